@@ -1,0 +1,3 @@
+//! wirebytes-rope: skeleton, filled in by its own issue.
+#![no_std]
+#![forbid(unsafe_code)]

@@ -1,0 +1,426 @@
+//! `cargo xtask bench`: runs the criterion benches in `benches/`, then reads criterion's
+//! estimates and the allocation records and prints one markdown table per crate.
+//!
+//! Function names inside a group carry their role (see `benches/src/lib.rs`): `baseline`
+//! is the old way, `ours` / `ours-<variant>` is this project, `limit-<name>` a lower bound
+//! such as memcpy, anything else a peer crate.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use serde_json::Value;
+
+use crate::verify::thousands;
+
+/// One measured function on one input.
+#[derive(Debug, Clone)]
+struct Measurement {
+    group: String,
+    function: String,
+    parameter: String,
+    median_ns: f64,
+    bytes: Option<u64>,
+}
+
+/// Bytes one call allocated: retained, transient.
+type Alloc = (u64, u64);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Role {
+    Baseline,
+    Peer,
+    Limit,
+    Ours,
+}
+
+fn role(function: &str) -> Role {
+    if function == "baseline" {
+        Role::Baseline
+    } else if function == "ours" || function.starts_with("ours-") {
+        Role::Ours
+    } else if function.starts_with("limit-") {
+        Role::Limit
+    } else {
+        Role::Peer
+    }
+}
+
+/// The crates that have a bench target: `benches/benches/<crate>.rs`.
+fn bench_targets(root: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root.join("benches").join("benches"))
+        .map(|dir| {
+            dir.filter_map(|e| e.ok())
+                .filter_map(|e| {
+                    e.file_name()
+                        .to_str()
+                        .and_then(|n| n.strip_suffix(".rs"))
+                        .map(str::to_owned)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
+fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"))
+}
+
+/// Runs the benches of `names` (all when empty) and prints the tables.
+pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
+    let targets = bench_targets(root);
+    let mut selected = Vec::new();
+    for name in names {
+        let short = name.strip_prefix("wirebytes-").unwrap_or(name);
+        if !targets.iter().any(|t| t == short) {
+            eprintln!(
+                "error: no bench for `{name}`; benches: {}",
+                targets.join(", ")
+            );
+            return ExitCode::from(2);
+        }
+        selected.push(short.to_owned());
+    }
+    if selected.is_empty() {
+        selected = targets;
+    }
+
+    let target = target_dir(root);
+    let criterion_home = target.join("criterion");
+    let alloc_dir = target.join("wirebytes-bench");
+    if let Err(err) = std::fs::create_dir_all(&alloc_dir) {
+        eprintln!("error: cannot create {}: {err}", alloc_dir.display());
+        return ExitCode::FAILURE;
+    }
+    let timing: &[&str] = if quick {
+        &[
+            "--warm-up-time",
+            "0.3",
+            "--measurement-time",
+            "1",
+            "--sample-size",
+            "20",
+        ]
+    } else {
+        &["--warm-up-time", "1", "--measurement-time", "3"]
+    };
+
+    let mut report = String::new();
+    let _ = writeln!(report, "{}\n", machine_line(quick));
+    for krate in &selected {
+        // Old results of this crate's groups would mix with the new ones: start clean.
+        clear_results(&criterion_home, krate);
+        let alloc_log = alloc_dir.join(format!("alloc-{krate}.tsv"));
+        let _ = std::fs::remove_file(&alloc_log);
+        eprintln!("== cargo bench --bench {krate}");
+        let status = Command::new(crate::cargo())
+            .current_dir(root)
+            .args([
+                "bench",
+                "--package",
+                "wirebytes-benches",
+                "--bench",
+                krate,
+                "--",
+            ])
+            .args(timing)
+            .env("CRITERION_HOME", &criterion_home)
+            .env("WIREBYTES_ALLOC_LOG", &alloc_log)
+            .status();
+        match status {
+            Ok(s) if s.success() => {}
+            Ok(s) => {
+                eprintln!("error: the {krate} benches failed ({s})");
+                return ExitCode::FAILURE;
+            }
+            Err(err) => {
+                eprintln!("error: cannot run cargo: {err}");
+                return ExitCode::FAILURE;
+            }
+        }
+        let measurements = read_measurements(&criterion_home, krate);
+        let allocs = read_allocs(&alloc_log);
+        report.push_str(&render_crate(krate, &measurements, &allocs));
+    }
+
+    println!("\n{report}");
+    let out = target.join("wirebytes-bench.md");
+    match std::fs::write(&out, &report) {
+        Ok(()) => eprintln!("tables written to {}", out.display()),
+        Err(err) => eprintln!("warning: cannot write {}: {err}", out.display()),
+    }
+    eprintln!(
+        "criterion's HTML report, with plots: {}",
+        criterion_home.join("report").join("index.html").display()
+    );
+    ExitCode::SUCCESS
+}
+
+/// A line naming the machine and the date, for the head of the tables.
+fn machine_line(quick: bool) -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_owned());
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let date = Command::new("date")
+        .arg("+%Y-%m-%d")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_default();
+    format!(
+        "Measured {date} on {cpu}, {cores} cores{}; times are criterion medians.",
+        if quick {
+            ", `--quick` (short measurement: expect more noise)"
+        } else {
+            ""
+        }
+    )
+}
+
+/// Removes criterion's results for the groups of `krate` (directories `<krate>_*`).
+fn clear_results(criterion_home: &Path, krate: &str) {
+    let Ok(dir) = std::fs::read_dir(criterion_home) else {
+        return;
+    };
+    let prefix = format!("{krate}_");
+    for entry in dir.filter_map(|e| e.ok()) {
+        if entry
+            .file_name()
+            .to_str()
+            .is_some_and(|n| n.starts_with(&prefix))
+        {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Every `new/benchmark.json` under `dir`, recursively.
+fn find_benchmarks(dir: &Path, found: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.filter_map(|e| e.ok()) {
+        let path = entry.path();
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n == "new") {
+                let file = path.join("benchmark.json");
+                if file.is_file() {
+                    found.push(file);
+                }
+            } else {
+                find_benchmarks(&path, found);
+            }
+        }
+    }
+}
+
+fn read_json(path: &Path) -> Option<Value> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+fn read_measurements(criterion_home: &Path, krate: &str) -> Vec<Measurement> {
+    let mut files = Vec::new();
+    find_benchmarks(criterion_home, &mut files);
+    let prefix = format!("{krate}/");
+    let mut out = Vec::new();
+    for file in files {
+        let Some(meta) = read_json(&file) else {
+            continue;
+        };
+        let group = meta["group_id"].as_str().unwrap_or_default();
+        if !group.starts_with(&prefix) {
+            continue;
+        }
+        let Some(estimates) = read_json(&file.with_file_name("estimates.json")) else {
+            continue;
+        };
+        let Some(median_ns) = estimates["median"]["point_estimate"].as_f64() else {
+            continue;
+        };
+        out.push(Measurement {
+            group: group.to_owned(),
+            function: meta["function_id"].as_str().unwrap_or_default().to_owned(),
+            parameter: meta["value_str"].as_str().unwrap_or_default().to_owned(),
+            median_ns,
+            bytes: meta["throughput"]["Bytes"]
+                .as_u64()
+                .or_else(|| meta["throughput"]["BytesDecimal"].as_u64()),
+        });
+    }
+    out
+}
+
+fn read_allocs(path: &Path) -> BTreeMap<(String, String, String), Alloc> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
+        .filter_map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let [group, function, parameter, retained, transient, ..] = f.as_slice() else {
+                return None;
+            };
+            Some((
+                (
+                    group.to_string(),
+                    function.to_string(),
+                    parameter.to_string(),
+                ),
+                (retained.parse().ok()?, transient.parse().ok()?),
+            ))
+        })
+        .collect()
+}
+
+/// `1234.5` ns as `1.23 µs`.
+fn time(ns: f64) -> String {
+    if ns < 1e3 {
+        format!("{ns:.1} ns")
+    } else if ns < 1e6 {
+        format!("{:.2} µs", ns / 1e3)
+    } else if ns < 1e9 {
+        format!("{:.2} ms", ns / 1e6)
+    } else {
+        format!("{:.2} s", ns / 1e9)
+    }
+}
+
+fn rate(bytes: Option<u64>, ns: f64) -> String {
+    match bytes {
+        Some(b) if ns > 0.0 => format!(" ({:.2} GB/s)", b as f64 / ns),
+        _ => String::new(),
+    }
+}
+
+/// Order in which groups, inputs and functions first appear (criterion's order).
+fn first_seen<'a>(items: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for item in items {
+        if !seen.iter().any(|s| s == item) {
+            seen.push(item.to_owned());
+        }
+    }
+    seen
+}
+
+/// The table of one crate: one row per (operation, input), one column per function.
+fn render_crate(
+    krate: &str,
+    ms: &[Measurement],
+    allocs: &BTreeMap<(String, String, String), Alloc>,
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "### wirebytes-{krate}\n");
+    if ms.is_empty() {
+        let _ = writeln!(out, "(no benchmark results)\n");
+        return out;
+    }
+    let mut functions = first_seen(ms.iter().map(|m| m.function.as_str()));
+    functions.sort_by_key(|f| role(f)); // stable: baseline, peers, limits, ours
+    let ours_main = functions
+        .iter()
+        .find(|f| f.as_str() == "ours")
+        .or_else(|| functions.iter().find(|f| role(f) == Role::Ours))
+        .cloned();
+
+    let _ = write!(out, "| operation | input |");
+    for f in &functions {
+        let _ = write!(out, " {f} |");
+    }
+    let _ = writeln!(
+        out,
+        " ours vs baseline | ours vs best peer | ours ÷ limit | B/op ours (retained / transient) | B/op baseline |"
+    );
+    let _ = write!(out, "|---|---|");
+    for _ in &functions {
+        let _ = write!(out, "---:|");
+    }
+    let _ = writeln!(out, "---:|---:|---:|---:|---:|");
+
+    let groups = first_seen(ms.iter().map(|m| m.group.as_str()));
+    for group in &groups {
+        let in_group: Vec<&Measurement> = ms.iter().filter(|m| &m.group == group).collect();
+        let params = first_seen(in_group.iter().map(|m| m.parameter.as_str()));
+        let operation = group.strip_prefix(&format!("{krate}/")).unwrap_or(group);
+        for param in &params {
+            let cell = |f: &str| {
+                in_group
+                    .iter()
+                    .find(|m| m.function == f && &m.parameter == param)
+            };
+            let _ = write!(out, "| {operation} | {param} |");
+            for f in &functions {
+                match cell(f) {
+                    Some(m) if Some(f) == ours_main.as_ref() => {
+                        let _ = write!(
+                            out,
+                            " **{}**{} |",
+                            time(m.median_ns),
+                            rate(m.bytes, m.median_ns)
+                        );
+                    }
+                    Some(m) => {
+                        let _ = write!(out, " {} |", time(m.median_ns));
+                    }
+                    None => out.push_str(" — |"),
+                }
+            }
+            let ours = ours_main.as_deref().and_then(cell).map(|m| m.median_ns);
+            let best_of = |r: Role| {
+                functions
+                    .iter()
+                    .filter(|f| role(f) == r)
+                    .filter_map(|f| cell(f))
+                    .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
+            };
+            let speedup = |other: Option<f64>| match (other, ours) {
+                (Some(o), Some(us)) if us > 0.0 => format!("{:.2}x faster", o / us),
+                _ => "—".to_owned(),
+            };
+            let baseline = cell("baseline");
+            let _ = write!(out, " {} |", speedup(baseline.map(|m| m.median_ns)));
+            let best_peer = best_of(Role::Peer);
+            let peer_text = match best_peer {
+                Some(p) => format!("{} ({})", speedup(Some(p.median_ns)), p.function),
+                None => "—".to_owned(),
+            };
+            let _ = write!(out, " {peer_text} |");
+            let limit_text = match (best_of(Role::Limit), ours) {
+                (Some(l), Some(us)) if l.median_ns > 0.0 => {
+                    format!(
+                        "{:.2}x {}",
+                        us / l.median_ns,
+                        l.function.trim_start_matches("limit-")
+                    )
+                }
+                _ => "—".to_owned(),
+            };
+            let _ = write!(out, " {limit_text} |");
+            let alloc = |f: Option<&str>| {
+                f.and_then(|f| allocs.get(&(group.clone(), f.to_owned(), param.clone())))
+                    .map(|(r, t)| format!("{} / {}", thousands(*r), thousands(*t)))
+                    .unwrap_or_else(|| "—".to_owned())
+            };
+            let _ = writeln!(
+                out,
+                " {} | {} |",
+                alloc(ours_main.as_deref()),
+                alloc(baseline.map(|_| "baseline"))
+            );
+        }
+    }
+    out.push('\n');
+    out
+}

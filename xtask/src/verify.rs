@@ -1,0 +1,497 @@
+//! `cargo xtask verify`: runs the sweeps, shows progress on stderr, prints a table per sweep
+//! and exits with status 1 when any case differs.
+
+use std::fmt::{Debug, Write as _};
+use std::io::{IsTerminal as _, Read as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::sweeps::SWEEPS;
+
+/// One registered sweep.
+#[derive(Debug)]
+pub(crate) struct Sweep {
+    /// Name used on the command line and as the table heading.
+    pub(crate) name: &'static str,
+    /// One line saying what the sweep proves.
+    pub(crate) about: &'static str,
+    /// Runs every check of the sweep.
+    pub(crate) run: fn(&mut Ctx),
+}
+
+/// The outcome of one check.
+#[derive(Debug)]
+struct Row {
+    check: String,
+    cases: u64,
+    differences: u64,
+    elapsed: Duration,
+    first_difference: Option<String>,
+    skipped: Option<String>,
+}
+
+/// What a sweep sees: the run's settings, the JDK oracle, and its checks.
+#[derive(Debug)]
+pub(crate) struct Ctx {
+    quick: bool,
+    root: PathBuf,
+    java: Option<Java>,
+    terminal: bool,
+    sweep: &'static str,
+    rows: Vec<Row>,
+}
+
+impl Ctx {
+    /// True under `--quick`: sweeps shrink their random corpus to finish in seconds.
+    pub(crate) fn quick(&self) -> bool {
+        self.quick
+    }
+
+    /// `full` normally, `quick` under `--quick`.
+    pub(crate) fn scale(&self, full: usize, quick: usize) -> usize {
+        if self.quick { quick } else { full }
+    }
+
+    /// The workspace root.
+    #[allow(
+        dead_code,
+        reason = "for sweeps that read files kept in the repository"
+    )]
+    pub(crate) fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The JDK, when `java` is on PATH; `None` means: call [`Ctx::skip`] for JDK checks.
+    pub(crate) fn java(&self) -> Option<&Java> {
+        self.java.as_ref()
+    }
+
+    /// Records a check that could not run, with the reason, e.g. no `java` on PATH.
+    pub(crate) fn skip(&mut self, check: &str, reason: &str) {
+        eprintln!("[{}] {check}: skipped ({reason})", self.sweep);
+        self.rows.push(Row {
+            check: check.to_owned(),
+            cases: 0,
+            differences: 0,
+            elapsed: Duration::ZERO,
+            first_difference: None,
+            skipped: Some(reason.to_owned()),
+        });
+    }
+
+    /// Opens a check named `check` expected to run about `planned` cases (0 if unknown).
+    /// The check is recorded when the returned value is dropped.
+    pub(crate) fn check(&mut self, check: &str, planned: u64) -> Check<'_> {
+        if !self.terminal {
+            eprintln!("[{}] {check}: running {planned} cases", self.sweep);
+        }
+        Check {
+            name: check.to_owned(),
+            planned,
+            cases: 0,
+            differences: 0,
+            first_difference: None,
+            started: Instant::now(),
+            last_draw: Instant::now(),
+            ctx: self,
+        }
+    }
+}
+
+/// Input shown in hex when a case differs.
+pub(crate) trait Hex {
+    /// The input as hex: bytes as `de ad`, UTF-16 units as `d83d de00`.
+    fn hex(&self) -> String;
+}
+
+impl Hex for [u8] {
+    fn hex(&self) -> String {
+        let mut out = format!("{} bytes:", self.len());
+        for b in self {
+            let _ = write!(out, " {b:02x}");
+        }
+        out
+    }
+}
+
+impl Hex for str {
+    fn hex(&self) -> String {
+        format!("UTF-8 {}", self.as_bytes().hex())
+    }
+}
+
+impl Hex for [u16] {
+    fn hex(&self) -> String {
+        let mut out = format!("{} UTF-16 units:", self.len());
+        for u in self {
+            let _ = write!(out, " {u:04x}");
+        }
+        out
+    }
+}
+
+impl<T: Hex + ?Sized> Hex for &T {
+    fn hex(&self) -> String {
+        (**self).hex()
+    }
+}
+
+impl Hex for Vec<u8> {
+    fn hex(&self) -> String {
+        self.as_slice().hex()
+    }
+}
+
+impl Hex for Vec<u16> {
+    fn hex(&self) -> String {
+        self.as_slice().hex()
+    }
+}
+
+impl Hex for String {
+    fn hex(&self) -> String {
+        self.as_str().hex()
+    }
+}
+
+/// A running check: counts cases and differences, keeps the first difference.
+#[derive(Debug)]
+pub(crate) struct Check<'a> {
+    ctx: &'a mut Ctx,
+    name: String,
+    planned: u64,
+    cases: u64,
+    differences: u64,
+    first_difference: Option<String>,
+    started: Instant,
+    last_draw: Instant,
+}
+
+/// At most this many characters of an expected or actual value are shown.
+const SHOW: usize = 600;
+
+fn shorten(mut text: String) -> String {
+    if text.len() > SHOW {
+        let mut cut = SHOW;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push_str(" …");
+    }
+    text
+}
+
+impl Check<'_> {
+    /// One case: `expected` (the reference) against `actual` (the code under test).
+    /// Returns whether they agree.
+    pub(crate) fn case<I: Hex + ?Sized, T: PartialEq + Debug>(
+        &mut self,
+        input: &I,
+        expected: T,
+        actual: T,
+    ) -> bool {
+        self.case_in("", input, expected, actual)
+    }
+
+    /// Like [`Check::case`], with a label (an encoding, an offset…) shown if it differs.
+    pub(crate) fn case_in<I: Hex + ?Sized, T: PartialEq + Debug>(
+        &mut self,
+        label: &str,
+        input: &I,
+        expected: T,
+        actual: T,
+    ) -> bool {
+        let same = expected == actual;
+        if same {
+            self.pass();
+        } else {
+            let label = if label.is_empty() {
+                String::new()
+            } else {
+                format!(" [{label}]")
+            };
+            self.fail(
+                input,
+                format!(
+                    "expected{label}: {}\n  actual: {}",
+                    shorten(format!("{expected:?}")),
+                    shorten(format!("{actual:?}"))
+                ),
+            );
+        }
+        same
+    }
+
+    /// Counts one case that agreed.
+    pub(crate) fn pass(&mut self) {
+        self.cases += 1;
+        self.tick();
+    }
+
+    /// Counts one case that differed, with what was wrong.
+    pub(crate) fn fail<I: Hex + ?Sized>(&mut self, input: &I, what: String) {
+        self.cases += 1;
+        self.differences += 1;
+        if self.first_difference.is_none() {
+            self.first_difference = Some(format!("input ({})\n  {what}", shorten(input.hex())));
+        }
+        self.tick();
+    }
+
+    fn tick(&mut self) {
+        if self.ctx.terminal
+            && self.cases % 1024 == 0
+            && self.last_draw.elapsed().as_millis() >= 100
+        {
+            self.last_draw = Instant::now();
+            self.draw();
+        }
+    }
+
+    fn draw(&self) {
+        const WIDTH: u64 = 30;
+        let filled = if self.planned == 0 {
+            0
+        } else {
+            (self.cases.min(self.planned) * WIDTH) / self.planned
+        };
+        let bar: String = (0..WIDTH)
+            .map(|i| if i < filled { '#' } else { '.' })
+            .collect();
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r\x1b[2K[{}] {} [{bar}] {}/{} differences {}",
+            self.ctx.sweep, self.name, self.cases, self.planned, self.differences
+        );
+        let _ = err.flush();
+    }
+}
+
+impl Drop for Check<'_> {
+    fn drop(&mut self) {
+        let elapsed = self.started.elapsed();
+        if self.ctx.terminal {
+            self.draw();
+            eprintln!();
+        } else {
+            eprintln!(
+                "[{}] {}: {} cases, {} differences, {:.2} s",
+                self.ctx.sweep,
+                self.name,
+                self.cases,
+                self.differences,
+                elapsed.as_secs_f64()
+            );
+        }
+        self.ctx.rows.push(Row {
+            check: std::mem::take(&mut self.name),
+            cases: self.cases,
+            differences: self.differences,
+            elapsed,
+            first_difference: self.first_difference.take(),
+            skipped: None,
+        });
+    }
+}
+
+/// The JDK, used as the outside oracle: runs single-file programs kept in `xtask/java/`.
+#[derive(Debug)]
+pub(crate) struct Java {
+    exe: PathBuf,
+    dir: PathBuf,
+}
+
+impl Java {
+    /// Finds `java` on PATH (or `$JAVA_HOME/bin/java`); `None` when it does not run or
+    /// `WIREBYTES_NO_JAVA` is set.
+    fn find(root: &Path) -> Option<Java> {
+        if std::env::var_os("WIREBYTES_NO_JAVA").is_some() {
+            return None;
+        }
+        let mut candidates = vec![PathBuf::from("java")];
+        if let Some(home) = std::env::var_os("JAVA_HOME") {
+            candidates.push(Path::new(&home).join("bin").join("java"));
+        }
+        candidates.into_iter().find_map(|exe| {
+            let ok = Command::new(&exe)
+                .arg("-version")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            ok.then(|| Java {
+                exe,
+                dir: root.join("xtask").join("java"),
+            })
+        })
+    }
+
+    /// Runs `xtask/java/<program>` (a single-file source program) with `args`, feeding it
+    /// `stdin`, and returns what it wrote to stdout. An error carries its stderr.
+    pub(crate) fn run(
+        &self,
+        program: &str,
+        args: &[&str],
+        stdin: &[u8],
+    ) -> Result<Vec<u8>, String> {
+        let mut child = Command::new(&self.exe)
+            .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss8m"])
+            .arg(self.dir.join(program))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", self.exe.display()))?;
+        let mut child_stdin = child.stdin.take().expect("stdin is piped");
+        let input = stdin.to_vec();
+        let feeder = std::thread::spawn(move || child_stdin.write_all(&input));
+        let mut stdout = Vec::new();
+        let mut stderr = Vec::new();
+        let read = child
+            .stdout
+            .take()
+            .expect("stdout is piped")
+            .read_to_end(&mut stdout);
+        child
+            .stderr
+            .take()
+            .expect("stderr is piped")
+            .read_to_end(&mut stderr)
+            .ok();
+        let status = child.wait().map_err(|e| format!("waiting for java: {e}"))?;
+        let fed = feeder
+            .join()
+            .map_err(|_| "the stdin feeder panicked".to_owned())?;
+        read.map_err(|e| format!("reading java's output: {e}"))?;
+        if !status.success() {
+            return Err(format!(
+                "java {program} failed ({status}): {}",
+                String::from_utf8_lossy(&stderr).trim()
+            ));
+        }
+        fed.map_err(|e| format!("feeding java's stdin: {e}"))?;
+        Ok(stdout)
+    }
+}
+
+/// Runs the sweeps named in `names` (all when empty) and prints their tables.
+pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
+    let unknown: Vec<&String> = names
+        .iter()
+        .filter(|n| !SWEEPS.iter().any(|s| s.name == n.as_str()))
+        .collect();
+    if !unknown.is_empty() {
+        let known: Vec<&str> = SWEEPS.iter().map(|s| s.name).collect();
+        eprintln!(
+            "error: unknown sweep(s) {unknown:?}; known sweeps: {}",
+            known.join(", ")
+        );
+        return ExitCode::from(2);
+    }
+    let selected: Vec<&Sweep> = SWEEPS
+        .iter()
+        .filter(|s| names.is_empty() || names.iter().any(|n| n == s.name))
+        .collect();
+    if selected.is_empty() {
+        eprintln!("no sweeps are registered yet (see xtask/src/sweeps/mod.rs)");
+        return ExitCode::SUCCESS;
+    }
+
+    let java = Java::find(root);
+    match &java {
+        Some(j) => eprintln!("JDK oracle: {}", j.exe.display()),
+        None => eprintln!(
+            "JDK oracle: `java` not found on PATH (or WIREBYTES_NO_JAVA is set): \
+             the JDK parity checks are skipped, every other check runs"
+        ),
+    }
+    let mut ctx = Ctx {
+        quick,
+        root: root.to_owned(),
+        java,
+        terminal: std::io::stderr().is_terminal(),
+        sweep: "",
+        rows: Vec::new(),
+    };
+
+    let started = Instant::now();
+    let mut report = String::new();
+    let mut failed = false;
+    for sweep in selected {
+        ctx.sweep = sweep.name;
+        ctx.rows.clear();
+        eprintln!("== sweep {}: {}", sweep.name, sweep.about);
+        (sweep.run)(&mut ctx);
+        failed |= render(&mut report, sweep, &ctx.rows);
+    }
+    let _ = writeln!(
+        report,
+        "{} in {:.1} s{}.",
+        if failed {
+            "DIFFERENCES FOUND"
+        } else {
+            "All checks agree"
+        },
+        started.elapsed().as_secs_f64(),
+        if quick { " (--quick)" } else { "" }
+    );
+    println!("\n{report}");
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Appends the markdown table of one sweep; returns whether any check differed.
+fn render(out: &mut String, sweep: &Sweep, rows: &[Row]) -> bool {
+    let _ = writeln!(out, "### {}: {}\n", sweep.name, sweep.about);
+    let _ = writeln!(out, "| check | cases | differences | time |");
+    let _ = writeln!(out, "|---|---:|---:|---:|");
+    let mut failed = false;
+    for row in rows {
+        match &row.skipped {
+            Some(reason) => {
+                let _ = writeln!(out, "| {} | skipped: {reason} | | |", row.check);
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {:.2} s |",
+                    row.check,
+                    thousands(row.cases),
+                    row.differences,
+                    row.elapsed.as_secs_f64()
+                );
+            }
+        }
+        failed |= row.differences > 0;
+    }
+    if rows.iter().all(|r| r.skipped.is_none()) && rows.iter().map(|r| r.cases).sum::<u64>() == 0 {
+        let _ = writeln!(out, "\n(no cases ran)");
+    }
+    for row in rows {
+        if let Some(first) = &row.first_difference {
+            let _ = writeln!(out, "\nfirst difference in `{}`:\n  {first}", row.check);
+        }
+    }
+    out.push('\n');
+    failed
+}
+
+/// `1234567` as `1,234,567`.
+pub(crate) fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
