@@ -2,6 +2,10 @@
 //! every run and every machine, so a difference found once can be found again.
 //!
 //! This file is shared: `benches/src/corpus.rs` includes it with `#[path]`.
+#![allow(
+    unreachable_pub,
+    reason = "shared with the benches, which re-export `Rng` publicly"
+)]
 
 /// SplitMix64: fast, tiny, and good enough to draw test inputs.
 #[derive(Debug, Clone)]

@@ -242,7 +242,7 @@ impl Check<'_> {
 
     fn tick(&mut self) {
         if self.ctx.terminal
-            && self.cases % 1024 == 0
+            && self.cases.is_multiple_of(1024)
             && self.last_draw.elapsed().as_millis() >= 100
         {
             self.last_draw = Instant::now();
@@ -252,11 +252,9 @@ impl Check<'_> {
 
     fn draw(&self) {
         const WIDTH: u64 = 30;
-        let filled = if self.planned == 0 {
-            0
-        } else {
-            (self.cases.min(self.planned) * WIDTH) / self.planned
-        };
+        let filled = (self.cases.min(self.planned) * WIDTH)
+            .checked_div(self.planned)
+            .unwrap_or(0);
         let bar: String = (0..WIDTH)
             .map(|i| if i < filled { '#' } else { '.' })
             .collect();
@@ -488,7 +486,7 @@ pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
