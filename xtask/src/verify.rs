@@ -63,8 +63,9 @@ impl Ctx {
     }
 
     /// The JDK, when `java` is on PATH; `None` means: call [`Ctx::skip`] for JDK checks.
-    pub(crate) fn java(&self) -> Option<&Java> {
-        self.java.as_ref()
+    /// Returned by value (it is two paths) so checks can be opened while it is held.
+    pub(crate) fn java(&self) -> Option<Java> {
+        self.java.clone()
     }
 
     /// Records a check that could not run, with the reason, e.g. no `java` on PATH.
@@ -296,7 +297,7 @@ impl Drop for Check<'_> {
 }
 
 /// The JDK, used as the outside oracle: runs single-file programs kept in `xtask/java/`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct Java {
     exe: PathBuf,
     dir: PathBuf,
