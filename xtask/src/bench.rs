@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
 
 use serde_json::Value;
 
@@ -131,6 +131,8 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
             .args(timing)
             .env("CRITERION_HOME", &criterion_home)
             .env("WIREBYTES_ALLOC_LOG", &alloc_log)
+            // criterion's own report goes to stderr: stdout carries only the tables.
+            .stdout(stderr_handle())
             .status();
         match status {
             Ok(s) if s.success() => {}
@@ -159,6 +161,15 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
         criterion_home.join("report").join("index.html").display()
     );
     ExitCode::SUCCESS
+}
+
+/// Our stderr as a child's stdout (inherited stdout if it cannot be duplicated).
+fn stderr_handle() -> Stdio {
+    use std::os::fd::AsFd as _;
+    match std::io::stderr().as_fd().try_clone_to_owned() {
+        Ok(fd) => Stdio::from(fd),
+        Err(_) => Stdio::inherit(),
+    }
 }
 
 /// A line naming the machine and the date, for the head of the tables.
@@ -386,7 +397,8 @@ fn render_crate(
                     .min_by(|a, b| a.median_ns.total_cmp(&b.median_ns))
             };
             let speedup = |other: Option<f64>| match (other, ours) {
-                (Some(o), Some(us)) if us > 0.0 => format!("{:.2}x faster", o / us),
+                (Some(o), Some(us)) if us > 0.0 && o >= us => format!("{:.2}x faster", o / us),
+                (Some(o), Some(us)) if o > 0.0 => format!("{:.2}x slower", us / o),
                 _ => "—".to_owned(),
             };
             let baseline = cell("baseline");

@@ -211,12 +211,12 @@ impl Check<'_> {
             let label = if label.is_empty() {
                 String::new()
             } else {
-                format!(" [{label}]")
+                format!("case: {label}\n  ")
             };
             self.fail(
                 input,
                 format!(
-                    "expected{label}: {}\n  actual: {}",
+                    "{label}expected: {}\n  actual:   {}",
                     shorten(format!("{expected:?}")),
                     shorten(format!("{actual:?}"))
                 ),
