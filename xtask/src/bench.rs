@@ -436,3 +436,68 @@ fn render_crate(
     out.push('\n');
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(group: &str, function: &str, parameter: &str, median_ns: f64) -> Measurement {
+        Measurement {
+            group: group.into(),
+            function: function.into(),
+            parameter: parameter.into(),
+            median_ns,
+            bytes: Some(1024),
+        }
+    }
+
+    #[test]
+    fn roles_follow_the_naming_convention() {
+        assert_eq!(role("baseline"), Role::Baseline);
+        assert_eq!(role("ours"), Role::Ours);
+        assert_eq!(role("ours-fast-legacy"), Role::Ours);
+        assert_eq!(role("limit-memcpy"), Role::Limit);
+        assert_eq!(role("encoding_rs"), Role::Peer);
+        assert_eq!(role("oursish"), Role::Peer);
+    }
+
+    #[test]
+    fn table_orders_columns_and_computes_ratios() {
+        let ms = [
+            m("ascii/copy", "ours", "x/1024", 100.0),
+            m("ascii/copy", "peer", "x/1024", 250.0),
+            m("ascii/copy", "limit-memcpy", "x/1024", 80.0),
+            m("ascii/copy", "baseline", "x/1024", 1000.0),
+            m("ascii/copy", "baseline", "x/7", 10.0),
+            m("ascii/copy", "ours", "x/7", 20.0),
+        ];
+        let mut allocs = BTreeMap::new();
+        allocs.insert(
+            ("ascii/copy".into(), "ours".into(), "x/1024".into()),
+            (1024, 0),
+        );
+        let table = render_crate("ascii", &ms, &allocs);
+        let lines: Vec<&str> = table.lines().collect();
+        assert_eq!(lines[0], "### wirebytes-ascii");
+        assert!(
+            lines[2].starts_with("| operation | input | baseline | peer | limit-memcpy | ours |"),
+            "{}",
+            lines[2]
+        );
+        let big = lines.iter().find(|l| l.contains("x/1024")).unwrap();
+        assert!(big.contains("10.00x faster"), "{big}");
+        assert!(big.contains("2.50x faster (peer)"), "{big}");
+        assert!(big.contains("1.25x memcpy"), "{big}");
+        assert!(big.contains("1,024 / 0"), "{big}");
+        let small = lines.iter().find(|l| l.contains("x/7")).unwrap();
+        assert!(small.contains("2.00x slower"), "{small}");
+        assert!(small.contains("| — |"), "{small}");
+    }
+
+    #[test]
+    fn times_pick_a_readable_unit() {
+        assert_eq!(time(12.34), "12.3 ns");
+        assert_eq!(time(1234.0), "1.23 µs");
+        assert_eq!(time(2.5e6), "2.50 ms");
+    }
+}

@@ -494,3 +494,68 @@ pub(crate) fn thousands(n: u64) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> Ctx {
+        Ctx {
+            quick: true,
+            root: PathBuf::from("."),
+            java: None,
+            terminal: false,
+            sweep: "test",
+            rows: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_check_counts_cases_and_keeps_the_first_difference() {
+        let mut ctx = ctx();
+        {
+            let mut check = ctx.check("c", 3);
+            assert!(check.case(&[1u8][..], 1, 1));
+            assert!(!check.case_in("enc", &[0xab_u8, 0x01][..], 2, 3));
+            assert!(!check.case(&[9u8][..], 4, 5));
+        }
+        let row = &ctx.rows[0];
+        assert_eq!((row.cases, row.differences), (3, 2));
+        let first = row.first_difference.as_deref().unwrap();
+        assert!(first.contains("2 bytes: ab 01"), "{first}");
+        assert!(first.contains("case: enc"), "{first}");
+        let mut out = String::new();
+        let sweep = Sweep {
+            name: "t",
+            about: "test",
+            run: |_| {},
+        };
+        assert!(
+            render(&mut out, &sweep, &ctx.rows),
+            "a difference fails the sweep"
+        );
+    }
+
+    #[test]
+    fn a_skipped_check_does_not_fail_the_sweep() {
+        let mut ctx = ctx();
+        ctx.skip("jdk parity", "java not on PATH");
+        let mut out = String::new();
+        let sweep = Sweep {
+            name: "t",
+            about: "test",
+            run: |_| {},
+        };
+        assert!(!render(&mut out, &sweep, &ctx.rows));
+        assert!(out.contains("skipped: java not on PATH"), "{out}");
+    }
+
+    #[test]
+    fn hex_shows_bytes_and_units() {
+        assert_eq!([0u8, 0xff][..].hex(), "2 bytes: 00 ff");
+        assert_eq!([0xd83d_u16][..].hex(), "1 UTF-16 units: d83d");
+        assert_eq!("A".hex(), "UTF-8 1 bytes: 41");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(12), "12");
+    }
+}
