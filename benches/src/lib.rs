@@ -24,6 +24,12 @@ use std::hint::black_box;
 
 pub mod corpus;
 
+/// The README's usage examples, compiled and run as doctests by `cargo test --workspace`
+/// (this package depends on every crate they use).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
 /// A global allocator that forwards to [`System`] and counts bytes allocated and freed.
 #[derive(Debug)]
 pub struct CountingAlloc;
