@@ -1,3 +1,210 @@
-//! wirebytes-ascii: skeleton, filled in by its own issue.
+//! Java's low-8-bit string copy, `String.getBytes(int, int, byte[], int)`, bit for bit and at
+//! memcpy speed: every UTF-16 code unit of a string becomes its low 8 bits.
+//!
+//! ```
+//! use wirebytes_ascii::{copy_low_bytes, find_line_break, low_bytes};
+//!
+//! let mut header = [0u8; 64];
+//! let n = copy_low_bytes("Content-Type: text/plain", &mut header);
+//! assert_eq!(&header[..n], b"Content-Type: text/plain");
+//!
+//! // U+010D (č) renders as 0x0D, a carriage return, exactly as the JDK renders it: a guard
+//! // that scans the rendered bytes sees it, a guard that scans the chars would not.
+//! let rendered = low_bytes("X-Name: Ond\u{010D}ej");
+//! assert_eq!(rendered, b"X-Name: Ond\rej");
+//! assert_eq!(find_line_break(&rendered), Some(11));
+//! ```
+//!
+//! # Why truncation, and not `?`
+//!
+//! This is not a charset encoder: an encoder would replace what ISO-8859-1 cannot hold with
+//! `?`. The JDK's `String.getBytes(int srcBegin, int srcEnd, byte[] dst, int dstBegin)`
+//! (deprecated, still what HTTP servers and clients use to render headers) keeps the low 8 bits
+//! of each `char` and drops the rest, and so do the bytes those systems put on the wire. To
+//! produce the same bytes, or to check what they would produce, the truncation must be exact:
+//!
+//! - U+010D `č` becomes `0x0D` (CR) and U+FF0A `＊` becomes `0x0A` (LF): a header value that
+//!   looks harmless as text renders as a line break. This is the heart of header injection, and
+//!   the reason a guard must scan the *rendered* bytes ([`find_line_break`]), never the chars.
+//! - A char above U+FFFF is two UTF-16 units, a surrogate pair, and becomes two bytes: U+1F600
+//!   (😀, `D83D DE00`) becomes `3D 00`.
+//! - An unpaired surrogate is a unit like any other ([`copy_low_bytes_utf16`]): `D800` → `00`.
+//!
+//! For ASCII text (by far the common case for headers) the result is the text's own bytes.
+//!
+//! # Lengths and partial copies
+//!
+//! Lengths count UTF-16 code units, as Java's `String.length()` does ([`utf16_len`]). The
+//! `copy_*` functions copy the portion that fits, `min(units, dst.len())` bytes, and return
+//! that count; they never panic and never write past it. When the end of `dst` cuts a
+//! surrogate pair, only the first unit's low byte is written, as Java's
+//! `getBytes(0, end, dst, 0)` would with `end` between the two units.
+//!
+//! # Speed
+//!
+//! ASCII runs of a `&str` are checked and copied 32 bytes at a time, and what lies between
+//! them is decoded straight from UTF-8 to the low byte of each unit (no UTF-16 buffer).
+//! `&[u16]` input goes through a truncating loop that the compiler vectorises. A plain scalar
+//! implementation of every function lives in [`reference`]; tests and `cargo xtask verify`
+//! check the fast paths against it and against the JDK.
+//!
+//! # Crate features
+//!
+//! - `alloc` (default): [`low_bytes`] and [`low_bytes_utf16`], which return a `Vec<u8>`.
+//!
+//! Without it the crate is `no_std` with no allocation at all; it is `no_std` either way.
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+
+mod fast;
+pub mod reference;
+
+/// Copies the low 8 bits of each UTF-16 code unit of `src` into `dst`, as far as `dst` goes,
+/// and returns the number of bytes written: `min(utf16_len(src), dst.len())`.
+///
+/// This is Java's `src.getBytes(0, n, dst, 0)` with `n` the returned count. A char above
+/// U+FFFF is two units (its surrogates) and writes two bytes, or one if `dst` ends between
+/// them. Bytes of `dst` past the returned count are left as they were. ASCII runs are copied
+/// in bulk; the rest is decoded directly from UTF-8.
+///
+/// See the [crate documentation](crate#why-truncation-and-not-) for why the bytes are
+/// truncated and never replaced with `?`.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::copy_low_bytes;
+///
+/// let mut dst = [0u8; 8];
+/// let n = copy_low_bytes("caf\u{E9} \u{010D}\u{1F600}", &mut dst);
+/// assert_eq!(&dst[..n], [b'c', b'a', b'f', 0xE9, b' ', 0x0D, 0x3D, 0x00]);
+///
+/// // The portion that fits: here the surrogate pair of U+1F600 is cut after its first unit.
+/// let mut short = [0u8; 7];
+/// assert_eq!(copy_low_bytes("caf\u{E9} \u{010D}\u{1F600}", &mut short), 7);
+/// assert_eq!(short[6], 0x3D);
+/// ```
+#[inline]
+pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
+    fast::copy_low_bytes(src, dst)
+}
+
+/// Copies the low 8 bits of each code unit of `src` into `dst`, as far as `dst` goes, and
+/// returns the number of bytes written: `min(src.len(), dst.len())`.
+///
+/// Any `u16` is accepted, unpaired surrogates included: this is Java's
+/// `String.getBytes(int, int, byte[], int)` on the string's `char`s. Bytes of `dst` past the
+/// returned count are left as they were.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::copy_low_bytes_utf16;
+///
+/// // "A", a lone high surrogate, U+FF0A (renders as LF), "z"
+/// let units = [0x0041, 0xD800, 0xFF0A, 0x007A];
+/// let mut dst = [0u8; 4];
+/// assert_eq!(copy_low_bytes_utf16(&units, &mut dst), 4);
+/// assert_eq!(dst, [b'A', 0x00, b'\n', b'z']);
+///
+/// let mut short = [0u8; 2];
+/// assert_eq!(copy_low_bytes_utf16(&units, &mut short), 2);
+/// assert_eq!(short, [b'A', 0x00]);
+/// ```
+#[inline]
+pub fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+    fast::copy_low_bytes_utf16(src, dst)
+}
+
+/// The low 8 bits of every UTF-16 code unit of `src`, in a new vector of exactly
+/// [`utf16_len`]`(src)` bytes.
+///
+/// The vector comes from one allocation, and its capacity equals its length: it can be kept
+/// as a rendered header without wasting memory. For ASCII text it is a copy of `src`'s bytes.
+///
+/// # Examples
+///
+/// ```
+/// let bytes = wirebytes_ascii::low_bytes("X-Star: \u{FF0A}");
+/// assert_eq!(bytes, b"X-Star: \n");
+/// assert_eq!(bytes.capacity(), bytes.len());
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn low_bytes(src: &str) -> Vec<u8> {
+    let len = utf16_len(src);
+    if len == src.len() {
+        // Only ASCII has as many UTF-16 units as UTF-8 bytes: the bytes are the text's own.
+        return src.as_bytes().to_vec();
+    }
+    let mut out = alloc::vec![0u8; len];
+    let written = copy_low_bytes(src, &mut out);
+    debug_assert_eq!(written, len);
+    out
+}
+
+/// The low 8 bits of every code unit of `src`, in a new vector of exactly `src.len()` bytes
+/// (one allocation, capacity equal to length).
+///
+/// # Examples
+///
+/// ```
+/// let bytes = wirebytes_ascii::low_bytes_utf16(&[0x0048, 0x0069, 0xDE00]);
+/// assert_eq!(bytes, [b'H', b'i', 0x00]);
+/// assert_eq!(bytes.capacity(), 3);
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn low_bytes_utf16(src: &[u16]) -> Vec<u8> {
+    let mut out = alloc::vec![0u8; src.len()];
+    copy_low_bytes_utf16(src, &mut out);
+    out
+}
+
+/// The number of UTF-16 code units in `src`: what Java's `String.length()` returns for the
+/// same text, and the number of bytes [`low_bytes`] produces.
+///
+/// Counted from the UTF-8 bytes without decoding: every byte that starts a char counts one,
+/// and a 4-byte sequence (a char above U+FFFF, a surrogate pair) one more.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::utf16_len;
+///
+/// assert_eq!(utf16_len("abc"), 3);
+/// assert_eq!(utf16_len("\u{E9}\u{4E2D}"), 2); // 5 UTF-8 bytes, 2 units
+/// assert_eq!(utf16_len("\u{1F600}"), 2); // 4 UTF-8 bytes, a surrogate pair
+/// ```
+#[inline]
+#[must_use]
+pub fn utf16_len(src: &str) -> usize {
+    fast::utf16_len(src)
+}
+
+/// The index of the first CR (`0x0D`) or LF (`0x0A`) byte in `rendered`, if any.
+///
+/// Run it on the bytes that go on the wire, after [`copy_low_bytes`] or [`low_bytes`]: chars
+/// such as U+010D or U+FF0A are not line breaks as text but become one once rendered, so a
+/// check on the `str` would miss them.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::{find_line_break, low_bytes};
+///
+/// let value = "harmless\u{FF0A}Set-Cookie: x=1";
+/// assert_eq!(value.find(['\r', '\n']), None); // the text has no line break...
+/// assert_eq!(find_line_break(&low_bytes(value)), Some(8)); // ...the rendered bytes do
+/// ```
+#[inline]
+#[must_use]
+pub fn find_line_break(rendered: &[u8]) -> Option<usize> {
+    memchr::memchr2(b'\r', b'\n', rendered)
+}

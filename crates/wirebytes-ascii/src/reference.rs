@@ -1,0 +1,127 @@
+//! The plain scalar implementations: the oracle the fast paths are tested against.
+//!
+//! Each function here has the same signature and the same contract as the function of the
+//! same name at the crate root, written as directly as Java's definition reads: walk the
+//! UTF-16 code units, keep the low 8 bits of each. They are always compiled so that tests,
+//! the `cargo xtask verify` sweep and anyone in doubt can compare against them; they are not
+//! meant to be fast.
+//!
+//! # Examples
+//!
+//! ```
+//! let text = "Grüße \u{010D}\u{1F600}";
+//! let mut fast = [0u8; 16];
+//! let mut slow = [0u8; 16];
+//! assert_eq!(
+//!     wirebytes_ascii::copy_low_bytes(text, &mut fast),
+//!     wirebytes_ascii::reference::copy_low_bytes(text, &mut slow),
+//! );
+//! assert_eq!(fast, slow);
+//! ```
+
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+
+/// The low 8 bits of one UTF-16 code unit: the truncation Java's
+/// `String.getBytes(int, int, byte[], int)` performs.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wirebytes_ascii::reference::low_byte(0x010D), 0x0D);
+/// assert_eq!(wirebytes_ascii::reference::low_byte(0xD83D), 0x3D);
+/// ```
+#[inline]
+#[must_use]
+pub const fn low_byte(unit: u16) -> u8 {
+    // Truncation is the contract: the high byte is dropped, never replaced.
+    unit as u8
+}
+
+/// Copies the low byte of each UTF-16 code unit of `src` into `dst`, one unit at a time;
+/// returns how many bytes were written: `min(utf16_len(src), dst.len())`.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = [0u8; 3];
+/// assert_eq!(wirebytes_ascii::reference::copy_low_bytes("a\u{1F600}", &mut dst), 3);
+/// assert_eq!(dst, [b'a', 0x3D, 0x00]);
+/// ```
+pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
+    let mut written = 0;
+    for (d, unit) in dst.iter_mut().zip(src.encode_utf16()) {
+        *d = low_byte(unit);
+        written += 1;
+    }
+    written
+}
+
+/// Copies the low byte of each code unit of `src` into `dst`, one unit at a time; returns
+/// how many bytes were written: `min(src.len(), dst.len())`.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = [0u8; 2];
+/// assert_eq!(wirebytes_ascii::reference::copy_low_bytes_utf16(&[0xD800, 0x0141, 0x41], &mut dst), 2);
+/// assert_eq!(dst, [0x00, 0x41]);
+/// ```
+pub fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+    let mut written = 0;
+    for (d, &unit) in dst.iter_mut().zip(src) {
+        *d = low_byte(unit);
+        written += 1;
+    }
+    written
+}
+
+/// The low bytes of every UTF-16 code unit of `src`, collected one at a time.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wirebytes_ascii::reference::low_bytes("\u{FF0A}x"), [0x0A, b'x']);
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn low_bytes(src: &str) -> Vec<u8> {
+    src.encode_utf16().map(low_byte).collect()
+}
+
+/// The low bytes of every code unit of `src`, collected one at a time.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wirebytes_ascii::reference::low_bytes_utf16(&[0xDC00, 0x4E2D]), [0x00, 0x2D]);
+/// ```
+#[cfg(feature = "alloc")]
+#[must_use]
+pub fn low_bytes_utf16(src: &[u16]) -> Vec<u8> {
+    src.iter().copied().map(low_byte).collect()
+}
+
+/// The number of UTF-16 code units of `src`, counted by encoding it.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wirebytes_ascii::reference::utf16_len("é\u{1F600}"), 3);
+/// ```
+#[must_use]
+pub fn utf16_len(src: &str) -> usize {
+    src.encode_utf16().count()
+}
+
+/// The index of the first CR or LF byte in `rendered`, found one byte at a time.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wirebytes_ascii::reference::find_line_break(b"a: b\r\n"), Some(4));
+/// ```
+#[must_use]
+pub fn find_line_break(rendered: &[u8]) -> Option<usize> {
+    rendered.iter().position(|&b| b == b'\r' || b == b'\n')
+}
