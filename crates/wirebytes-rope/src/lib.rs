@@ -1,3 +1,55 @@
-//! wirebytes-rope: skeleton, filled in by its own issue.
-#![no_std]
-#![forbid(unsafe_code)]
+//! An immutable rope byte string of shared [`bytes::Bytes`] fragments, after Pekko's
+//! `ByteString`: O(1) clone, slicing and concatenation without copying bytes, content
+//! equality and hashing, O(1) sequential indexing and searches across fragment boundaries.
+//!
+//! ```
+//! use bytes::{Buf, Bytes};
+//! use wirebytes_rope::ByteString;
+//!
+//! // Two TCP reads arrive as two buffers; the frame straddles them.
+//! let first = ByteString::from(Bytes::from_static(b"\x05\x00\x00\x00hel"));
+//! let second = ByteString::from(Bytes::from_static(b"lo, rest"));
+//! let received = first.concat(&second); // no byte is copied
+//!
+//! assert_eq!(received, b"\x05\x00\x00\x00hello, rest"[..]);
+//! assert_eq!(received.find(b"llo"), Some(6)); // a match across the boundary
+//!
+//! let mut reader = received.reader();
+//! let len = reader.get_u32_le() as usize;
+//! let frame = reader.split_to(len); // a ByteString again: still no copy
+//! assert_eq!(frame, "hello");
+//! assert_eq!(frame.get(1), Some(b'e'));
+//! ```
+//!
+//! # Representation
+//!
+//! A string of one fragment is just a [`Bytes`](bytes::Bytes): no allocation beyond the one
+//! the `Bytes` already owns. A string of many fragments is an `Arc` holding the fragments
+//! with their start offsets and one atomic *hint*: the index of the fragment the last
+//! [`ByteString::get`] resolved. Sequential reads forwards or backwards check that fragment
+//! and its neighbours before falling back to a binary search, so a scan costs O(1) per byte
+//! instead of re-walking the fragment list. The offsets never change once built, so a hint
+//! read by one thread while another thread moves it can never pair one fragment's start with
+//! another fragment's bytes: a stale hint only costs a search.
+//!
+//! `Eq`, `Ord` and `Hash` look at content only. `Hash` feeds every `Hasher` the same
+//! sequence of `write` calls whatever the fragmentation (the length, then 128-byte blocks
+//! and a tail, see [`reference::hash_flat`]), so a rope and its compacted copy hash alike
+//! under FxHash, ahash or foldhash too, not only under SipHash.
+//!
+//! # Crate features
+//!
+//! None: the crate needs `std` (through `bytes`' `std` feature, for [`std::io::Read`] and
+//! vectored reads) and has no optional parts.
+#![deny(unsafe_code)]
+
+mod builder;
+mod cmp;
+mod reader;
+pub mod reference;
+mod search;
+mod string;
+
+pub use builder::ByteStringBuilder;
+pub use reader::Reader;
+pub use string::{ByteString, Chunks, Fragments};

@@ -1,0 +1,198 @@
+//! Content equality, ordering, hashing and `Debug` for [`ByteString`].
+
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use bytes::Bytes;
+
+use crate::string::{ByteString, Repr};
+
+/// The block size of [`Hash`]: see [`crate::reference::hash_flat`].
+pub(crate) const HASH_BLOCK: usize = 128;
+
+/// Walks the two strings with independent cursors and calls `run` on each pair of equal-length
+/// overlapping runs, in order, until it returns something other than `None`; `None` when
+/// either string runs out first.
+#[inline]
+fn zip_runs<T>(
+    a: &ByteString,
+    b: &ByteString,
+    mut run: impl FnMut(&[u8], &[u8]) -> Option<T>,
+) -> Option<T> {
+    let (mut ai, mut bi) = (a.chunks(), b.chunks());
+    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
+    loop {
+        if x.is_empty() {
+            x = ai.next()?;
+            continue;
+        }
+        if y.is_empty() {
+            y = bi.next()?;
+            continue;
+        }
+        let n = x.len().min(y.len());
+        let (xa, xb) = x.split_at(n);
+        let (ya, yb) = y.split_at(n);
+        if let Some(t) = run(xa, ya) {
+            return Some(t);
+        }
+        x = xb;
+        y = yb;
+    }
+}
+
+impl PartialEq for ByteString {
+    /// Content equality: one slice comparison per run where the two fragmentations overlap.
+    fn eq(&self, other: &ByteString) -> bool {
+        if self.len() != other.len() {
+            return false;
+        }
+        match (&self.repr, &other.repr) {
+            (Repr::One(a), Repr::One(b)) => a == b,
+            (Repr::Many(a), Repr::Many(b)) if std::sync::Arc::ptr_eq(a, b) => true,
+            _ => zip_runs(self, other, |x, y| (x != y).then_some(())).is_none(),
+        }
+    }
+}
+
+impl Eq for ByteString {}
+
+impl PartialOrd for ByteString {
+    fn partial_cmp(&self, other: &ByteString) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ByteString {
+    /// Lexicographic order of the bytes, as for `[u8]`.
+    fn cmp(&self, other: &ByteString) -> Ordering {
+        zip_runs(self, other, |x, y| match x.cmp(y) {
+            Ordering::Equal => None,
+            unequal => Some(unequal),
+        })
+        .unwrap_or_else(|| self.len().cmp(&other.len()))
+    }
+}
+
+impl Hash for ByteString {
+    /// Writes the length (`write_usize`), then the content in 128-byte blocks, then the tail
+    /// block if any: the same calls whatever the fragmentation, for every `Hasher`.
+    /// [`crate::reference::hash_flat`] is the same sequence on a flat slice.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.len());
+        let mut buf = [0u8; HASH_BLOCK];
+        let mut filled = 0;
+        for mut c in self.chunks() {
+            if filled > 0 {
+                let take = (HASH_BLOCK - filled).min(c.len());
+                buf[filled..filled + take].copy_from_slice(&c[..take]);
+                filled += take;
+                c = &c[take..];
+                if filled < HASH_BLOCK {
+                    continue;
+                }
+                state.write(&buf);
+            }
+            let mut blocks = c.chunks_exact(HASH_BLOCK);
+            for block in &mut blocks {
+                state.write(block);
+            }
+            let tail = blocks.remainder();
+            buf[..tail.len()].copy_from_slice(tail);
+            filled = tail.len();
+        }
+        if filled > 0 {
+            state.write(&buf[..filled]);
+        }
+    }
+}
+
+/// Whether the content equals `flat`, compared fragment by fragment.
+fn eq_flat(s: &ByteString, mut flat: &[u8]) -> bool {
+    if s.len() != flat.len() {
+        return false;
+    }
+    for c in s.chunks() {
+        let (head, rest) = flat.split_at(c.len());
+        if c != head {
+            return false;
+        }
+        flat = rest;
+    }
+    true
+}
+
+/// `PartialEq` both ways between `ByteString` and a type that derefs to a byte slice.
+macro_rules! eq_with {
+    ($($t:ty => |$v:ident| $bytes:expr;)*) => {$(
+        impl PartialEq<$t> for ByteString {
+            fn eq(&self, $v: &$t) -> bool {
+                eq_flat(self, $bytes)
+            }
+        }
+
+        impl PartialEq<ByteString> for $t {
+            fn eq(&self, other: &ByteString) -> bool {
+                let $v = self;
+                eq_flat(other, $bytes)
+            }
+        }
+    )*};
+}
+
+eq_with! {
+    [u8] => |v| v;
+    &[u8] => |v| v;
+    Vec<u8> => |v| v;
+    Bytes => |v| v;
+    str => |v| v.as_bytes();
+    &str => |v| v.as_bytes();
+}
+
+impl<const N: usize> PartialEq<[u8; N]> for ByteString {
+    fn eq(&self, other: &[u8; N]) -> bool {
+        eq_flat(self, other)
+    }
+}
+
+impl<const N: usize> PartialEq<&[u8; N]> for ByteString {
+    fn eq(&self, other: &&[u8; N]) -> bool {
+        eq_flat(self, *other)
+    }
+}
+
+impl fmt::Debug for ByteString {
+    /// Like `Bytes`: `b"..."` with `\n`, `\r`, `\t`, `\\`, `\"`, `\0` escaped, other ASCII
+    /// printable bytes as they are, the rest as `\xNN`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("b\"")?;
+        for c in self.chunks() {
+            for &b in c {
+                match b {
+                    b'\n' => f.write_str("\\n")?,
+                    b'\r' => f.write_str("\\r")?,
+                    b'\t' => f.write_str("\\t")?,
+                    b'\\' | b'"' => write!(f, "\\{}", b as char)?,
+                    b'\0' => f.write_str("\\0")?,
+                    0x20..0x7f => write!(f, "{}", b as char)?,
+                    _ => write!(f, "\\x{b:02x}")?,
+                }
+            }
+        }
+        f.write_str("\"")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_matches_bytes() {
+        let all: Vec<u8> = (0..=255u8).collect();
+        let flat = Bytes::from(all.clone());
+        let rope: ByteString = all.chunks(7).map(Bytes::copy_from_slice).collect();
+        assert_eq!(format!("{rope:?}"), format!("{flat:?}"));
+    }
+}

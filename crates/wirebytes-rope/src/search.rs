@@ -1,0 +1,198 @@
+//! `find`, `starts_with` and `ends_with` across fragment boundaries.
+
+use memchr::memmem::Finder;
+
+use crate::string::{ByteString, Repr};
+
+/// Fragments at least this long are searched where they lie; shorter ones are gathered into
+/// a buffer and searched together (one `memmem` call per fragment of a few dozen bytes costs
+/// more than copying it).
+const IN_PLACE: usize = 1024;
+/// The gathering buffer: shorter fragments are copied here and searched a buffer at a time.
+const GATHER: usize = 8 * 1024;
+/// Needles longer than this are searched fragment by fragment with a boundary window
+/// instead of through the gathering buffer.
+const MAX_GATHERED_NEEDLE: usize = 1024;
+
+impl ByteString {
+    /// The offset of the first occurrence of `needle`, including occurrences that straddle
+    /// fragment boundaries; `Some(0)` for an empty needle.
+    ///
+    /// Long fragments are searched in place with [`memchr::memmem`]; runs of short fragments
+    /// are gathered into a stack buffer and searched together; the `needle.len() - 1` bytes
+    /// before each boundary are searched again with the bytes after it, so no match is lost.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"Content-Le".to_vec()).concat(&ByteString::from(b"ngth: 5".to_vec()));
+    /// assert_eq!(s.find(b"Length"), Some(8));
+    /// assert_eq!(s.find(b"length"), None);
+    /// ```
+    pub fn find(&self, needle: &[u8]) -> Option<usize> {
+        let m = needle.len();
+        if m == 0 {
+            return Some(0);
+        }
+        if m > self.len() {
+            return None;
+        }
+        match &self.repr {
+            Repr::One(b) => memchr::memmem::find(b, needle),
+            Repr::Many(_) if m > MAX_GATHERED_NEEDLE => find_windowed(self, needle),
+            Repr::Many(_) => find_gathered(self, &Finder::new(needle)),
+        }
+    }
+
+    /// Whether the string begins with `prefix` (compared a fragment at a time).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"HT".to_vec()).concat(&ByteString::from(b"TP/1.1".to_vec()));
+    /// assert!(s.starts_with(b"HTTP/"));
+    /// assert!(!s.starts_with(b"HTTPS"));
+    /// ```
+    pub fn starts_with(&self, prefix: &[u8]) -> bool {
+        if prefix.len() > self.len() {
+            return false;
+        }
+        let mut rest = prefix;
+        for c in self.chunks() {
+            if rest.is_empty() {
+                break;
+            }
+            let n = c.len().min(rest.len());
+            if c[..n] != rest[..n] {
+                return false;
+            }
+            rest = &rest[n..];
+        }
+        true
+    }
+
+    /// Whether the string ends with `suffix` (compared a fragment at a time).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"body\r".to_vec()).concat(&ByteString::from(b"\n".to_vec()));
+    /// assert!(s.ends_with(b"\r\n"));
+    /// ```
+    pub fn ends_with(&self, suffix: &[u8]) -> bool {
+        if suffix.len() > self.len() {
+            return false;
+        }
+        let mut rest = suffix;
+        for c in self.chunks().rev() {
+            if rest.is_empty() {
+                break;
+            }
+            let n = c.len().min(rest.len());
+            if c[c.len() - n..] != rest[rest.len() - n..] {
+                return false;
+            }
+            rest = &rest[..rest.len() - n];
+        }
+        true
+    }
+}
+
+/// `find` for a needle of at most `MAX_GATHERED_NEEDLE` bytes (and at least one).
+///
+/// Invariant: every start offset below `base` has been ruled out, and `buf[..filled]` holds
+/// the bytes from `base` on that are not searched yet (at most `m - 1` of them carried over
+/// from the previous search, then the gathered ones).
+fn find_gathered(s: &ByteString, finder: &Finder<'_>) -> Option<usize> {
+    let m = finder.needle().len();
+    debug_assert!((1..=MAX_GATHERED_NEEDLE).contains(&m));
+    let mut buf = [0u8; GATHER];
+    let mut filled = 0;
+    let mut base = 0;
+    let mut start = 0; // offset of the current fragment
+    for frag in s.chunks() {
+        if frag.len() >= IN_PLACE {
+            let head = m - 1; // <= IN_PLACE <= frag.len()
+            if filled + head > GATHER {
+                // No room for the head: search what is pending, keep its last m - 1 bytes.
+                if let Some(p) = finder.find(&buf[..filled]) {
+                    return Some(base + p);
+                }
+                let carry = (m - 1).min(filled);
+                buf.copy_within(filled - carry..filled, 0);
+                base += filled - carry;
+                filled = carry;
+            }
+            if filled > 0 {
+                // The pending bytes plus the first m - 1 of this fragment: every match that
+                // starts in the pending bytes lies within.
+                buf[filled..filled + head].copy_from_slice(&frag[..head]);
+                if let Some(p) = finder.find(&buf[..filled + head]) {
+                    return Some(base + p);
+                }
+            }
+            if let Some(p) = finder.find(frag) {
+                return Some(start + p);
+            }
+            let carry = (m - 1).min(frag.len());
+            buf[..carry].copy_from_slice(&frag[frag.len() - carry..]);
+            filled = carry;
+            base = start + frag.len() - carry;
+        } else {
+            let mut data = frag;
+            while !data.is_empty() {
+                let take = (GATHER - filled).min(data.len());
+                buf[filled..filled + take].copy_from_slice(&data[..take]);
+                filled += take;
+                data = &data[take..];
+                if filled == GATHER {
+                    if let Some(p) = finder.find(&buf) {
+                        return Some(base + p);
+                    }
+                    let carry = m - 1;
+                    buf.copy_within(GATHER - carry.., 0);
+                    base += GATHER - carry;
+                    filled = carry;
+                }
+            }
+        }
+        start += frag.len();
+    }
+    finder.find(&buf[..filled]).map(|p| base + p)
+}
+
+/// `find` for a long needle: each fragment in place, then a window of `m - 1` bytes on each
+/// side of the boundary after it for the matches that straddle it.
+fn find_windowed(s: &ByteString, needle: &[u8]) -> Option<usize> {
+    let m = needle.len();
+    let finder = Finder::new(needle);
+    let mut window = Vec::with_capacity(2 * (m - 1));
+    let mut start: usize = 0;
+    for frag in s.chunks() {
+        // Matches starting before this fragment and ending inside or after it.
+        if start > 0 {
+            let from = start.saturating_sub(m - 1);
+            let to = (start + m - 1).min(s.len());
+            window.clear();
+            for c in s.slice_unchecked(from, to).chunks() {
+                window.extend_from_slice(c);
+            }
+            if let Some(p) = finder.find(&window)
+                && from + p < start
+            {
+                return Some(from + p);
+            }
+        }
+        if let Some(p) = finder.find(frag) {
+            return Some(start + p);
+        }
+        start += frag.len();
+    }
+    None
+}

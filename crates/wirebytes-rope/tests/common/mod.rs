@@ -1,0 +1,108 @@
+//! Shared helpers: a deterministic generator and every representation of some content.
+
+#![allow(dead_code, reason = "each test file uses a different part of the helpers")]
+
+use bytes::Bytes;
+use wirebytes_rope::{ByteString, ByteStringBuilder};
+
+/// SplitMix64, for deterministic random contents and fragmentations.
+#[derive(Debug, Clone)]
+pub(crate) struct Rng(pub(crate) u64);
+
+impl Rng {
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub(crate) fn below(&mut self, bound: usize) -> usize {
+        (self.next_u64() % bound as u64) as usize
+    }
+
+    pub(crate) fn bytes(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| self.next_u64() as u8).collect()
+    }
+}
+
+/// The sizes the representation tests run at: 17+ sizes from 0 to 1000.
+pub(crate) const SIZES: &[usize] = &[
+    0, 1, 2, 3, 7, 8, 15, 16, 17, 31, 63, 64, 65, 127, 128, 129, 255, 256, 257, 500, 999, 1000,
+];
+
+/// `content` split into fragments at random cut points, each fragment at most `max` bytes.
+pub(crate) fn split_random(content: &[u8], rng: &mut Rng, max: usize) -> Vec<Bytes> {
+    let mut out = Vec::new();
+    let mut rest = content;
+    while !rest.is_empty() {
+        let n = 1 + rng.below(max.min(rest.len()));
+        out.push(Bytes::copy_from_slice(&rest[..n]));
+        rest = &rest[n..];
+    }
+    out
+}
+
+/// The same content in every representation the crate has, with a name for each.
+pub(crate) fn shapes(content: &[u8], seed: u64) -> Vec<(&'static str, ByteString)> {
+    let mut rng = Rng(seed);
+    let n = content.len();
+    let mut out: Vec<(&'static str, ByteString)> = Vec::new();
+    out.push(("one", ByteString::from(content.to_vec())));
+    // A one-fragment string sliced out of a larger buffer.
+    let mut padded = rng.bytes(5);
+    padded.extend_from_slice(content);
+    padded.extend(rng.bytes(3));
+    out.push(("sliced", ByteString::from(padded).slice(5..5 + n)));
+    // Two fragments (the cut anywhere, both sides possibly empty).
+    let cut = rng.below(n + 1);
+    out.push((
+        "two",
+        [&content[..cut], &content[cut..]]
+            .into_iter()
+            .map(Bytes::copy_from_slice)
+            .collect(),
+    ));
+    // Many fragments of 1..=9 bytes.
+    out.push(("many", split_random(content, &mut rng, 9).into_iter().collect()));
+    // One byte per fragment.
+    out.push(("bytewise", split_random(content, &mut rng, 1).into_iter().collect()));
+    // Many fragments with empty ones interleaved.
+    let mut with_empty = vec![Bytes::new()];
+    for b in split_random(content, &mut rng, 40) {
+        with_empty.push(b);
+        with_empty.push(Bytes::new());
+    }
+    out.push(("with-empty", with_empty.into_iter().collect()));
+    // A slice of a many-fragment rope holding more bytes on both sides.
+    let mut outer = rng.bytes(11);
+    outer.extend_from_slice(content);
+    outer.extend(rng.bytes(13));
+    let outer: ByteString = split_random(&outer, &mut rng, 17).into_iter().collect();
+    out.push(("rope-sliced", outer.slice(11..11 + n)));
+    // Concatenation (joining tiny fragments at the junctions).
+    let mut concat = ByteString::new();
+    for b in split_random(content, &mut rng, 50) {
+        concat = concat.concat(&ByteString::from(b));
+    }
+    out.push(("concat", concat));
+    // In-place appends of multi-fragment pieces.
+    let mut appended = ByteString::new();
+    for piece in split_random(content, &mut rng, 200) {
+        let piece: ByteString = split_random(&piece, &mut rng, 70).into_iter().collect();
+        appended.append(&piece);
+    }
+    out.push(("appended", appended));
+    // The builder: small writes and large shared fragments mixed.
+    let mut builder = ByteStringBuilder::new();
+    for b in split_random(content, &mut rng, 150) {
+        if rng.below(2) == 0 {
+            builder.extend_from_slice(&b);
+        } else {
+            builder.push(b);
+        }
+    }
+    out.push(("builder", builder.build()));
+    out
+}
