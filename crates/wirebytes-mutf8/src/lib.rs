@@ -1,3 +1,74 @@
-//! wirebytes-mutf8: skeleton, filled in by its own issue.
+//! Java's modified UTF-8 (`DataInput.readUTF`/`DataOutput.writeUTF`, JNI strings, class-file
+//! constants, NBT), bit-exact with the JDK and as fast as plain UTF-8 validation.
+//!
+//! ```
+//! use std::borrow::Cow;
+//!
+//! // Decoding accepts exactly what the JDK's `readUTF` accepts, and yields the same chars.
+//! let text = wirebytes_mutf8::decode(b"nul: \xc0\x80, emoji: \xed\xa0\xbd\xed\xb8\x80")?;
+//! assert_eq!(text, "nul: \0, emoji: \u{1F600}");
+//! // Bytes that already are the text are borrowed, not copied.
+//! assert!(matches!(wirebytes_mutf8::decode(b"plain"), Ok(Cow::Borrowed("plain"))));
+//!
+//! // Encoding writes what `writeUTF` writes.
+//! assert_eq!(wirebytes_mutf8::encode("\0\u{1F600}"), &b"\xc0\x80\xed\xa0\xbd\xed\xb8\x80"[..]);
+//!
+//! // Records: a u16 length, then the body.
+//! let mut wire = Vec::new();
+//! wirebytes_mutf8::write_utf(&mut wire, "héllo")?;
+//! assert_eq!(wirebytes_mutf8::read_utf(&mut wire.as_slice())?, "héllo");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The format differs from UTF-8 in two ways: U+0000 is written `C0 80`, and a char above
+//! U+FFFF is written as its two UTF-16 surrogates, 3 bytes each. The JDK's decoder is lenient
+//! beyond that: it also accepts raw `00`, overlong forms (`C1 81` is `A`) and lone surrogates,
+//! and rejects 4-byte sequences. This crate follows it exactly, including its error positions
+//! (see [`DecodeError`]); [`reference`] holds plain transcriptions of the JDK's loops that the
+//! fast paths are tested against.
+//!
+//! Speed: input that is already valid UTF-8 without 4-byte sequences (most text) is checked
+//! with one scan plus `simdutf8` and borrowed; anything else is rewritten in a single pass
+//! that copies ASCII eight bytes at a time. [`encode`] borrows unless the text holds a NUL or
+//! a char above U+FFFF.
+//!
+//! # Crate features
+//!
+//! - `std` (default): [`read_utf`], [`write_utf`], [`read_long_utf`], [`write_long_utf`] over
+//!   `std::io`, and run-time CPU detection inside `simdutf8`. Without it the crate is
+//!   `no_std` and needs only `alloc`.
+//! - `bytes`: [`get_utf`], [`put_utf`], [`get_long_utf`], [`put_long_utf`] over
+//!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers.
 #![no_std]
 #![forbid(unsafe_code)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+#[cfg(feature = "bytes")]
+mod buf;
+mod decode;
+mod encode;
+mod error;
+#[cfg(feature = "std")]
+mod io;
+pub mod reference;
+mod scan;
+
+#[cfg(feature = "bytes")]
+pub use buf::{GetUtfError, get_long_utf, get_utf, put_long_utf, put_utf};
+pub use decode::{decode, decode_lossy, decode_utf16};
+pub use encode::{encode, encode_utf16, encoded_len};
+pub use error::{DecodeError, DecodeErrorKind, LengthError};
+#[cfg(feature = "std")]
+pub use io::{read_long_utf, read_utf, write_long_utf, write_utf};
+
+/// The largest body a `readUTF`/`writeUTF` record holds: its length field is a `u16`.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wirebytes_mutf8::MAX_UTF_LEN, 65_535);
+/// ```
+pub const MAX_UTF_LEN: usize = 0xFFFF;

@@ -1,0 +1,170 @@
+//! Records over `std::io`: `readUTF`/`writeUTF`'s 2-byte length form, and the 8-byte length
+//! form of `ObjectOutputStream`'s long strings.
+
+use std::io::{self, Read, Write};
+use std::string::String;
+use std::vec::Vec;
+
+use crate::decode::decode_vec;
+use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
+
+/// Reads one `DataInput.readUTF` record: a big-endian `u16` body length, then the body,
+/// decoded as [`decode`](crate::decode) does.
+///
+/// At most 65535 bytes are allocated for the body, whatever the stream holds.
+///
+/// # Errors
+///
+/// - [`io::ErrorKind::UnexpectedEof`] when the stream ends inside the record (the bytes that
+///   were there have been consumed, as `read_exact` does);
+/// - [`io::ErrorKind::InvalidData`] when the body is not what the JDK accepts or holds a lone
+///   surrogate: the error wraps the [`DecodeError`](crate::DecodeError) (reach it with
+///   `get_ref()` and `downcast_ref`); the whole record has been consumed;
+/// - any error of the reader.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_mutf8::{read_utf, DecodeError};
+///
+/// let mut stream: &[u8] = b"\x00\x05a\xc0\x80bc\x00\x02\xc2";
+/// assert_eq!(read_utf(&mut stream)?, "a\0bc");
+/// let err = read_utf(&mut stream).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+///
+/// let err = read_utf(&mut &b"\x00\x02\xc2\x41"[..]).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// let inner = err.get_ref().and_then(|e| e.downcast_ref::<DecodeError>()).unwrap();
+/// assert_eq!(inner.jdk_position(), Some(2));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_utf<R: Read + ?Sized>(reader: &mut R) -> io::Result<String> {
+    let mut len = [0u8; 2];
+    reader.read_exact(&mut len)?;
+    read_body(reader, usize::from(u16::from_be_bytes(len)))
+}
+
+/// Reads `len` body bytes and decodes them.
+fn read_body<R: Read + ?Sized>(reader: &mut R, len: usize) -> io::Result<String> {
+    let mut body = Vec::new();
+    body.try_reserve_exact(len)
+        .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
+    body.resize(len, 0);
+    reader.read_exact(&mut body)?;
+    decode_vec(body).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// Writes one `DataOutput.writeUTF` record: a big-endian `u16` body length, then the body,
+/// as [`encode`] builds it.
+///
+/// Short records (up to 512 bytes) go to the writer in one `write_all`, longer ones in two
+/// (length, then body); wrap an unbuffered writer in a `BufWriter`.
+///
+/// # Errors
+///
+/// - [`io::ErrorKind::InvalidInput`] when the body would be over 65535 bytes (the JDK's
+///   `UTFDataFormatException`): nothing is written; the error wraps a [`LengthError`];
+/// - any error of the writer.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = Vec::new();
+/// wirebytes_mutf8::write_utf(&mut out, "a\0b")?;
+/// assert_eq!(out, b"\x00\x04a\xc0\x80b");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_utf<W: Write + ?Sized>(writer: &mut W, text: &str) -> io::Result<()> {
+    let len = encoded_len(text);
+    let Ok(len16) = u16::try_from(len) else {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            LengthError::new(len as u64, MAX_UTF_LEN as u64),
+        ));
+    };
+    write_record(writer, &len16.to_be_bytes(), &encode(text))
+}
+
+/// Writes the length field and the body, in one call when they are short.
+fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -> io::Result<()> {
+    let mut small = [0u8; 520];
+    let total = header.len() + body.len();
+    if total <= small.len() {
+        small[..header.len()].copy_from_slice(header);
+        small[header.len()..total].copy_from_slice(body);
+        writer.write_all(&small[..total])
+    } else {
+        writer.write_all(header)?;
+        writer.write_all(body)
+    }
+}
+
+/// Reads one long string record: a big-endian 8-byte body length (what `ObjectOutputStream`
+/// writes after `TC_LONGSTRING` for a string whose body exceeds 65535 bytes), then the body,
+/// decoded as [`decode`](crate::decode) does.
+///
+/// The length comes from the stream, so it is checked against `limit` before anything is
+/// allocated: at most `limit` bytes are ever allocated for the body.
+///
+/// The JDK reads a negative length (above `i64::MAX` here) as an empty string; this refuses
+/// it, as any length above `limit`.
+///
+/// # Errors
+///
+/// - [`io::ErrorKind::InvalidData`] wrapping a [`LengthError`] when the length is above
+///   `limit` (only the length field has been consumed);
+/// - as for [`read_utf`]: `UnexpectedEof` on a short stream, `InvalidData` wrapping a
+///   [`DecodeError`](crate::DecodeError) for a bad body;
+/// - [`io::ErrorKind::OutOfMemory`] when the allocator refuses the body's buffer.
+///
+/// # Examples
+///
+/// ```
+/// let mut stream: &[u8] = b"\x00\x00\x00\x00\x00\x00\x00\x02hi";
+/// assert_eq!(wirebytes_mutf8::read_long_utf(&mut stream, 1 << 20)?, "hi");
+///
+/// let huge: &[u8] = b"\x00\x00\x7f\xff\xff\xff\xff\xff";
+/// let err = wirebytes_mutf8::read_long_utf(&mut &huge[..], 1 << 20).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_long_utf<R: Read + ?Sized>(reader: &mut R, limit: u64) -> io::Result<String> {
+    let mut len = [0u8; 8];
+    reader.read_exact(&mut len)?;
+    let len = u64::from_be_bytes(len);
+    if len > limit {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            LengthError::new(len, limit),
+        ));
+    }
+    let len = usize::try_from(len).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::OutOfMemory,
+            LengthError::new(len, usize::MAX as u64),
+        )
+    })?;
+    read_body(reader, len)
+}
+
+/// Writes one long string record: a big-endian 8-byte body length, then the body, as
+/// [`encode`] builds it. This is what `ObjectOutputStream` writes after `TC_LONGSTRING`;
+/// it writes this form only for bodies over 65535 bytes (and `TC_STRING` with a
+/// [`write_utf`] record otherwise), but reads either length for any body.
+///
+/// # Errors
+///
+/// Any error of the writer.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = Vec::new();
+/// wirebytes_mutf8::write_long_utf(&mut out, "hi")?;
+/// assert_eq!(out, b"\x00\x00\x00\x00\x00\x00\x00\x02hi");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_long_utf<W: Write + ?Sized>(writer: &mut W, text: &str) -> io::Result<()> {
+    let body = encode(text);
+    write_record(writer, &(body.len() as u64).to_be_bytes(), &body)
+}
