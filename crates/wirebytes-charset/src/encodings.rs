@@ -1,0 +1,283 @@
+//! The encodings this crate knows (all 40 of encoding_rs), how each one is written, and the
+//! label / `Content-Type` lookup.
+
+use encoding_rs::Encoding;
+
+/// Every encoding encoding_rs knows, in one place: the 40 encodings of the WHATWG Encoding
+/// Standard (29 single-byte ones, x-user-defined included; the Unicode ones; the CJK ones;
+/// `replacement`).
+///
+/// Every WHATWG label resolves (through [`for_label`]) to one of these; the crate's tests
+/// check it for every label, and the `charset` sweep runs over the whole list.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::ALL;
+///
+/// assert_eq!(ALL.len(), 40);
+/// assert!(ALL.iter().any(|e| e.name() == "Shift_JIS"));
+/// ```
+pub static ALL: [&Encoding; 40] = [
+    &encoding_rs::UTF_8_INIT,
+    &encoding_rs::UTF_16LE_INIT,
+    &encoding_rs::UTF_16BE_INIT,
+    &encoding_rs::REPLACEMENT_INIT,
+    &encoding_rs::IBM866_INIT,
+    &encoding_rs::ISO_8859_2_INIT,
+    &encoding_rs::ISO_8859_3_INIT,
+    &encoding_rs::ISO_8859_4_INIT,
+    &encoding_rs::ISO_8859_5_INIT,
+    &encoding_rs::ISO_8859_6_INIT,
+    &encoding_rs::ISO_8859_7_INIT,
+    &encoding_rs::ISO_8859_8_INIT,
+    &encoding_rs::ISO_8859_8_I_INIT,
+    &encoding_rs::ISO_8859_10_INIT,
+    &encoding_rs::ISO_8859_13_INIT,
+    &encoding_rs::ISO_8859_14_INIT,
+    &encoding_rs::ISO_8859_15_INIT,
+    &encoding_rs::ISO_8859_16_INIT,
+    &encoding_rs::KOI8_R_INIT,
+    &encoding_rs::KOI8_U_INIT,
+    &encoding_rs::MACINTOSH_INIT,
+    &encoding_rs::WINDOWS_874_INIT,
+    &encoding_rs::WINDOWS_1250_INIT,
+    &encoding_rs::WINDOWS_1251_INIT,
+    &encoding_rs::WINDOWS_1252_INIT,
+    &encoding_rs::WINDOWS_1253_INIT,
+    &encoding_rs::WINDOWS_1254_INIT,
+    &encoding_rs::WINDOWS_1255_INIT,
+    &encoding_rs::WINDOWS_1256_INIT,
+    &encoding_rs::WINDOWS_1257_INIT,
+    &encoding_rs::WINDOWS_1258_INIT,
+    &encoding_rs::X_MAC_CYRILLIC_INIT,
+    &encoding_rs::X_USER_DEFINED_INIT,
+    &encoding_rs::GBK_INIT,
+    &encoding_rs::GB18030_INIT,
+    &encoding_rs::BIG5_INIT,
+    &encoding_rs::EUC_JP_INIT,
+    &encoding_rs::ISO_2022_JP_INIT,
+    &encoding_rs::SHIFT_JIS_INIT,
+    &encoding_rs::EUC_KR_INIT,
+];
+
+/// Index in [`ALL`] of the first single-byte encoding; the 29 single-byte encodings follow
+/// it contiguously (IBM866 .. x-user-defined).
+pub(crate) const FIRST_SINGLE_BYTE: usize = 4;
+/// How many single-byte encodings there are (x-user-defined included).
+pub(crate) const SINGLE_BYTE_COUNT: usize = 29;
+
+/// How an encoding is written.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Kind {
+    /// UTF-8 bytes: UTF-8 itself and `replacement` (whose output encoding is UTF-8).
+    Utf8,
+    /// UTF-16 code units, big-endian when `true`.
+    Utf16 { big_endian: bool },
+    /// One of the 29 single-byte encodings: the index among them.
+    SingleByte(usize),
+    /// Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030 (ASCII-compatible, stateless).
+    MultiByte,
+    /// ISO-2022-JP (stateful; ESC, SO and SI are not written as themselves).
+    Iso2022Jp,
+}
+
+/// Classifies `encoding`.
+#[inline]
+pub(crate) fn kind(encoding: &'static Encoding) -> Kind {
+    if encoding == encoding_rs::UTF_8 || encoding == encoding_rs::REPLACEMENT {
+        Kind::Utf8
+    } else if encoding == encoding_rs::UTF_16LE {
+        Kind::Utf16 { big_endian: false }
+    } else if encoding == encoding_rs::UTF_16BE {
+        Kind::Utf16 { big_endian: true }
+    } else if encoding.is_single_byte() {
+        let singles = &ALL[FIRST_SINGLE_BYTE..FIRST_SINGLE_BYTE + SINGLE_BYTE_COUNT];
+        match singles.iter().position(|e| *e == encoding) {
+            Some(i) => Kind::SingleByte(i),
+            // Every encoding_rs encoding is in ALL (a test checks it); a future single-byte
+            // one would still be written correctly by encoding_rs's own encoder.
+            None => Kind::MultiByte,
+        }
+    } else if encoding == encoding_rs::ISO_2022_JP {
+        Kind::Iso2022Jp
+    } else {
+        Kind::MultiByte
+    }
+}
+
+/// The byte order mark of `encoding`'s output: `EF BB BF` for UTF-8, `FF FE` for UTF-16LE,
+/// `FE FF` for UTF-16BE, nothing for every other encoding (legacy encodings have no BOM;
+/// `replacement` has none either).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::bom;
+///
+/// assert_eq!(bom(encoding_rs::UTF_16LE), b"\xFF\xFE");
+/// assert_eq!(bom(encoding_rs::WINDOWS_1252), b"");
+/// ```
+pub fn bom(encoding: &'static Encoding) -> &'static [u8] {
+    if encoding == encoding_rs::UTF_8 {
+        b"\xEF\xBB\xBF"
+    } else if encoding == encoding_rs::UTF_16LE {
+        b"\xFF\xFE"
+    } else if encoding == encoding_rs::UTF_16BE {
+        b"\xFE\xFF"
+    } else {
+        b""
+    }
+}
+
+/// The encoding a charset label names, by the WHATWG Encoding Standard's label table
+/// (ASCII case-insensitive, surrounding whitespace ignored); `None` for an unknown label.
+///
+/// **Beware: WHATWG labels are not the JDK's (or IANA's) charset names.** `iso-8859-1`,
+/// `latin1`, `l1`, `us-ascii`, `ascii` and `cp1252` all mean **windows-1252** here (so
+/// U+20AC € is the byte 0x80, and the C1 controls are not all available); `utf-16` means
+/// UTF-16LE; labels such as `iso-2022-kr` and `hz-gb-2312` mean the `replacement` encoding
+/// (which this crate writes as UTF-8, like encoding_rs's `output_encoding`).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::for_label;
+///
+/// assert_eq!(for_label(b" Latin1 "), Some(encoding_rs::WINDOWS_1252));
+/// assert_eq!(for_label(b"US-ASCII"), Some(encoding_rs::WINDOWS_1252));
+/// assert_eq!(for_label(b"shift_jis"), Some(encoding_rs::SHIFT_JIS));
+/// assert_eq!(for_label(b"no-such-charset"), None);
+/// ```
+pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
+    Encoding::for_label(label)
+}
+
+/// The encoding named by the `charset` parameter of a `Content-Type` header value, e.g.
+/// `text/plain; charset="ISO-8859-2"`; `None` when there is no `charset` parameter or its
+/// label is unknown. The parameter name is case-insensitive, the value may be a token or a
+/// quoted string (with `\` escapes); the first `charset` parameter counts.
+///
+/// The label goes through [`for_label`]: **`charset=iso-8859-1` and `charset=us-ascii`
+/// give windows-1252**, as in browsers, not the JDK's ISO-8859-1 or US-ASCII.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::for_content_type;
+///
+/// let enc = for_content_type("text/html; charset=\"KOI8-R\"");
+/// assert_eq!(enc, Some(encoding_rs::KOI8_R));
+/// assert_eq!(for_content_type("text/plain;CHARSET=iso-8859-1"), Some(encoding_rs::WINDOWS_1252));
+/// assert_eq!(for_content_type("application/json"), None);
+/// ```
+pub fn for_content_type(value: &str) -> Option<&'static Encoding> {
+    let label = charset_parameter(value)?;
+    for_label(label.as_bytes())
+}
+
+/// The value of the first `charset` parameter of a media type, unquoted.
+fn charset_parameter(value: &str) -> Option<String> {
+    let bytes = value.as_bytes();
+    // Skip the type/subtype.
+    let mut i = bytes.iter().position(|&b| b == b';')?;
+    while i < bytes.len() {
+        // At a ';' (or past the end of the previous parameter): skip separators.
+        while i < bytes.len() && (bytes[i] == b';' || bytes[i].is_ascii_whitespace()) {
+            i += 1;
+        }
+        let name_start = i;
+        while i < bytes.len() && bytes[i] != b'=' && bytes[i] != b';' {
+            i += 1;
+        }
+        let name = value[name_start..i].trim();
+        if i >= bytes.len() || bytes[i] == b';' {
+            continue; // a parameter without a value
+        }
+        i += 1; // '='
+        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+            i += 1;
+        }
+        let mut param = String::new();
+        if i < bytes.len() && bytes[i] == b'"' {
+            i += 1;
+            let mut chars = value[i..].char_indices();
+            let mut end = value.len() - i;
+            while let Some((at, c)) = chars.next() {
+                match c {
+                    '"' => {
+                        end = at + 1;
+                        break;
+                    }
+                    '\\' => {
+                        if let Some((_, escaped)) = chars.next() {
+                            param.push(escaped);
+                        }
+                    }
+                    c => param.push(c),
+                }
+            }
+            i += end;
+            // Anything up to the next ';' after a quoted string is ignored.
+            while i < bytes.len() && bytes[i] != b';' {
+                i += 1;
+            }
+        } else {
+            let start = i;
+            while i < bytes.len() && bytes[i] != b';' {
+                i += 1;
+            }
+            param.push_str(value[start..i].trim());
+        }
+        if name.eq_ignore_ascii_case("charset") {
+            return Some(param);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_holds_forty_distinct_encodings_in_the_expected_families() {
+        for (i, a) in ALL.iter().enumerate() {
+            for b in &ALL[i + 1..] {
+                assert_ne!(a, b, "{} listed twice", a.name());
+            }
+        }
+        let singles: Vec<_> = ALL.iter().filter(|e| e.is_single_byte()).collect();
+        assert_eq!(singles.len(), SINGLE_BYTE_COUNT);
+        for (i, e) in ALL.iter().enumerate() {
+            let in_block = (FIRST_SINGLE_BYTE..FIRST_SINGLE_BYTE + SINGLE_BYTE_COUNT).contains(&i);
+            assert_eq!(e.is_single_byte(), in_block, "{}", e.name());
+            if in_block {
+                assert!(matches!(kind(e), Kind::SingleByte(j) if j == i - FIRST_SINGLE_BYTE));
+            }
+        }
+    }
+
+    #[test]
+    fn content_type_parameters() {
+        let cases: &[(&str, Option<&str>)] = &[
+            ("text/plain; charset=utf-8", Some("utf-8")),
+            ("text/plain;charset=\"utf-8\"", Some("utf-8")),
+            (
+                "text/plain; format=flowed; Charset = koi8-r ; x=y",
+                Some("koi8-r"),
+            ),
+            ("text/plain; a=\"x;charset=no\"; charset=big5", Some("big5")),
+            ("text/plain; a=\"q\\\"\"; charset=\"b\\ig5\"", Some("big5")),
+            ("text/plain; charset", None),
+            ("text/plain; charset=", Some("")),
+            ("text/plain", None),
+            ("", None),
+            ("text/plain; charset=\"unterminated", Some("unterminated")),
+            ("text/plain; charset=a; charset=b", Some("a")),
+        ];
+        for (value, expected) in cases {
+            assert_eq!(charset_parameter(value).as_deref(), *expected, "{value:?}");
+        }
+    }
+}

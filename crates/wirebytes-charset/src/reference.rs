@@ -1,0 +1,195 @@
+//! The slow streaming encoder, kept as the oracle the fast paths are tested against and as
+//! the benches' baseline ("the old way").
+//!
+//! It feeds the input **one char at a time** through an encoding_rs [`Encoder`] into a `Vec`
+//! that starts at 1.1x the input's length (bytes of a `&str`, units of a `&[u16]`) and grows
+//! by copying, the way a streaming `CharsetEncoder` fills and regrows a `ByteBuffer`. Its
+//! output is **not** exact-size. Each replacement is written the plainest way: `?` (or, in
+//! ISO-2022-JP, U+FF1F) and `&#N;` go through the encoder like text. UTF-16LE/BE, which
+//! encoding_rs does not write, are `char::encode_utf16` per char.
+//!
+//! The bytes are the contract: [`crate::encode`] and [`crate::encode_utf16`] return the same
+//! bytes as [`encode`] and [`encode_utf16`] for every input, encoding and [`Replacement`].
+//!
+//! # Examples
+//!
+//! ```
+//! use wirebytes_charset::{Replacement, reference};
+//!
+//! let slow = reference::encode("Grüße €", encoding_rs::WINDOWS_1252, Replacement::Jdk);
+//! let fast = wirebytes_charset::encode("Grüße €", encoding_rs::WINDOWS_1252, Replacement::Jdk);
+//! assert_eq!(slow, fast);
+//! ```
+
+use encoding_rs::{Encoder, EncoderResult, Encoding};
+
+use crate::Replacement;
+
+/// One unit of input as the streaming encoder sees it.
+#[derive(Clone, Copy)]
+enum Item {
+    Char(char),
+    /// An unpaired surrogate (only from UTF-16 input).
+    Lone,
+}
+
+/// The streaming encoder: an encoding_rs encoder, or UTF-16 by hand.
+enum Sink {
+    Encoder(Encoder),
+    Utf16 { big_endian: bool },
+}
+
+/// Encodes `text` the slow way. Same signature and bytes as [`crate::encode`].
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::{Replacement, reference};
+///
+/// assert_eq!(reference::encode("a😀", encoding_rs::KOI8_R, Replacement::Jdk), b"a?");
+/// assert_eq!(reference::encode("a😀", encoding_rs::KOI8_R, Replacement::Whatwg), b"a&#128512;");
+/// ```
+pub fn encode(text: &str, encoding: &'static Encoding, replacement: Replacement) -> Vec<u8> {
+    run(
+        text.len(),
+        text.chars().map(Item::Char),
+        encoding,
+        replacement,
+    )
+}
+
+/// Encodes UTF-16 `units` (unpaired surrogates allowed) the slow way. Same signature and
+/// bytes as [`crate::encode_utf16`].
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::{Replacement, reference};
+///
+/// let units = [0x61, 0xD800, 0x62];
+/// assert_eq!(reference::encode_utf16(&units, encoding_rs::UTF_8, Replacement::Jdk), b"a?b");
+/// assert_eq!(
+///     reference::encode_utf16(&units, encoding_rs::UTF_8, Replacement::Whatwg),
+///     "a\u{FFFD}b".as_bytes()
+/// );
+/// ```
+pub fn encode_utf16(
+    units: &[u16],
+    encoding: &'static Encoding,
+    replacement: Replacement,
+) -> Vec<u8> {
+    let items = char::decode_utf16(units.iter().copied()).map(|r| match r {
+        Ok(c) => Item::Char(c),
+        Err(_) => Item::Lone,
+    });
+    run(units.len(), items, encoding, replacement)
+}
+
+fn run(
+    input_len: usize,
+    items: impl Iterator<Item = Item>,
+    encoding: &'static Encoding,
+    replacement: Replacement,
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input_len + input_len / 10);
+    let mut sink = if encoding == encoding_rs::UTF_16LE {
+        Sink::Utf16 { big_endian: false }
+    } else if encoding == encoding_rs::UTF_16BE {
+        Sink::Utf16 { big_endian: true }
+    } else {
+        // `replacement` writes UTF-8, as `output_encoding()` says.
+        Sink::Encoder(encoding.output_encoding().new_encoder())
+    };
+    let iso_2022_jp = encoding == encoding_rs::ISO_2022_JP;
+    for item in items {
+        match (&mut sink, item) {
+            (Sink::Utf16 { big_endian }, item) => {
+                let c = match item {
+                    Item::Char(c) => c,
+                    Item::Lone => '\u{FFFD}',
+                };
+                let mut units = [0u16; 2];
+                for &unit in c.encode_utf16(&mut units).iter() {
+                    let bytes = if *big_endian {
+                        unit.to_be_bytes()
+                    } else {
+                        unit.to_le_bytes()
+                    };
+                    out.extend_from_slice(&bytes);
+                }
+            }
+            (Sink::Encoder(encoder), Item::Char(c)) => {
+                let mut buf = [0u8; 4];
+                if let Some(unmappable) = feed(encoder, c.encode_utf8(&mut buf), &mut out) {
+                    match replacement {
+                        Replacement::Jdk if iso_2022_jp => {
+                            jdk_iso_2022_jp(encoder, &mut out);
+                        }
+                        Replacement::Jdk => {
+                            feed(encoder, "?", &mut out);
+                        }
+                        Replacement::Whatwg => {
+                            let ncr = format!("&#{};", u32::from(unmappable));
+                            feed(encoder, &ncr, &mut out);
+                        }
+                    }
+                }
+            }
+            (Sink::Encoder(encoder), Item::Lone) => match replacement {
+                // The JDK's ISO-2022-JP encoder writes its replacement bytes as they are.
+                Replacement::Jdk if iso_2022_jp => out.extend_from_slice(b"\x21\x29"),
+                Replacement::Jdk => {
+                    feed(encoder, "?", &mut out);
+                }
+                Replacement::Whatwg => {
+                    if let Some(unmappable) = feed(encoder, "\u{FFFD}", &mut out) {
+                        let ncr = format!("&#{};", u32::from(unmappable));
+                        feed(encoder, &ncr, &mut out);
+                    }
+                }
+            },
+        }
+    }
+    if let Sink::Encoder(encoder) = &mut sink {
+        // End of input: ISO-2022-JP returns to the ASCII state.
+        while let (EncoderResult::OutputFull, _) =
+            encoder.encode_from_utf8_to_vec_without_replacement("", &mut out, true)
+        {
+            out.reserve(out.capacity().max(8));
+        }
+    }
+    out
+}
+
+/// Feeds `text` through `encoder` into `out`, growing `out` by copying when it is full;
+/// returns the char the encoder could not map, if any (`text` is one char or a replacement).
+fn feed(encoder: &mut Encoder, mut text: &str, out: &mut Vec<u8>) -> Option<char> {
+    loop {
+        let (result, read) = encoder.encode_from_utf8_to_vec_without_replacement(text, out, false);
+        text = &text[read..];
+        match result {
+            EncoderResult::InputEmpty => return None,
+            // Double the buffer: the grow-by-copy the fast paths avoid.
+            EncoderResult::OutputFull => out.reserve(out.capacity().max(8)),
+            EncoderResult::Unmappable(c) => {
+                debug_assert!(text.is_empty());
+                return Some(c);
+            }
+        }
+    }
+}
+
+/// The JDK writes U+FF1F for an unmappable char in ISO-2022-JP without leaving the JIS X 0208
+/// state, which encoding_rs's encoder leaves (`ESC ( B`) before it reports the char: undo that
+/// escape, feed U+FF1F (which re-enters JIS X 0208) and drop the re-entering `ESC $ B`.
+fn jdk_iso_2022_jp(encoder: &mut Encoder, out: &mut Vec<u8>) {
+    let left_jis0208 = out.ends_with(b"\x1B(B");
+    if left_jis0208 {
+        out.truncate(out.len() - 3);
+    }
+    let before = out.len();
+    feed(encoder, "\u{FF1F}", out);
+    if left_jis0208 {
+        out.drain(before..before + 3);
+    }
+}

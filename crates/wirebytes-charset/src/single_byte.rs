@@ -1,0 +1,253 @@
+//! The 29 single-byte encodings: a reverse table per encoding, built once from encoding_rs's
+//! own decoder of the 128 upper bytes, so the mapping is encoding_rs's by construction.
+
+use std::sync::OnceLock;
+
+use encoding_rs::Encoding;
+
+use crate::encodings::{ALL, FIRST_SINGLE_BYTE, SINGLE_BYTE_COUNT};
+use crate::{Policy, ncr_len, push_ncr};
+
+/// Char -> byte for one single-byte encoding. A 0 entry means "not mappable" (no non-ASCII
+/// char maps to the byte 0x00 in any of these encodings; ASCII never reaches the table).
+pub(crate) struct Table {
+    /// U+0000..U+07FF (every char that is two bytes in UTF-8, where Latin, Greek, Cyrillic,
+    /// Hebrew and Arabic letters live): one lookup.
+    low: Box<[u8; 0x800]>,
+    /// U+0800..U+FFFF: the high byte selects a page of `pages` (page 0 is all zero).
+    index: [u8; 256],
+    pages: Vec<[u8; 256]>,
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("pages", &self.pages.len())
+            .finish()
+    }
+}
+
+impl Table {
+    fn build(encoding: &'static Encoding) -> Table {
+        let mut table = Table {
+            low: Box::new([0; 0x800]),
+            index: [0; 256],
+            pages: vec![[0; 256]],
+        };
+        for b in 0x80..=0xFFu8 {
+            let byte = [b];
+            let (text, had_errors) = encoding.decode_without_bom_handling(&byte);
+            if had_errors {
+                continue; // the byte is unassigned: decodes to U+FFFD
+            }
+            let mut chars = text.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                continue;
+            };
+            let c = c as u32;
+            // The first byte that decodes to a char is the one that char encodes to (the
+            // WHATWG "index pointer"); none of encoding_rs's tables map a char twice, but
+            // this keeps the choice explicit.
+            if table.get(c) == 0 {
+                table.set(c, b);
+            }
+        }
+        table
+    }
+
+    fn set(&mut self, c: u32, b: u8) {
+        if c < 0x800 {
+            self.low[c as usize] = b;
+        } else if c < 0x1_0000 {
+            let hi = (c >> 8) as usize;
+            if self.index[hi] == 0 {
+                self.pages.push([0; 256]);
+                self.index[hi] = u8::try_from(self.pages.len() - 1).unwrap_or(0);
+            }
+            self.pages[usize::from(self.index[hi])][(c & 0xFF) as usize] = b;
+        }
+    }
+
+    /// The byte for a char above U+007F (U+0800..U+FFFF through the pages), 0 if unmappable.
+    #[inline(always)]
+    fn high(&self, c: u32) -> u8 {
+        self.pages[usize::from(self.index[((c >> 8) & 0xFF) as usize])][(c & 0xFF) as usize]
+    }
+
+    /// The byte for any char above U+007F, 0 if unmappable.
+    #[inline]
+    pub(crate) fn get(&self, c: u32) -> u8 {
+        if c < 0x800 {
+            self.low[c as usize]
+        } else if c < 0x1_0000 {
+            self.high(c)
+        } else {
+            0
+        }
+    }
+}
+
+static TABLES: [OnceLock<Table>; SINGLE_BYTE_COUNT] =
+    [const { OnceLock::new() }; SINGLE_BYTE_COUNT];
+
+/// The table of the `i`-th single-byte encoding, built on first use.
+pub(crate) fn table(i: usize) -> &'static Table {
+    TABLES[i].get_or_init(|| Table::build(ALL[FIRST_SINGLE_BYTE + i]))
+}
+
+/// Non-continuation bytes: the number of chars in a UTF-8 slice.
+#[inline]
+pub(crate) fn count_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
+/// The exact output length of `bytes[from..]` (valid UTF-8 from a char boundary) with
+/// WHATWG replacement.
+fn whatwg_len_str(table: &Table, text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            if (c as u32) < 0x80 || table.get(c as u32) != 0 {
+                1
+            } else {
+                ncr_len(c)
+            }
+        })
+        .sum()
+}
+
+/// Decodes the char starting at `i` (a non-ASCII lead byte in valid UTF-8): (scalar, length).
+#[inline(always)]
+fn decode_at(bytes: &[u8], i: usize, lead: u8) -> (u32, usize) {
+    let lead = u32::from(lead);
+    if lead < 0xE0 {
+        (((lead & 0x1F) << 6) | (u32::from(bytes[i + 1]) & 0x3F), 2)
+    } else if lead < 0xF0 {
+        (
+            ((lead & 0x0F) << 12)
+                | ((u32::from(bytes[i + 1]) & 0x3F) << 6)
+                | (u32::from(bytes[i + 2]) & 0x3F),
+            3,
+        )
+    } else {
+        (
+            ((lead & 0x07) << 18)
+                | ((u32::from(bytes[i + 1]) & 0x3F) << 12)
+                | ((u32::from(bytes[i + 2]) & 0x3F) << 6)
+                | (u32::from(bytes[i + 3]) & 0x3F),
+            4,
+        )
+    }
+}
+
+/// Appends the encoding of `text[from..]` to `out`, whose spare capacity is exactly the
+/// number of chars in `text[from..]` (one byte each). With [`Policy::Whatwg`] the first
+/// unmappable char grows `out` once to the exact size of the rest.
+pub(crate) fn encode_str(
+    table: &Table,
+    text: &str,
+    from: usize,
+    policy: Policy,
+    out: &mut Vec<u8>,
+) -> Result<(), usize> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    let mut resized = false;
+    while i < bytes.len() {
+        let lead = bytes[i];
+        if lead < 0x80 {
+            out.push(lead);
+            i += 1;
+            continue;
+        }
+        let (c, len) = decode_at(bytes, i, lead);
+        let mapped = if len == 2 {
+            table.low[c as usize]
+        } else if len == 3 {
+            table.high(c)
+        } else {
+            0
+        };
+        if mapped != 0 {
+            out.push(mapped);
+        } else {
+            match policy {
+                Policy::Jdk => out.push(b'?'),
+                Policy::Whatwg => {
+                    if !resized {
+                        out.reserve_exact(whatwg_len_str(table, &text[i..]));
+                        resized = true;
+                    }
+                    push_ncr(out, c);
+                }
+                Policy::Strict => return Err(i),
+            }
+        }
+        i += len;
+    }
+    Ok(())
+}
+
+/// The exact output length of `units` with the given policy.
+fn len_utf16(table: &Table, units: &[u16], policy: Policy) -> usize {
+    let mut n = 0;
+    let mut i = 0;
+    while i < units.len() {
+        let u = units[i];
+        i += 1;
+        if u < 0x80 {
+            n += 1;
+            continue;
+        }
+        let c = match u {
+            0xD800..=0xDBFF if i < units.len() && (0xDC00..=0xDFFF).contains(&units[i]) => {
+                i += 1;
+                0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(units[i - 1]) - 0xDC00)
+            }
+            0xD800..=0xDFFF => 0xFFFD,
+            _ => u32::from(u),
+        };
+        n += match policy {
+            Policy::Whatwg if table.get(c) == 0 => ncr_len_u32(c),
+            _ => 1,
+        };
+    }
+    n
+}
+
+fn ncr_len_u32(c: u32) -> usize {
+    char::from_u32(c).map_or(8, ncr_len)
+}
+
+/// Encodes UTF-16 `units` into an exact-size `Vec` (after `prefix`). Unpaired surrogates are
+/// `?` ([`Policy::Jdk`]) or U+FFFD, itself unmappable, so `&#65533;` ([`Policy::Whatwg`]).
+pub(crate) fn encode_utf16(table: &Table, units: &[u16], policy: Policy) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len_utf16(table, units, policy));
+    let mut i = 0;
+    while i < units.len() {
+        let u = units[i];
+        i += 1;
+        if u < 0x80 {
+            out.push(u as u8);
+            continue;
+        }
+        let c = match u {
+            0xD800..=0xDBFF if i < units.len() && (0xDC00..=0xDFFF).contains(&units[i]) => {
+                i += 1;
+                0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(units[i - 1]) - 0xDC00)
+            }
+            // Unpaired: U+FFFD, itself unmappable in every single-byte encoding.
+            0xD800..=0xDFFF => 0xFFFD,
+            _ => u32::from(u),
+        };
+        let mapped = table.get(c);
+        if mapped != 0 {
+            out.push(mapped);
+        } else if policy == Policy::Whatwg {
+            push_ncr(&mut out, c);
+        } else {
+            // Jdk: '?' for an unmappable char and for an unpaired surrogate alike.
+            out.push(b'?');
+        }
+    }
+    out
+}

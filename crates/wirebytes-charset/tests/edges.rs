@@ -1,0 +1,593 @@
+//! Edge cases: exact bytes for chosen inputs (the JDK's where it agrees, from a JDK 17), and
+//! every edge input through every encoding against the reference.
+
+mod common;
+
+use common::{check_str, check_units};
+use rstest::rstest;
+use wirebytes_charset::{
+    ALL, Encoding, Replacement, bom, encode, encode_string, encode_utf16, encode_utf16_with_bom,
+    encode_with_bom, for_content_type, for_label, reference, try_encode,
+};
+
+use encoding_rs::{
+    BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_2, ISO_8859_5, ISO_8859_8,
+    KOI8_R, REPLACEMENT, SHIFT_JIS, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_874, WINDOWS_1251,
+    WINDOWS_1252, WINDOWS_1253, X_MAC_CYRILLIC, X_USER_DEFINED,
+};
+
+const JDK: Replacement = Replacement::Jdk;
+const WEB: Replacement = Replacement::Whatwg;
+
+#[rstest]
+#[case::empty("")]
+#[case::nul("\0")]
+#[case::nul_inside("a\0b\0")]
+#[case::bom("\u{FEFF}")]
+#[case::bom_then_text("\u{FEFF}hello")]
+#[case::replacement_char("\u{FFFD}")]
+#[case::replacement_char_inside("x\u{FFFD}y")]
+#[case::ascii("The quick brown fox")]
+#[case::latin1("Grüße, señor, ça va? ¡Olé! ÿ")]
+#[case::cyrillic("Съешь же ещё этих мягких французских булок")]
+#[case::greek("Ξεσκεπάζω την ψυχοφθόρα βδελυγμία")]
+#[case::hebrew("דג סקרן שט בים מאוכזב")]
+#[case::arabic("نص حكيم له سر قاطع")]
+#[case::thai("เป็นมนุษย์สุดประเสริฐ")]
+#[case::cjk("日本語のテキスト、한국어, 中文字符")]
+#[case::emoji("😀🎉")]
+#[case::emoji_in_ascii("{\"a\":1,\"b\":\"😀\"}")]
+#[case::euro_and_quotes("€ “quoted” – ‘x’ …")]
+#[case::iso_2022_jp_controls("a\u{1B}b\u{0E}c\u{0F}")]
+#[case::iso_2022_jp_switches("a¥b‾cあd¥あ‾e\\~ｱｲ")]
+#[case::x_user_defined("\u{F780}\u{F7FF}\u{F800}\u{F77F}")]
+#[case::c1_controls("\u{80}\u{81}\u{9F}")]
+#[case::max_chars("\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}")]
+#[case::ascii_then_latin1_at_vector_edge("0123456789abcdef0123456789abcdefé")]
+fn every_encoding_agrees_with_reference(#[case] text: &str) {
+    check_str(text);
+}
+
+#[rstest]
+#[case::lone_high_start(&[0xD800, 0x61])]
+#[case::lone_high_middle(&[0x61, 0xD83D, 0x62])]
+#[case::lone_high_end(&[0x61, 0xDBFF])]
+#[case::lone_low_start(&[0xDC00, 0x61])]
+#[case::lone_low_middle(&[0x61, 0xDE00, 0x62])]
+#[case::lone_low_end(&[0x61, 0xDFFF])]
+#[case::reversed_pair(&[0xDE00, 0xD83D])]
+#[case::two_highs_then_low(&[0xD83D, 0xD83D, 0xDE00])]
+#[case::only_lone(&[0xD800])]
+#[case::lone_in_cjk(&[0x3042, 0xD800, 0x3042])]
+#[case::lone_after_roman(&[0xA5, 0xDC00, 0x78])]
+#[case::pair(&[0xD83D, 0xDE00])]
+#[case::empty(&[])]
+fn utf16_input_agrees_with_reference(#[case] units: &[u16]) {
+    check_units(units);
+}
+
+/// Exact bytes. The `Jdk` ones are what JDK 17's `String.getBytes` wrote for the same input.
+#[rstest]
+#[case::win1252_euro("€", WINDOWS_1252, JDK, b"\x80")]
+#[case::win1252_emoji_is_one_question_mark("a😀b", WINDOWS_1252, JDK, b"a?b")]
+#[case::win1252_emoji_ncr("a😀b", WINDOWS_1252, WEB, b"a&#128512;b")]
+#[case::win1252_c1_unmappable_jdk("\u{81}", WINDOWS_1252, JDK, b"\x81")]
+#[case::win1251("Привет", WINDOWS_1251, JDK, b"\xCF\xF0\xE8\xE2\xE5\xF2")]
+#[case::koi8r_unmappable("é", KOI8_R, JDK, b"?")]
+#[case::koi8r_unmappable_ncr("é", KOI8_R, WEB, b"&#233;")]
+#[case::latin2("é✓", ISO_8859_2, JDK, b"\xE9?")]
+#[case::iso8859_5_euro("€", ISO_8859_5, WEB, b"&#8364;")]
+#[case::ibm866_box("╔", IBM866, JDK, b"\xC9")]
+#[case::greek_unassigned_byte_not_reachable("\u{FFFD}", WINDOWS_1253, WEB, b"&#65533;")]
+#[case::hebrew_unmappable("Ж", ISO_8859_8, JDK, b"?")]
+#[case::thai("ก", WINDOWS_874, JDK, b"\xA1")]
+#[case::mac_cyrillic("Ж", X_MAC_CYRILLIC, JDK, b"\x86")]
+#[case::x_user_defined_low("\u{F780}", X_USER_DEFINED, JDK, b"\x80")]
+#[case::x_user_defined_high("\u{F7FF}", X_USER_DEFINED, JDK, b"\xFF")]
+#[case::x_user_defined_outside("\u{F800}é", X_USER_DEFINED, JDK, b"??")]
+#[case::x_user_defined_outside_ncr("\u{F800}", X_USER_DEFINED, WEB, b"&#63488;")]
+#[case::nul_everywhere("\0", SHIFT_JIS, JDK, b"\0")]
+#[case::nul_utf16("\0", UTF_16BE, JDK, b"\0\0")]
+#[case::bom_as_text_utf8("\u{FEFF}", UTF_8, JDK, b"\xEF\xBB\xBF")]
+#[case::bom_as_text_utf16le("\u{FEFF}", UTF_16LE, JDK, b"\xFF\xFE")]
+#[case::bom_unmappable("\u{FEFF}", WINDOWS_1252, JDK, b"?")]
+#[case::fffd_gb18030("\u{FFFD}", GB18030, JDK, b"\x84\x31\xA4\x37")]
+#[case::emoji_gb18030("😀", GB18030, JDK, b"\x94\x39\xFC\x36")]
+#[case::emoji_utf16le("😀", UTF_16LE, JDK, b"\x3D\xD8\x00\xDE")]
+#[case::sjis_unmappable("a\u{e9}b", SHIFT_JIS, JDK, b"a?b")]
+#[case::sjis_yen("¥‾", SHIFT_JIS, JDK, b"\x5C\x7E")]
+#[case::euc_kr_unmappable("é😀", EUC_KR, JDK, b"??")]
+#[case::euc_kr_ncr("é😀", EUC_KR, WEB, b"&#233;&#128512;")]
+#[case::big5_unmappable("é", BIG5, JDK, b"?")]
+#[case::gbk_emoji("😀", GBK, JDK, b"?")]
+#[case::euc_jp_fullwidth_question("？", EUC_JP, JDK, b"\xA1\xA9")]
+#[case::replacement_is_utf8("é😀", REPLACEMENT, JDK, "é😀".as_bytes())]
+// ISO-2022-JP: the JDK writes U+FF1F (JIS X 0208 21 29) for an unmappable char.
+#[case::iso2022jp_hiragana("あ", ISO_2022_JP, JDK, b"\x1B$B$\"\x1B(B")]
+#[case::iso2022jp_unmappable_between_kana("あéあ", ISO_2022_JP, JDK, b"\x1B$B$\"!)$\"\x1B(B")]
+#[case::iso2022jp_unmappable_after_ascii("aé", ISO_2022_JP, JDK, b"a\x1B$B!)\x1B(B")]
+#[case::iso2022jp_unmappable_after_roman("¥éx", ISO_2022_JP, JDK, b"\x1B(J\\\x1B$B!)\x1B(Bx")]
+#[case::iso2022jp_emoji("a😀", ISO_2022_JP, JDK, b"a\x1B$B!)\x1B(B")]
+#[case::iso2022jp_ncr_leaves_jis("あé", ISO_2022_JP, WEB, b"\x1B$B$\"\x1B(B&#233;")]
+#[case::iso2022jp_roman("¥‾", ISO_2022_JP, JDK, b"\x1B(J\\~\x1B(B")]
+#[case::iso2022jp_esc_unmappable("\u{1B}", ISO_2022_JP, WEB, b"&#65533;")]
+#[case::iso2022jp_ends_in_ascii("あ", ISO_2022_JP, WEB, b"\x1B$B$\"\x1B(B")]
+fn exact_bytes(
+    #[case] text: &str,
+    #[case] encoding: &'static Encoding,
+    #[case] replacement: Replacement,
+    #[case] expected: &[u8],
+) {
+    assert_eq!(encode(text, encoding, replacement), expected);
+    assert_eq!(reference::encode(text, encoding, replacement), expected);
+}
+
+/// Exact bytes for UTF-16 input; the `Jdk` ones are JDK 17's.
+#[rstest]
+#[case::utf8_lone(&[0x61, 0xD800, 0x62], UTF_8, JDK, b"a?b")]
+#[case::utf8_lone_web(&[0x61, 0xD800, 0x62], UTF_8, WEB, b"a\xEF\xBF\xBDb")]
+#[case::utf16be_lone(&[0x61, 0xD800, 0x62], UTF_16BE, JDK, b"\0a\xFF\xFD\0b")]
+#[case::utf16le_lone_end(&[0x61, 0xDC00], UTF_16LE, JDK, b"a\0\xFD\xFF")]
+#[case::win1252_lone(&[0xD83D], WINDOWS_1252, JDK, b"?")]
+#[case::win1252_lone_web(&[0xD83D], WINDOWS_1252, WEB, b"&#65533;")]
+#[case::sjis_lone(&[0x61, 0xD800, 0x62], SHIFT_JIS, JDK, b"a?b")]
+#[case::gb18030_lone(&[0xD800], GB18030, JDK, b"?")]
+#[case::gb18030_lone_web(&[0xD800], GB18030, WEB, b"\x84\x31\xA4\x37")]
+// The JDK's ISO-2022-JP writes 21 29 as is for an unpaired surrogate, in any state.
+#[case::iso2022jp_lone_ascii(&[0x61, 0xD800, 0x62], ISO_2022_JP, JDK, b"a!)b")]
+#[case::iso2022jp_lone_jis(&[0x3042, 0xDC00, 0x61], ISO_2022_JP, JDK, b"\x1B$B$\"!)\x1B(Ba")]
+#[case::iso2022jp_lone_roman(&[0xA5, 0xD800], ISO_2022_JP, JDK, b"\x1B(J\\!)\x1B(B")]
+#[case::iso2022jp_lone_web(&[0x3042, 0xD800], ISO_2022_JP, WEB, b"\x1B$B$\"\x1B(B&#65533;")]
+fn exact_bytes_utf16(
+    #[case] units: &[u16],
+    #[case] encoding: &'static Encoding,
+    #[case] replacement: Replacement,
+    #[case] expected: &[u8],
+) {
+    assert_eq!(encode_utf16(units, encoding, replacement), expected);
+    assert_eq!(
+        reference::encode_utf16(units, encoding, replacement),
+        expected
+    );
+}
+
+#[rstest]
+#[case::win1252("a✓", WINDOWS_1252, '✓', 1)]
+#[case::koi8r("abc\u{e9}", KOI8_R, 'é', 3)]
+#[case::latin2_after_mapped("ąé€", ISO_8859_2, '€', 4)]
+#[case::x_user_defined("\u{F780}\u{F800}", X_USER_DEFINED, '\u{F800}', 3)]
+#[case::sjis("日本é", SHIFT_JIS, 'é', 6)]
+#[case::euc_jp("x😀", EUC_JP, '😀', 1)]
+#[case::euc_kr("ü", EUC_KR, 'ü', 0)]
+#[case::big5("ab€x😀", BIG5, '😀', 6)]
+#[case::gbk("中😀", GBK, '😀', 3)]
+#[case::iso2022jp_after_kanji("漢é", ISO_2022_JP, 'é', 3)]
+#[case::iso2022jp_escape("ab\u{1B}", ISO_2022_JP, '\u{1B}', 2)]
+fn try_encode_reports_first_unmappable(
+    #[case] text: &str,
+    #[case] encoding: &'static Encoding,
+    #[case] ch: char,
+    #[case] offset: usize,
+) {
+    let err = try_encode(text, encoding).unwrap_err();
+    assert_eq!(
+        (err.ch(), err.offset(), err.encoding()),
+        (ch, offset, encoding)
+    );
+    assert!(err.to_string().contains(encoding.name()));
+}
+
+#[test]
+fn try_encode_succeeds_with_the_same_bytes_when_everything_maps() {
+    let texts = [
+        "",
+        "plain",
+        "Grüße",
+        "Привет",
+        "日本語",
+        "😀",
+        "\u{FFFD}\u{FEFF}",
+    ];
+    for &encoding in &ALL {
+        for text in texts {
+            let expected = encode(text, encoding, JDK);
+            match try_encode(text, encoding) {
+                Ok(bytes) => {
+                    assert_eq!(bytes, expected, "{}", encoding.name());
+                    assert_eq!(bytes.capacity(), bytes.len());
+                    // Nothing was replaced: WHATWG writes the same.
+                    assert_eq!(bytes, encode(text, encoding, WEB), "{}", encoding.name());
+                }
+                Err(err) => {
+                    // Then the char really is unmappable: encoding_rs agrees.
+                    let (_, _, had_unmappables) = encoding.encode(&text[err.offset()..]);
+                    assert!(had_unmappables, "{} {text:?}", encoding.name());
+                    let (_, _, prefix_unmappables) = encoding.encode(&text[..err.offset()]);
+                    assert!(!prefix_unmappables, "{} {text:?}", encoding.name());
+                }
+            }
+        }
+    }
+    for text in texts {
+        for encoding in [UTF_8, UTF_16LE, UTF_16BE, REPLACEMENT, GB18030] {
+            assert!(try_encode(text, encoding).is_ok(), "{}", encoding.name());
+        }
+    }
+}
+
+#[test]
+fn encode_string_reuses_the_buffer_when_bytes_are_identical() {
+    for &encoding in &ALL {
+        let text = String::from("{\"id\":42,\"name\":\"plain ascii\"}");
+        let ptr = text.as_ptr();
+        let body = encode_string(text.clone(), encoding, JDK);
+        assert_eq!(body, encode(&text, encoding, JDK), "{}", encoding.name());
+        assert_eq!(body.capacity(), body.len());
+        let moved = encode_string(text, encoding, JDK);
+        let ascii_compatible = encoding.is_ascii_compatible() || encoding == ISO_2022_JP;
+        let utf8_out = encoding == UTF_8 || encoding == REPLACEMENT;
+        assert_eq!(
+            moved.as_ptr() == ptr,
+            ascii_compatible || utf8_out,
+            "{}",
+            encoding.name()
+        );
+    }
+    // UTF-8 keeps any text's buffer; with spare capacity it is shrunk to fit.
+    let mut text = String::with_capacity(64);
+    text.push_str("Grüße 😀");
+    let body = encode_string(text, UTF_8, WEB);
+    assert_eq!(body, "Grüße 😀".as_bytes());
+    assert_eq!(body.capacity(), body.len());
+    // Non-ASCII text to a legacy encoding is encoded.
+    let body = encode_string(String::from("Grüße"), WINDOWS_1252, JDK);
+    assert_eq!(body, b"Gr\xFC\xDFe");
+    // ESC is not ASCII to ISO-2022-JP.
+    let body = encode_string(String::from("a\u{1B}"), ISO_2022_JP, WEB);
+    assert_eq!(body, b"a&#65533;");
+}
+
+#[test]
+fn bom_variants_prepend_the_bom_in_one_exact_allocation() {
+    for &encoding in &ALL {
+        for replacement in [JDK, WEB] {
+            let mut expected = bom(encoding).to_vec();
+            expected.extend(encode("hé😀", encoding, replacement));
+            let with = encode_with_bom("hé😀", encoding, replacement);
+            assert_eq!(with, expected, "{}", encoding.name());
+            assert_eq!(with.capacity(), with.len());
+            let units: Vec<u16> = "hé😀".encode_utf16().collect();
+            assert_eq!(
+                encode_utf16_with_bom(&units, encoding, replacement),
+                expected
+            );
+        }
+    }
+    assert_eq!(bom(UTF_8), b"\xEF\xBB\xBF");
+    assert_eq!(bom(UTF_16BE), b"\xFE\xFF");
+    assert_eq!(encode_with_bom("a", UTF_16BE, JDK), b"\xFE\xFF\0a");
+}
+
+#[test]
+fn every_whatwg_label_resolves_into_all() {
+    // Every label of the WHATWG Encoding Standard (encodings.json), per encoding.
+    let labels: &[&str] = &[
+        "unicode-1-1-utf-8",
+        "unicode11utf8",
+        "unicode20utf8",
+        "utf-8",
+        "utf8",
+        "x-unicode20utf8",
+        "866",
+        "cp866",
+        "csibm866",
+        "ibm866",
+        "csisolatin2",
+        "iso-8859-2",
+        "iso-ir-101",
+        "iso8859-2",
+        "iso88592",
+        "iso_8859-2",
+        "iso_8859-2:1987",
+        "l2",
+        "latin2",
+        "csisolatin3",
+        "iso-8859-3",
+        "iso-ir-109",
+        "iso8859-3",
+        "iso88593",
+        "iso_8859-3",
+        "iso_8859-3:1988",
+        "l3",
+        "latin3",
+        "csisolatin4",
+        "iso-8859-4",
+        "iso-ir-110",
+        "iso8859-4",
+        "iso88594",
+        "iso_8859-4",
+        "iso_8859-4:1988",
+        "l4",
+        "latin4",
+        "csisolatincyrillic",
+        "cyrillic",
+        "iso-8859-5",
+        "iso-ir-144",
+        "iso8859-5",
+        "iso88595",
+        "iso_8859-5",
+        "iso_8859-5:1988",
+        "arabic",
+        "asmo-708",
+        "csiso88596e",
+        "csiso88596i",
+        "csisolatinarabic",
+        "ecma-114",
+        "iso-8859-6",
+        "iso-8859-6-e",
+        "iso-8859-6-i",
+        "iso-ir-127",
+        "iso8859-6",
+        "iso88596",
+        "iso_8859-6",
+        "iso_8859-6:1987",
+        "csisolatingreek",
+        "ecma-118",
+        "elot_928",
+        "greek",
+        "greek8",
+        "iso-8859-7",
+        "iso-ir-126",
+        "iso8859-7",
+        "iso88597",
+        "iso_8859-7",
+        "iso_8859-7:1987",
+        "sun_eu_greek",
+        "csiso88598e",
+        "csisolatinhebrew",
+        "hebrew",
+        "iso-8859-8",
+        "iso-8859-8-e",
+        "iso-ir-138",
+        "iso8859-8",
+        "iso88598",
+        "iso_8859-8",
+        "iso_8859-8:1988",
+        "visual",
+        "csiso88598i",
+        "iso-8859-8-i",
+        "logical",
+        "csisolatin6",
+        "iso-8859-10",
+        "iso-ir-157",
+        "iso8859-10",
+        "iso885910",
+        "l6",
+        "latin6",
+        "iso-8859-13",
+        "iso8859-13",
+        "iso885913",
+        "iso-8859-14",
+        "iso8859-14",
+        "iso885914",
+        "csisolatin9",
+        "iso-8859-15",
+        "iso8859-15",
+        "iso885915",
+        "iso_8859-15",
+        "l9",
+        "iso-8859-16",
+        "cskoi8r",
+        "koi",
+        "koi8",
+        "koi8-r",
+        "koi8_r",
+        "koi8-ru",
+        "koi8-u",
+        "csmacintosh",
+        "mac",
+        "macintosh",
+        "x-mac-roman",
+        "dos-874",
+        "iso-8859-11",
+        "iso8859-11",
+        "iso885911",
+        "tis-620",
+        "windows-874",
+        "cp1250",
+        "windows-1250",
+        "x-cp1250",
+        "cp1251",
+        "windows-1251",
+        "x-cp1251",
+        "ansi_x3.4-1968",
+        "ascii",
+        "cp1252",
+        "cp819",
+        "csisolatin1",
+        "ibm819",
+        "iso-8859-1",
+        "iso-ir-100",
+        "iso8859-1",
+        "iso88591",
+        "iso_8859-1",
+        "iso_8859-1:1987",
+        "l1",
+        "latin1",
+        "us-ascii",
+        "windows-1252",
+        "x-cp1252",
+        "cp1253",
+        "windows-1253",
+        "x-cp1253",
+        "cp1254",
+        "csisolatin5",
+        "iso-8859-9",
+        "iso-ir-148",
+        "iso8859-9",
+        "iso88599",
+        "iso_8859-9",
+        "iso_8859-9:1989",
+        "l5",
+        "latin5",
+        "windows-1254",
+        "x-cp1254",
+        "cp1255",
+        "windows-1255",
+        "x-cp1255",
+        "cp1256",
+        "windows-1256",
+        "x-cp1256",
+        "cp1257",
+        "windows-1257",
+        "x-cp1257",
+        "cp1258",
+        "windows-1258",
+        "x-cp1258",
+        "x-mac-cyrillic",
+        "x-mac-ukrainian",
+        "chinese",
+        "csgb2312",
+        "csiso58gb231280",
+        "gb2312",
+        "gb_2312",
+        "gb_2312-80",
+        "gbk",
+        "iso-ir-58",
+        "x-gbk",
+        "gb18030",
+        "big5",
+        "big5-hkscs",
+        "cn-big5",
+        "csbig5",
+        "x-x-big5",
+        "cseucpkdfmtjapanese",
+        "euc-jp",
+        "x-euc-jp",
+        "csiso2022jp",
+        "iso-2022-jp",
+        "csshiftjis",
+        "ms932",
+        "ms_kanji",
+        "shift-jis",
+        "shift_jis",
+        "sjis",
+        "windows-31j",
+        "x-sjis",
+        "cseuckr",
+        "csksc56011987",
+        "euc-kr",
+        "iso-ir-149",
+        "korean",
+        "ks_c_5601-1987",
+        "ks_c_5601-1989",
+        "ksc5601",
+        "ksc_5601",
+        "windows-949",
+        "csiso2022kr",
+        "hz-gb-2312",
+        "iso-2022-cn",
+        "iso-2022-cn-ext",
+        "iso-2022-kr",
+        "replacement",
+        "unicodefffe",
+        "utf-16be",
+        "csunicode",
+        "iso-10646-ucs-2",
+        "ucs-2",
+        "unicode",
+        "unicodefeff",
+        "utf-16",
+        "utf-16le",
+        "x-user-defined",
+    ];
+    let mut seen = Vec::new();
+    for label in labels {
+        let encoding = for_label(label.as_bytes())
+            .unwrap_or_else(|| panic!("label {label:?} does not resolve"));
+        assert!(
+            ALL.contains(&encoding),
+            "{label:?} -> {} not in ALL",
+            encoding.name()
+        );
+        // Upper case and surrounding whitespace resolve the same way.
+        let loud = format!(" {}\t", label.to_ascii_uppercase());
+        assert_eq!(for_label(loud.as_bytes()), Some(encoding));
+        if !seen.contains(&encoding) {
+            seen.push(encoding);
+        }
+    }
+    // Each encoding's own name is a label of it, and every encoding of ALL is reachable.
+    for &encoding in &ALL {
+        assert_eq!(
+            for_label(encoding.name().as_bytes()),
+            Some(encoding),
+            "{}",
+            encoding.name()
+        );
+        assert!(seen.contains(&encoding), "no label for {}", encoding.name());
+    }
+    assert_eq!(seen.len(), ALL.len());
+}
+
+#[rstest]
+#[case::iso_8859_1_means_windows_1252("text/plain; charset=ISO-8859-1", Some(WINDOWS_1252))]
+#[case::us_ascii_means_windows_1252("text/plain; charset=us-ascii", Some(WINDOWS_1252))]
+#[case::latin1_means_windows_1252("text/plain; charset=\"latin1\"", Some(WINDOWS_1252))]
+#[case::quoted("application/json;charset=\"UTF-8\"", Some(UTF_8))]
+#[case::other_params_first("text/html; q=0.9; charset=Shift_JIS", Some(SHIFT_JIS))]
+#[case::spaces("text/html ;  charset = koi8-r ", Some(KOI8_R))]
+#[case::utf16_means_le("text/plain; charset=utf-16", Some(UTF_16LE))]
+#[case::unknown("text/plain; charset=klingon", None)]
+#[case::absent("text/plain", None)]
+#[case::iso_2022_kr_is_replacement("text/plain; charset=iso-2022-kr", Some(REPLACEMENT))]
+fn content_type_lookup(#[case] value: &str, #[case] expected: Option<&'static Encoding>) {
+    assert_eq!(for_content_type(value), expected);
+}
+
+#[test]
+fn single_byte_tables_match_encoding_rs_for_every_bmp_char() {
+    for &encoding in ALL.iter().filter(|e| e.is_single_byte()) {
+        let mut mapped = 0;
+        for c in (0x80..=0xFFFFu32).filter_map(char::from_u32) {
+            let mut buf = [0u8; 4];
+            let text = c.encode_utf8(&mut buf);
+            let (web, _, had_unmappables) = encoding.encode(text);
+            match try_encode(text, encoding) {
+                Ok(bytes) => {
+                    assert!(!had_unmappables, "{} U+{:04X}", encoding.name(), c as u32);
+                    assert_eq!(bytes, &web[..], "{} U+{:04X}", encoding.name(), c as u32);
+                    mapped += 1;
+                }
+                Err(err) => {
+                    assert!(had_unmappables, "{} U+{:04X}", encoding.name(), c as u32);
+                    assert_eq!((err.ch(), err.offset()), (c, 0));
+                }
+            }
+        }
+        // Each maps at most the 128 upper bytes' chars (fewer where bytes are unassigned).
+        assert!(
+            (60..=128).contains(&mapped),
+            "{}: {mapped}",
+            encoding.name()
+        );
+    }
+}
+
+#[test]
+fn sizes_around_vector_widths_and_positions() {
+    let specials = ["é", "Ж", "€", "あ", "😀", "\u{FFFD}", "\0", "\u{1B}"];
+    for len in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65] {
+        let ascii: String = (0..len)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        check_str(&ascii);
+        for special in specials {
+            for at in [0, len / 2, len] {
+                let mut text = ascii.clone();
+                text.insert_str(at, special);
+                check_str(&text);
+            }
+        }
+    }
+}
