@@ -3,7 +3,6 @@
 //! of many chunks.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
 use bytes::{Buf, BufMut};
@@ -113,8 +112,7 @@ fn get_record<B: Buf + ?Sized, const N: usize>(
         buf.advance(len);
         text
     } else {
-        let mut body = Vec::with_capacity(len);
-        body.resize(len, 0);
+        let mut body = alloc::vec![0; len];
         buf.copy_to_slice(&mut body);
         decode_vec(body)
     };

@@ -156,6 +156,8 @@ pub(crate) fn extra_len(bytes: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use alloc::vec;
+
     use super::*;
 
     #[test]

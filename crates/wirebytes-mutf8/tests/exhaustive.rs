@@ -1,0 +1,145 @@
+//! Every 1-, 2- and 3-byte body, at every offset of the 8-byte fast path, through the fast
+//! decoders and the reference; every supplementary char and every surrogate pair.
+
+use std::borrow::Cow;
+
+use wirebytes_mutf8::{decode, decode_lossy, decode_utf16, encode, encode_utf16, reference};
+
+/// The fast decoders agree with the reference on `bytes`.
+fn check(bytes: &[u8], lossy: bool) {
+    assert_eq!(
+        decode_utf16(bytes),
+        reference::decode_utf16(bytes),
+        "decode_utf16 {bytes:02x?}"
+    );
+    assert_eq!(
+        decode(bytes).map(Cow::into_owned),
+        reference::decode(bytes),
+        "decode {bytes:02x?}"
+    );
+    if lossy {
+        assert_eq!(
+            decode_lossy(bytes),
+            reference::decode_lossy(bytes),
+            "decode_lossy {bytes:02x?}"
+        );
+    }
+}
+
+/// `seq` behind `pad` ASCII bytes, with and without ASCII after it, for every `pad` in 0..=16:
+/// the sequence starts at every offset of an 8-byte word, at the end of the body or not.
+fn check_padded(seq: &[u8], lossy: bool) {
+    let mut buf = Vec::with_capacity(40);
+    for pad in 0..=16 {
+        buf.clear();
+        buf.extend((0..pad).map(|k| b'a' + k as u8));
+        buf.extend_from_slice(seq);
+        check(&buf, lossy);
+        buf.extend_from_slice(b"xyz0123456789");
+        check(&buf, lossy);
+    }
+}
+
+#[test]
+fn every_one_and_two_byte_body_at_every_offset() {
+    for b0 in 0..=255u8 {
+        check_padded(&[b0], true);
+        for b1 in 0..=255u8 {
+            check_padded(&[b0, b1], true);
+        }
+    }
+}
+
+/// All 2^24 three-byte bodies, as they are and straddling a word boundary.
+fn every_three_byte_body(lead: std::ops::RangeInclusive<u8>) {
+    let mut straddle = *b"abcdefg___hij";
+    for b0 in lead {
+        for b1 in 0..=255u8 {
+            for b2 in 0..=255u8 {
+                let seq = [b0, b1, b2];
+                check(&seq, false);
+                straddle[7..10].copy_from_slice(&seq);
+                check(&straddle, false);
+            }
+        }
+    }
+}
+
+// Split in four so the test harness runs them in parallel.
+#[test]
+fn every_three_byte_body_leads_00_3f() {
+    every_three_byte_body(0x00..=0x3F);
+}
+
+#[test]
+fn every_three_byte_body_leads_40_7f() {
+    every_three_byte_body(0x40..=0x7F);
+}
+
+#[test]
+fn every_three_byte_body_leads_80_bf() {
+    every_three_byte_body(0x80..=0xBF);
+}
+
+#[test]
+fn every_three_byte_body_leads_c0_ff() {
+    every_three_byte_body(0xC0..=0xFF);
+}
+
+/// Three-byte bodies with every lead and second byte and a telling third byte, at every
+/// offset and through `decode_lossy` too.
+#[test]
+fn three_byte_bodies_at_every_offset() {
+    for b0 in 0..=255u8 {
+        for b1 in 0..=255u8 {
+            for b2 in [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xFF] {
+                check_padded(&[b0, b1, b2], true);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_supplementary_char_and_surrogate_pair() {
+    for scalar in 0x10000..=0x10FFFF {
+        let c = char::from_u32(scalar).unwrap();
+        let mut utf8 = [0u8; 4];
+        let text = c.encode_utf8(&mut utf8);
+        let mutf8 = encode(text);
+        assert_eq!(mutf8, reference::encode(text), "{scalar:x}");
+        let mut padded = b"0123456".to_vec();
+        padded.extend_from_slice(&mutf8);
+        assert_eq!(
+            decode(&padded).unwrap(),
+            format!("0123456{c}"),
+            "{scalar:x}"
+        );
+        // The bytes themselves: the JDK rejects them at the F0..F4 lead.
+        assert_eq!(decode(text.as_bytes()).unwrap_err().jdk_position(), Some(0));
+    }
+    // Every high surrogate before every low one, and the reverse, as chars.
+    for high in (0xD800..=0xDBFF).step_by(3) {
+        for low in (0xDC00..=0xDFFF).step_by(5) {
+            let pair = encode_utf16(&[high, low]);
+            assert_eq!(pair, reference::encode_utf16(&[high, low]));
+            check(&pair, true);
+            let reversed = encode_utf16(&[low, high]);
+            check(&reversed, true);
+        }
+    }
+}
+
+#[test]
+fn every_char_encodes_as_the_reference() {
+    for unit in 0..=0xFFFF_u16 {
+        let units = [b'a'.into(), unit, b'z'.into()];
+        let bytes = encode_utf16(&units);
+        assert_eq!(bytes, reference::encode_utf16(&units), "{unit:04x}");
+        assert_eq!(decode_utf16(&bytes), Ok(units.to_vec()), "{unit:04x}");
+        if let Some(c) = char::from_u32(unit.into()) {
+            let text = format!("a{c}z");
+            assert_eq!(encode(&text), bytes, "{unit:04x}");
+            assert_eq!(wirebytes_mutf8::encoded_len(&text), bytes.len());
+        }
+    }
+}

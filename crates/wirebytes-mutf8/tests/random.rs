@@ -1,0 +1,106 @@
+//! Property tests: round trips on random strings and chars, and the fast decoders against
+//! the reference on random byte soup.
+
+use std::borrow::Cow;
+
+use proptest::prelude::*;
+use wirebytes_mutf8::{
+    decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, reference,
+};
+
+/// Pieces that byte soup is made of: ASCII runs, every kind of sequence the JDK accepts,
+/// and the ways it rejects one.
+const PIECES: &[&[u8]] = &[
+    b"a",
+    b"0123456789abcdef",
+    b"\x00",
+    b"\x7f",
+    b"\xc0\x80",
+    b"\xc1\x81",
+    b"\xc2\xa9",
+    b"\xdf\xbf",
+    b"\xe0\x80\x80",
+    b"\xe0\x9f\xbf",
+    b"\xe2\x82\xac",
+    b"\xef\xbf\xbf",
+    b"\xed\x9f\xbf",
+    b"\xed\xa0\x80",
+    b"\xed\xa0\xbd",
+    b"\xed\xb0\x80",
+    b"\xed\xb8\x80",
+    b"\xed\xbf\xbf",
+    b"\xf0\x9f\x98\x80",
+    b"\x80",
+    b"\xbf",
+    b"\xf8",
+    b"\xff",
+    b"\xc2",
+    b"\xe2",
+    b"\xe2\x82",
+];
+
+fn soup() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        // Mostly valid pieces, now and then a bad one.
+        prop::collection::vec(prop::sample::select(PIECES), 0..40).prop_map(|p| p.concat()),
+        // Plain random bytes, biased to ASCII so that runs cross the 8-byte words.
+        prop::collection::vec(prop_oneof![4 => 0x20..0x7Fu8, 1 => any::<u8>()], 0..100),
+    ]
+}
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        prop::collection::vec(
+            prop_oneof![
+                6 => prop::char::range('a', 'z'),
+                1 => Just('\0'),
+                1 => prop::char::range('\u{80}', '\u{7FF}'),
+                1 => prop::char::range('\u{800}', '\u{FFFF}'),
+                1 => prop::char::range('\u{10000}', '\u{10FFFF}'),
+            ],
+            0..80
+        )
+        .prop_map(|c| c.into_iter().collect()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+
+    #[test]
+    fn fast_decoders_agree_with_the_reference(bytes in soup()) {
+        prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
+        prop_assert_eq!(decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
+        prop_assert_eq!(decode_lossy(&bytes), reference::decode_lossy(&bytes));
+    }
+
+    #[test]
+    fn encode_then_decode_gives_the_text_back(text in text()) {
+        let bytes = encode(&text);
+        prop_assert_eq!(bytes.to_vec(), reference::encode(&text));
+        prop_assert_eq!(encoded_len(&text), bytes.len());
+        prop_assert_eq!(reference::encoded_len(&text), bytes.len());
+        prop_assert_eq!(
+            matches!(bytes, Cow::Borrowed(_)),
+            !text.contains('\0') && text.chars().all(|c| c.len_utf8() < 4)
+        );
+        prop_assert_eq!(decode(&bytes).map(Cow::into_owned), Ok(text.clone()));
+        let units: Vec<u16> = text.encode_utf16().collect();
+        prop_assert_eq!(decode_utf16(&bytes), Ok(units));
+    }
+
+    #[test]
+    fn any_chars_round_trip_like_the_jdk(units in prop::collection::vec(
+        prop_oneof![3 => 0..0x80u16, 1 => any::<u16>(), 1 => 0xD800..0xE000u16],
+        0..80
+    )) {
+        let bytes = encode_utf16(&units);
+        prop_assert_eq!(&bytes, &reference::encode_utf16(&units));
+        prop_assert_eq!(decode_utf16(&bytes), Ok(units.clone()));
+        let lossy: String = char::decode_utf16(units.iter().copied())
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        prop_assert_eq!(decode_lossy(&bytes), lossy);
+    }
+}

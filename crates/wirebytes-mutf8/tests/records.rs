@@ -1,0 +1,151 @@
+//! Records over `std::io`: lengths, truncated streams, refused bodies.
+#![cfg(feature = "std")]
+
+use std::io::{self, ErrorKind, Read};
+
+use rstest::rstest;
+use wirebytes_mutf8::{
+    DecodeError, DecodeErrorKind, LengthError, MAX_UTF_LEN, read_long_utf, read_utf,
+    write_long_utf, write_utf,
+};
+
+fn inner<E: std::error::Error + 'static>(err: &io::Error) -> &E {
+    err.get_ref()
+        .and_then(|e| e.downcast_ref::<E>())
+        .expect("the io::Error wraps the crate's error")
+}
+
+#[rstest]
+#[case::empty("")]
+#[case::ascii("hello")]
+#[case::nul("a\0b")]
+#[case::supplementary("\u{1F600} and \u{10FFFF}")]
+#[case::long_small_write(&"x".repeat(600))]
+fn write_then_read(#[case] text: &str) {
+    let mut wire = Vec::new();
+    write_utf(&mut wire, text).unwrap();
+    let body = wirebytes_mutf8::encode(text);
+    assert_eq!(&wire[..2], &(body.len() as u16).to_be_bytes());
+    assert_eq!(&wire[2..], &*body);
+    assert_eq!(read_utf(&mut wire.as_slice()).unwrap(), text);
+
+    let mut wire = Vec::new();
+    write_long_utf(&mut wire, text).unwrap();
+    assert_eq!(&wire[..8], &(body.len() as u64).to_be_bytes());
+    assert_eq!(&wire[8..], &*body);
+    assert_eq!(
+        read_long_utf(&mut wire.as_slice(), body.len() as u64).unwrap(),
+        text
+    );
+}
+
+#[test]
+fn every_truncation_of_a_record_is_unexpected_eof() {
+    let mut wire = Vec::new();
+    write_utf(&mut wire, "mixed: \0 \u{e9} \u{20ac} \u{1F600}").unwrap();
+    for cut in 0..wire.len() {
+        let err = read_utf(&mut &wire[..cut]).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::UnexpectedEof, "cut at {cut}");
+    }
+    let mut wire = Vec::new();
+    write_long_utf(&mut wire, "long form").unwrap();
+    for cut in 0..wire.len() {
+        let err = read_long_utf(&mut &wire[..cut], 1000).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::UnexpectedEof, "cut at {cut}");
+    }
+}
+
+#[test]
+fn records_follow_each_other() {
+    let mut wire = Vec::new();
+    for text in ["one", "", "\0three\0", "\u{10400}"] {
+        write_utf(&mut wire, text).unwrap();
+    }
+    let mut stream = wire.as_slice();
+    for text in ["one", "", "\0three\0", "\u{10400}"] {
+        assert_eq!(read_utf(&mut stream).unwrap(), text);
+    }
+    assert!(stream.is_empty());
+    assert_eq!(
+        read_utf(&mut stream).unwrap_err().kind(),
+        ErrorKind::UnexpectedEof
+    );
+}
+
+#[rstest]
+#[case::malformed(b"\x00\x03ab\x80", DecodeErrorKind::Malformed, 2)]
+#[case::partial(b"\x00\x03ab\xe2", DecodeErrorKind::Truncated, 2)]
+#[case::lone(b"\x00\x03\xed\xa0\x80", DecodeErrorKind::UnpairedSurrogate, 0)]
+fn bad_bodies_are_invalid_data(
+    #[case] wire: &[u8],
+    #[case] kind: DecodeErrorKind,
+    #[case] at: usize,
+) {
+    let mut stream = wire;
+    let err = read_utf(&mut stream).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidData);
+    let inner: &DecodeError = inner(&err);
+    assert_eq!((inner.kind(), inner.valid_up_to()), (kind, at));
+    assert!(stream.is_empty(), "the whole record is consumed");
+}
+
+#[test]
+fn write_utf_refuses_long_bodies_and_writes_nothing() {
+    let fits = "\u{20ac}".repeat(MAX_UTF_LEN / 3);
+    let mut wire = Vec::new();
+    write_utf(&mut wire, &fits).unwrap();
+    assert_eq!(&wire[..2], b"\xff\xff");
+    assert_eq!(read_utf(&mut wire.as_slice()).unwrap(), fits);
+
+    for text in [
+        fits.clone() + "x",
+        "\0".repeat(MAX_UTF_LEN / 2 + 1),
+        "x".repeat(1 << 17),
+    ] {
+        let mut wire = Vec::new();
+        let err = write_utf(&mut wire, &text).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+        let inner: &LengthError = inner(&err);
+        assert_eq!(inner.length(), wirebytes_mutf8::encoded_len(&text) as u64);
+        assert_eq!(inner.limit(), MAX_UTF_LEN as u64);
+        assert!(wire.is_empty());
+    }
+}
+
+/// A stream that never ends: only the length field and the limit decide how much is read.
+struct Endless;
+
+impl Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        buf.fill(b'a');
+        Ok(buf.len())
+    }
+}
+
+#[test]
+fn long_form_lengths_are_checked_against_the_limit() {
+    let mut wire: &[u8] = b"\x7f\xff\xff\xff\xff\xff\xff\xff";
+    let err = read_long_utf(&mut wire, 1 << 20).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidData);
+    let inner: &LengthError = inner(&err);
+    assert_eq!((inner.length(), inner.limit()), (i64::MAX as u64, 1 << 20));
+
+    // At the limit it reads; one above it does not.
+    let (at, above) = (100u64.to_be_bytes(), 101u64.to_be_bytes());
+    let mut stream = at.as_slice().chain(Endless);
+    assert_eq!(read_long_utf(&mut stream, 100).unwrap(), "a".repeat(100));
+    let mut stream = above.as_slice().chain(Endless);
+    assert_eq!(
+        read_long_utf(&mut stream, 100).unwrap_err().kind(),
+        ErrorKind::InvalidData
+    );
+}
+
+#[test]
+fn long_bodies_in_the_long_form() {
+    let text = "\u{1F600}".repeat(20_000) + "\0";
+    let mut wire = Vec::new();
+    write_long_utf(&mut wire, &text).unwrap();
+    assert_eq!(wire.len(), 8 + 120_002);
+    assert_eq!(read_long_utf(&mut wire.as_slice(), 1 << 20).unwrap(), text);
+}
