@@ -120,7 +120,9 @@ impl Buf for Reader {
 
     #[inline]
     fn chunk(&self) -> &[u8] {
-        self.fragment(self.index).get(self.pos..).unwrap_or_default()
+        self.fragment(self.index)
+            .get(self.pos..)
+            .unwrap_or_default()
     }
 
     #[inline]

@@ -4,15 +4,14 @@ use memchr::memmem::Finder;
 
 use crate::string::{ByteString, Repr};
 
-/// Fragments at least this long are searched where they lie; shorter ones are gathered into
-/// a buffer and searched together (one `memmem` call per fragment of a few dozen bytes costs
-/// more than copying it).
+/// Fragments at least this long (and at least as long as the needle) are searched where they
+/// lie; shorter ones are gathered into a buffer and searched together (one `memmem` call per
+/// fragment of a few dozen bytes costs more than copying it).
 const IN_PLACE: usize = 1024;
-/// The gathering buffer: shorter fragments are copied here and searched a buffer at a time.
+/// The gathering buffer, on the stack for needles up to `STACK_NEEDLE` bytes.
 const GATHER: usize = 8 * 1024;
-/// Needles longer than this are searched fragment by fragment with a boundary window
-/// instead of through the gathering buffer.
-const MAX_GATHERED_NEEDLE: usize = 1024;
+/// Longer needles gather into a heap buffer of four times their length.
+const STACK_NEEDLE: usize = GATHER / 4;
 
 impl ByteString {
     /// The offset of the first occurrence of `needle`, including occurrences that straddle
@@ -41,8 +40,10 @@ impl ByteString {
         }
         match &self.repr {
             Repr::One(b) => memchr::memmem::find(b, needle),
-            Repr::Many(_) if m > MAX_GATHERED_NEEDLE => find_windowed(self, needle),
-            Repr::Many(_) => find_gathered(self, &Finder::new(needle)),
+            Repr::Many(_) if m <= STACK_NEEDLE => {
+                find_gathered(self, &Finder::new(needle), &mut [0u8; GATHER])
+            }
+            Repr::Many(_) => find_gathered(self, &Finder::new(needle), &mut vec![0u8; 4 * m]),
         }
     }
 
@@ -104,22 +105,24 @@ impl ByteString {
     }
 }
 
-/// `find` for a needle of at most `MAX_GATHERED_NEEDLE` bytes (and at least one).
+/// `find` for a needle of at least one byte, gathering short fragments into `buf` (of at
+/// least `2 * needle.len()` bytes).
 ///
 /// Invariant: every start offset below `base` has been ruled out, and `buf[..filled]` holds
 /// the bytes from `base` on that are not searched yet (at most `m - 1` of them carried over
 /// from the previous search, then the gathered ones).
-fn find_gathered(s: &ByteString, finder: &Finder<'_>) -> Option<usize> {
+fn find_gathered(s: &ByteString, finder: &Finder<'_>, buf: &mut [u8]) -> Option<usize> {
     let m = finder.needle().len();
-    debug_assert!((1..=MAX_GATHERED_NEEDLE).contains(&m));
-    let mut buf = [0u8; GATHER];
+    let gather = buf.len();
+    debug_assert!(m >= 1 && gather >= 2 * m);
+    let in_place = IN_PLACE.max(m);
     let mut filled = 0;
     let mut base = 0;
     let mut start = 0; // offset of the current fragment
     for frag in s.chunks() {
-        if frag.len() >= IN_PLACE {
-            let head = m - 1; // <= IN_PLACE <= frag.len()
-            if filled + head > GATHER {
+        if frag.len() >= in_place {
+            let head = m - 1; // < in_place <= frag.len()
+            if filled + head > gather {
                 // No room for the head: search what is pending, keep its last m - 1 bytes.
                 if let Some(p) = finder.find(&buf[..filled]) {
                     return Some(base + p);
@@ -147,17 +150,17 @@ fn find_gathered(s: &ByteString, finder: &Finder<'_>) -> Option<usize> {
         } else {
             let mut data = frag;
             while !data.is_empty() {
-                let take = (GATHER - filled).min(data.len());
+                let take = (gather - filled).min(data.len());
                 buf[filled..filled + take].copy_from_slice(&data[..take]);
                 filled += take;
                 data = &data[take..];
-                if filled == GATHER {
-                    if let Some(p) = finder.find(&buf) {
+                if filled == gather {
+                    if let Some(p) = finder.find(buf) {
                         return Some(base + p);
                     }
                     let carry = m - 1;
-                    buf.copy_within(GATHER - carry.., 0);
-                    base += GATHER - carry;
+                    buf.copy_within(gather - carry.., 0);
+                    base += gather - carry;
                     filled = carry;
                 }
             }
@@ -165,34 +168,4 @@ fn find_gathered(s: &ByteString, finder: &Finder<'_>) -> Option<usize> {
         start += frag.len();
     }
     finder.find(&buf[..filled]).map(|p| base + p)
-}
-
-/// `find` for a long needle: each fragment in place, then a window of `m - 1` bytes on each
-/// side of the boundary after it for the matches that straddle it.
-fn find_windowed(s: &ByteString, needle: &[u8]) -> Option<usize> {
-    let m = needle.len();
-    let finder = Finder::new(needle);
-    let mut window = Vec::with_capacity(2 * (m - 1));
-    let mut start: usize = 0;
-    for frag in s.chunks() {
-        // Matches starting before this fragment and ending inside or after it.
-        if start > 0 {
-            let from = start.saturating_sub(m - 1);
-            let to = (start + m - 1).min(s.len());
-            window.clear();
-            for c in s.slice_unchecked(from, to).chunks() {
-                window.extend_from_slice(c);
-            }
-            if let Some(p) = finder.find(&window)
-                && from + p < start
-            {
-                return Some(from + p);
-            }
-        }
-        if let Some(p) = finder.find(frag) {
-            return Some(start + p);
-        }
-        start += frag.len();
-    }
-    None
 }

@@ -813,7 +813,7 @@ impl FromIterator<Bytes> for ByteString {
     /// use bytes::Bytes;
     /// use wirebytes_rope::ByteString;
     ///
-    /// let s: ByteString = ["a", "", "bc"].into_iter().map(Bytes::from_static).collect();
+    /// let s: ByteString = ["a", "", "bc"].into_iter().map(|t: &'static str| Bytes::from_static(t.as_bytes())).collect();
     /// assert_eq!(s, "abc");
     /// assert_eq!(s.fragment_count(), 2);
     /// ```
@@ -887,7 +887,7 @@ mod tests {
     fn many_has_no_empty_fragment_and_offsets_are_prefix_sums() {
         let s: ByteString = ["", "ab", "", "c", "def", ""]
             .into_iter()
-            .map(Bytes::from_static)
+            .map(|t: &'static str| Bytes::from_static(t.as_bytes()))
             .collect();
         let Repr::Many(r) = &s.repr else {
             panic!("three fragments must be Many")
@@ -899,7 +899,10 @@ mod tests {
 
     #[test]
     fn hint_follows_the_last_resolved_fragment() {
-        let s: ByteString = ["ab", "cd", "ef", "gh"].into_iter().map(Bytes::from_static).collect();
+        let s: ByteString = ["ab", "cd", "ef", "gh"]
+            .into_iter()
+            .map(|t: &'static str| Bytes::from_static(t.as_bytes()))
+            .collect();
         let Repr::Many(r) = &s.repr else {
             panic!("four fragments must be Many")
         };

@@ -47,7 +47,10 @@ fn hash_with<B: BuildHasher>(build: &B, s: &ByteString) -> u64 {
 /// The hashers the tests use: SipHash (fixed keys), FxHash, foldhash and ahash (fixed seeds).
 fn hashes(s: &ByteString) -> [u64; 4] {
     [
-        hash_with(&BuildHasherDefault::<std::hash::DefaultHasher>::default(), s),
+        hash_with(
+            &BuildHasherDefault::<std::hash::DefaultHasher>::default(),
+            s,
+        ),
         hash_with(&rustc_hash::FxBuildHasher, s),
         hash_with(&foldhash::fast::FixedState::with_seed(7), s),
         hash_with(&ahash::RandomState::with_seeds(1, 2, 3, 4), s),
@@ -70,7 +73,10 @@ fn every_representation_is_equal_and_hashes_alike(#[values(1, 2, 3)] seed: u64) 
             assert_eq!(s.len(), n, "{name} at {n}");
             assert_eq!(s.to_vec(), flat, "{name} at {n}");
             assert_eq!(&s.compact()[..], &flat[..], "{name} at {n}");
-            assert!(s.chunks().all(|c| !c.is_empty()), "{name} has an empty chunk");
+            assert!(
+                s.chunks().all(|c| !c.is_empty()),
+                "{name} has an empty chunk"
+            );
             assert_eq!(s.chunks().count(), s.fragment_count(), "{name}");
             // Against flat types, both directions.
             assert!(*s == flat[..] && flat[..] == *s, "{name} at {n}: [u8]");
@@ -81,7 +87,11 @@ fn every_representation_is_equal_and_hashes_alike(#[values(1, 2, 3)] seed: u64) 
             // Hash: exactly the reference's calls, so the same value for every hasher.
             assert_eq!(recorded(s), expected, "{name} at {n}: hash calls");
             assert_eq!(hashes(s), expected_hashes, "{name} at {n}: hash values");
-            assert_eq!(format!("{s:?}"), format!("{bytes:?}"), "{name} at {n}: Debug");
+            assert_eq!(
+                format!("{s:?}"),
+                format!("{bytes:?}"),
+                "{name} at {n}: Debug"
+            );
             for (other_name, t) in &all {
                 assert_eq!(s, t, "{name} == {other_name} at {n}");
                 assert_eq!(s.cmp(t), Ordering::Equal, "{name} cmp {other_name} at {n}");
@@ -111,7 +121,11 @@ fn one_differing_byte_is_seen_everywhere(#[case] where_: usize) {
             assert!(*x != b[..], "{x_name} == other content at {n}");
             for (y_name, y) in &sb {
                 assert_ne!(x, y, "{x_name} vs {y_name} at {n}, byte {at}");
-                assert_eq!(x.cmp(y), expected, "{x_name} cmp {y_name} at {n}, byte {at}");
+                assert_eq!(
+                    x.cmp(y),
+                    expected,
+                    "{x_name} cmp {y_name} at {n}, byte {at}"
+                );
                 assert_eq!(y.cmp(x), expected.reverse());
                 assert!(!reference::eq_by_bytes(x, y));
             }
@@ -140,8 +154,12 @@ fn order_agrees_with_flat_on_random_pairs() {
     let mut rng = Rng(99);
     for _ in 0..3000 {
         // A two-letter alphabet makes long common prefixes likely.
-        let a: Vec<u8> = (0..rng.below(40)).map(|_| b'a' + rng.below(2) as u8).collect();
-        let b: Vec<u8> = (0..rng.below(40)).map(|_| b'a' + rng.below(2) as u8).collect();
+        let a: Vec<u8> = (0..rng.below(40))
+            .map(|_| b'a' + rng.below(2) as u8)
+            .collect();
+        let b: Vec<u8> = (0..rng.below(40))
+            .map(|_| b'a' + rng.below(2) as u8)
+            .collect();
         let (sa, sb) = (shapes(&a, rng.next_u64()), shapes(&b, rng.next_u64()));
         let (x, y) = (&sa[rng.below(sa.len())].1, &sb[rng.below(sb.len())].1);
         assert_eq!(x.cmp(y), a.cmp(&b), "{a:?} vs {b:?}");

@@ -1,6 +1,9 @@
 //! Shared helpers: a deterministic generator and every representation of some content.
 
-#![allow(dead_code, reason = "each test file uses a different part of the helpers")]
+#![allow(
+    dead_code,
+    reason = "each test file uses a different part of the helpers"
+)]
 
 use bytes::Bytes;
 use wirebytes_rope::{ByteString, ByteStringBuilder};
@@ -65,9 +68,15 @@ pub(crate) fn shapes(content: &[u8], seed: u64) -> Vec<(&'static str, ByteString
             .collect(),
     ));
     // Many fragments of 1..=9 bytes.
-    out.push(("many", split_random(content, &mut rng, 9).into_iter().collect()));
+    out.push((
+        "many",
+        split_random(content, &mut rng, 9).into_iter().collect(),
+    ));
     // One byte per fragment.
-    out.push(("bytewise", split_random(content, &mut rng, 1).into_iter().collect()));
+    out.push((
+        "bytewise",
+        split_random(content, &mut rng, 1).into_iter().collect(),
+    ));
     // Many fragments with empty ones interleaved.
     let mut with_empty = vec![Bytes::new()];
     for b in split_random(content, &mut rng, 40) {

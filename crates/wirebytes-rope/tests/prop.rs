@@ -1,0 +1,91 @@
+//! Property tests: every operation on a randomly fragmented rope equals the same operation on
+//! the flat bytes.
+
+use std::hash::{BuildHasher, Hash, Hasher};
+
+use bytes::{Buf, Bytes};
+use proptest::prelude::*;
+use wirebytes_rope::{ByteString, reference};
+
+fn rope(parts: &[Vec<u8>]) -> ByteString {
+    parts.iter().map(|p| Bytes::copy_from_slice(p)).collect()
+}
+
+fn flat(parts: &[Vec<u8>]) -> Vec<u8> {
+    parts.concat()
+}
+
+/// Fragments over a three-letter alphabet (so searches and comparisons meet partial matches).
+fn parts() -> impl Strategy<Value = Vec<Vec<u8>>> {
+    prop::collection::vec(prop::collection::vec(b'a'..=b'c', 0..24), 0..12)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn get_slice_find(p in parts(), a in 0usize..300, b in 0usize..300, needle in prop::collection::vec(b'a'..=b'c', 0..6)) {
+        let (s, f) = (rope(&p), flat(&p));
+        prop_assert_eq!(s.len(), f.len());
+        prop_assert_eq!(s.get(a), f.get(a).copied());
+        prop_assert_eq!(s.get(b), f.get(b).copied());
+        prop_assert_eq!(s.try_slice(a..b).map(|x| x.to_vec()), f.get(a..b).map(<[u8]>::to_vec));
+        prop_assert_eq!(s.find(&needle), reference::find_naive(&f, &needle));
+        prop_assert_eq!(s.starts_with(&needle), f.starts_with(&needle));
+        prop_assert_eq!(s.ends_with(&needle), f.ends_with(&needle));
+        if let Some(sub) = s.try_slice(a.min(b)..a.max(b)) {
+            let fsub = &f[a.min(b)..a.max(b)];
+            prop_assert_eq!(sub.find(&needle), reference::find_naive(fsub, &needle));
+        }
+    }
+
+    #[test]
+    fn eq_cmp_hash(p in parts(), q in parts()) {
+        let (s, t) = (rope(&p), rope(&q));
+        let (f, g) = (flat(&p), flat(&q));
+        prop_assert_eq!(s == t, f == g);
+        prop_assert_eq!(s.cmp(&t), f.cmp(&g));
+        prop_assert_eq!(reference::eq_by_bytes(&s, &t), f == g);
+        let compacted = ByteString::from(s.compact());
+        let build = foldhash::fast::FixedState::with_seed(3);
+        prop_assert_eq!(build.hash_one(&s), build.hash_one(&compacted));
+        let mut h1 = rustc_hash::FxHasher::default();
+        s.hash(&mut h1);
+        let mut h2 = rustc_hash::FxHasher::default();
+        reference::hash_flat(&f, &mut h2);
+        prop_assert_eq!(h1.finish(), h2.finish());
+    }
+
+    #[test]
+    fn concat_and_reader(p in parts(), q in parts(), steps in prop::collection::vec(0usize..9, 0..40)) {
+        let joined = rope(&p).concat(&rope(&q));
+        let mut expected = flat(&p);
+        expected.extend(flat(&q));
+        prop_assert_eq!(joined.to_vec(), expected.clone());
+        let mut r = joined.reader();
+        let mut e = &expected[..];
+        for step in steps {
+            match step {
+                0 if e.remaining() >= 4 => prop_assert_eq!(r.get_u32_le(), e.get_u32_le()),
+                1 if e.remaining() >= 2 => prop_assert_eq!(r.get_u16(), e.get_u16()),
+                2 if e.remaining() >= 8 => prop_assert_eq!(r.get_u64_le(), e.get_u64_le()),
+                3 => {
+                    let n = 3.min(e.remaining());
+                    prop_assert_eq!(r.copy_to_bytes(n), e.copy_to_bytes(n));
+                }
+                4 => {
+                    let n = 5.min(e.remaining());
+                    prop_assert_eq!(r.split_to(n).to_vec(), e[..n].to_vec());
+                    e.advance(n);
+                }
+                _ => {
+                    let n = step.min(e.remaining());
+                    r.advance(n);
+                    e.advance(n);
+                }
+            }
+            prop_assert_eq!(r.remaining(), e.remaining());
+            prop_assert_eq!(r.chunk(), &e[..r.chunk().len()]);
+        }
+    }
+}
