@@ -1,8 +1,256 @@
-//! Benches for wirebytes-ascii: filled in by that crate's issue.
+//! Benches for wirebytes-ascii: the low-8-bit copy against the per-char loop it replaces
+//! (`baseline`), a plain memcpy of the same bytes (`limit-memcpy`, for ASCII input), and
+//! encoding_rs's `convert_utf16_to_latin1_lossy` (a peer for `&[u16]` input).
+//!
+//! Parameters are `<input>/<UTF-16 units>`; throughput is counted in output bytes (one per
+//! unit), so GB/s figures compare across `&str` and `&[u16]` input.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use wirebytes_benches::bench;
+use wirebytes_benches::corpus::{Rng, repeat_chars};
 
-fn benches(_c: &mut Criterion) {}
+/// The old way, as the issue defines it: one `char` at a time through `encode_utf16`.
+fn baseline_copy(src: &str, dst: &mut [u8]) -> usize {
+    let mut n = 0;
+    for (d, u) in dst.iter_mut().zip(src.encode_utf16()) {
+        *d = u as u8;
+        n += 1;
+    }
+    n
+}
 
-criterion_group!(group, benches);
+/// The old way on UTF-16 input: the same per-unit loop.
+fn baseline_copy_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+    let mut n = 0;
+    for (d, u) in dst.iter_mut().zip(src) {
+        *d = *u as u8;
+        n += 1;
+    }
+    n
+}
+
+/// The `&str` inputs: name, text.
+fn str_inputs() -> Vec<(&'static str, String)> {
+    vec![
+        ("chunked", "chunked".to_owned()),
+        (
+            "content-type",
+            "Content-Type: application/json; charset=UTF-8\r\n".to_owned(),
+        ),
+        ("ascii", "x".repeat(1024)),
+        (
+            "latin1",
+            repeat_chars(
+                "Grüße aus Köln! Ça va très bien, señor. Æbleskiver, smørrebrød, Þórður. ",
+                1024,
+            ),
+        ),
+        (
+            "cjk",
+            repeat_chars(
+                "中文字符编码测试，日本語の文字列、한국어 텍스트입니다。",
+                1024,
+            ),
+        ),
+        // 512 chars above U+FFFF: 1024 UTF-16 units.
+        ("emoji", repeat_chars("😀🎉🚀🌍🔥", 512)),
+    ]
+}
+
+/// 1024 UTF-16 units: mostly text, with lone high and low surrogates and units above U+00FF.
+fn utf16_soup() -> Vec<u16> {
+    let mut rng = Rng::new(0x0A5C_11);
+    (0..1024)
+        .map(|_| match rng.below(8) {
+            0 => 0xD800 + rng.below(0x800) as u16,
+            1 => 0x0100 + rng.below(0xFF00) as u16,
+            2 => 0x00A0 + rng.below(0x60) as u16,
+            _ => 0x0020 + rng.below(0x5F) as u16,
+        })
+        .collect()
+}
+
+fn label(name: &str, units: usize) -> String {
+    format!("{name}/{units}")
+}
+
+fn copy_low_bytes(c: &mut Criterion) {
+    const GROUP: &str = "ascii/copy_low_bytes";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, text) in str_inputs() {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        let mut dst = vec![0u8; units];
+        group.throughput(Throughput::Bytes(units as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            baseline_copy(s, &mut dst)
+        });
+        if text.is_ascii() {
+            bench(
+                &mut group,
+                GROUP,
+                "limit-memcpy",
+                &param,
+                text.as_str(),
+                |s| wirebytes_benches::memcpy(s.as_bytes(), &mut dst),
+            );
+        }
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            wirebytes_ascii::copy_low_bytes(s, &mut dst)
+        });
+    }
+    group.finish();
+}
+
+fn copy_low_bytes_utf16(c: &mut Criterion) {
+    const GROUP: &str = "ascii/copy_low_bytes_utf16";
+    let mut group = c.benchmark_group(GROUP);
+    let mut inputs: Vec<(&str, Vec<u16>)> = str_inputs()
+        .into_iter()
+        .map(|(name, text)| (name, text.encode_utf16().collect()))
+        .collect();
+    inputs.push(("surrogates", utf16_soup()));
+    for (name, units) in &inputs {
+        let param = label(name, units.len());
+        let mut dst = vec![0u8; units.len()];
+        group.throughput(Throughput::Bytes(units.len() as u64));
+        bench(
+            &mut group,
+            GROUP,
+            "baseline",
+            &param,
+            units.as_slice(),
+            |u| baseline_copy_utf16(u, &mut dst),
+        );
+        bench(
+            &mut group,
+            GROUP,
+            "encoding_rs",
+            &param,
+            units.as_slice(),
+            |u| {
+                // Same length as `dst`: the function panics on a shorter destination.
+                encoding_rs::mem::convert_utf16_to_latin1_lossy(u, &mut dst);
+                u.len()
+            },
+        );
+        bench(&mut group, GROUP, "ours", &param, units.as_slice(), |u| {
+            wirebytes_ascii::copy_low_bytes_utf16(u, &mut dst)
+        });
+    }
+    group.finish();
+}
+
+fn low_bytes(c: &mut Criterion) {
+    const GROUP: &str = "ascii/low_bytes";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, text) in str_inputs() {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        group.throughput(Throughput::Bytes(units as u64));
+        // The obvious owned version of the per-char loop: collect, growing as it goes.
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            s.encode_utf16().map(|u| u as u8).collect::<Vec<u8>>()
+        });
+        if text.is_ascii() {
+            bench(
+                &mut group,
+                GROUP,
+                "limit-to_vec",
+                &param,
+                text.as_str(),
+                |s| s.as_bytes().to_vec(),
+            );
+        }
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            wirebytes_ascii::low_bytes(s)
+        });
+    }
+    group.finish();
+}
+
+fn low_bytes_utf16(c: &mut Criterion) {
+    const GROUP: &str = "ascii/low_bytes_utf16";
+    let mut group = c.benchmark_group(GROUP);
+    let inputs: [(&str, Vec<u16>); 2] = [
+        ("ascii", "x".repeat(1024).encode_utf16().collect()),
+        ("surrogates", utf16_soup()),
+    ];
+    for (name, units) in &inputs {
+        let param = label(name, units.len());
+        group.throughput(Throughput::Bytes(units.len() as u64));
+        bench(
+            &mut group,
+            GROUP,
+            "baseline",
+            &param,
+            units.as_slice(),
+            |u| u.iter().map(|&u| u as u8).collect::<Vec<u8>>(),
+        );
+        bench(&mut group, GROUP, "ours", &param, units.as_slice(), |u| {
+            wirebytes_ascii::low_bytes_utf16(u)
+        });
+    }
+    group.finish();
+}
+
+fn utf16_len(c: &mut Criterion) {
+    const GROUP: &str = "ascii/utf16_len";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, text) in str_inputs() {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            s.encode_utf16().count()
+        });
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            wirebytes_ascii::utf16_len(s)
+        });
+    }
+    group.finish();
+}
+
+fn find_line_break(c: &mut Criterion) {
+    const GROUP: &str = "ascii/find_line_break";
+    let mut group = c.benchmark_group(GROUP);
+    let inputs = [
+        (
+            "content-type",
+            b"Content-Type: application/json; charset=UTF-8\r\n".to_vec(),
+        ),
+        ("ascii", vec![b'x'; 1024]),
+    ];
+    for (name, rendered) in &inputs {
+        let param = label(name, rendered.len());
+        group.throughput(Throughput::Bytes(rendered.len() as u64));
+        bench(
+            &mut group,
+            GROUP,
+            "baseline",
+            &param,
+            rendered.as_slice(),
+            |r| r.iter().position(|&b| b == b'\r' || b == b'\n'),
+        );
+        bench(
+            &mut group,
+            GROUP,
+            "ours",
+            &param,
+            rendered.as_slice(),
+            |r| wirebytes_ascii::find_line_break(r),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(
+    group,
+    copy_low_bytes,
+    copy_low_bytes_utf16,
+    low_bytes,
+    low_bytes_utf16,
+    utf16_len,
+    find_line_break
+);
 criterion_main!(group);

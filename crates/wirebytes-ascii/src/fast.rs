@@ -74,11 +74,148 @@ fn copy_ascii_prefix(src: &[u8], dst: &mut [u8]) -> usize {
     done
 }
 
+/// Copies `src` into `dst` (same length, at most 16 bytes) when it is all ASCII, with two
+/// overlapping fixed-size loads and stores instead of a loop or a `memcpy` call; returns
+/// `false`, having written nothing, when it is not.
+#[inline(always)]
+fn copy_short_ascii(src: &[u8], dst: &mut [u8]) -> bool {
+    /// The first and the last `N` bytes of `src` (overlapping when `src.len() < 2 * N`).
+    #[inline(always)]
+    fn ends<const N: usize>(src: &[u8]) -> Option<(&[u8; N], &[u8; N])> {
+        let first = src.first_chunk::<N>()?;
+        let last = src.last_chunk::<N>()?;
+        Some((first, last))
+    }
+    #[inline(always)]
+    fn store<const N: usize>(dst: &mut [u8], first: &[u8; N], last: &[u8; N]) {
+        if let Some(d) = dst.first_chunk_mut::<N>() {
+            *d = *first;
+        }
+        if let Some(d) = dst.last_chunk_mut::<N>() {
+            *d = *last;
+        }
+    }
+    if let Some((first, last)) = ends::<8>(src) {
+        let high = (u64::from_ne_bytes(*first) | u64::from_ne_bytes(*last)) & HIGH_BITS;
+        if high != 0 {
+            return false;
+        }
+        store(dst, first, last);
+    } else if let Some((first, last)) = ends::<4>(src) {
+        let high = (u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last)) & 0x8080_8080;
+        if high != 0 {
+            return false;
+        }
+        store(dst, first, last);
+    } else {
+        if !src.is_ascii() {
+            return false;
+        }
+        for (d, s) in dst.iter_mut().zip(src) {
+            *d = *s;
+        }
+    }
+    true
+}
+
+/// The low byte of the UTF-16 unit of a 2- or 3-byte UTF-8 sequence, from its last two bytes:
+/// bits 7..6 are the low two bits of the byte before the last, bits 5..0 those of the last.
+#[inline(always)]
+fn low_byte_of(before_last: u8, last: u8) -> u8 {
+    ((before_last & 0x03) << 6) | (last & 0x3F)
+}
+
+/// The low byte of the high surrogate of a 4-byte UTF-8 sequence `b0 b1 b2 b3` (code point
+/// c): the surrogate is 0xD800 + ((c - 0x10000) >> 10), so its low byte is bits 17..10 of
+/// c - 0x10000, which come from b1 (bits 17..12 of c) and b2 (bits 11..10), minus 0x40 for
+/// the 0x10000 (bit 16 of c is bit 6 of that byte). b0 only holds bits above 17.
+#[inline(always)]
+fn high_surrogate_low_byte(b1: u8, b2: u8) -> u8 {
+    (((b1 & 0x3F) << 2) | ((b2 >> 4) & 0x03)).wrapping_sub(0x40)
+}
+
 /// The fast `copy_low_bytes`: see the crate root for the contract.
 pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
     let src = src.as_bytes();
-    let mut read = 0;
-    let mut written = 0;
+    let n = src.len().min(dst.len());
+    // Short ASCII strings (header names, tokens): no loop at all.
+    if n <= 16 && copy_short_ascii(&src[..n], &mut dst[..n]) {
+        return n;
+    }
+
+    // Most input is ASCII from the start: the bulk copy.
+    let mut read = copy_ascii_prefix(&src[..n], &mut dst[..n]);
+    let mut written = read;
+
+    // The mixed kernel, while at least 24 bytes of `src` remain (so at least 8 more units,
+    // since no char takes more than 3 UTF-8 bytes per UTF-16 unit) and `dst` has room for 8:
+    // an 8-byte word of `src` is stored to `dst` as it is, before looking at it. Its ASCII
+    // bytes are then in place; whatever follows the first non-ASCII byte is overwritten by
+    // the output that comes next, which is sure to reach past the word. No byte is ever left
+    // written past the final count.
+    'words: while src.len() - read >= 24 {
+        let (Some(word), Some(out)) = (
+            src.get(read..).and_then(<[u8]>::first_chunk::<8>),
+            dst.get_mut(written..)
+                .and_then(<[u8]>::first_chunk_mut::<8>),
+        ) else {
+            break;
+        };
+        *out = *word;
+        let high = u64::from_le_bytes(*word) & HIGH_BITS;
+        if high == 0 {
+            // A whole ASCII word: maybe a long run, continue in bulk.
+            read += 8;
+            written += 8;
+            let s = &src[read..];
+            let d = dst.get_mut(written..).unwrap_or_default();
+            let m = s.len().min(d.len());
+            let run = copy_ascii_prefix(&s[..m], &mut d[..m]);
+            read += run;
+            written += run;
+            continue;
+        }
+        // Little-endian view: the lowest set bit belongs to the first non-ASCII byte.
+        let ascii = (high.trailing_zeros() / 8) as usize;
+        read += ascii;
+        written += ascii;
+        // Non-ASCII chars one after another (runs of CJK, emoji...) until the next ASCII byte.
+        loop {
+            let (Some(&[b0, b1, b2, b3]), Some(out)) = (
+                src.get(read..).and_then(<[u8]>::first_chunk::<4>),
+                dst.get_mut(written..)
+                    .and_then(<[u8]>::first_chunk_mut::<2>),
+            ) else {
+                break 'words;
+            };
+            if b0 < 0x80 {
+                continue 'words;
+            } else if b0 < 0xE0 {
+                // Two bytes, U+0080..U+07FF (0x80..0xBF never starts a char of a `str`).
+                out[0] = low_byte_of(b0, b1);
+                read += 2;
+                written += 1;
+            } else if b0 < 0xF0 {
+                // Three bytes, U+0800..U+FFFF.
+                out[0] = low_byte_of(b1, b2);
+                read += 3;
+                written += 1;
+            } else {
+                // Four bytes, U+10000..U+10FFFF: a surrogate pair, two units.
+                *out = [high_surrogate_low_byte(b1, b2), low_byte_of(b2, b3)];
+                read += 4;
+                written += 2;
+            }
+        }
+    }
+
+    copy_tail(src, dst, read, written)
+}
+
+/// The end of `copy_low_bytes`, from `read` and `written` (at a char boundary) on, with a
+/// bounds check for every byte: near the end of `src` or `dst`, where a surrogate pair can
+/// be cut and the word-at-a-time kernel cannot run.
+fn copy_tail(src: &[u8], dst: &mut [u8], mut read: usize, mut written: usize) -> usize {
     loop {
         // Bulk: the ASCII run at `read`, as far as both buffers go.
         let s = src.get(read..).unwrap_or_default();
@@ -88,40 +225,28 @@ pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
         read += run;
         written += run;
 
-        // Then decode non-ASCII chars from UTF-8 until the next ASCII byte. A UTF-8 lead byte
-        // carries the top bits of the code point; the low 8 bits of a UTF-16 unit come from
-        // the last two bytes of its sequence (2 bits + 6 bits).
+        // Then decode non-ASCII chars until the next ASCII byte.
         loop {
             let Some(out) = dst.get_mut(written) else {
                 return written;
             };
             match *src.get(read..).unwrap_or_default() {
-                // Two bytes, U+0080..U+07FF: one unit.
                 [b0 @ 0xC0..=0xDF, b1, ..] => {
-                    // The lead byte's two lowest bits are bits 7..6 of the unit.
-                    *out = ((b0 & 0x03) << 6) | (b1 & 0x3F);
+                    *out = low_byte_of(b0, b1);
                     read += 2;
                     written += 1;
                 }
-                // Three bytes, U+0800..U+FFFF: one unit.
                 [0xE0..=0xEF, b1, b2, ..] => {
-                    *out = ((b1 & 0x03) << 6) | (b2 & 0x3F);
+                    *out = low_byte_of(b1, b2);
                     read += 3;
                     written += 1;
                 }
-                // Four bytes, U+10000..U+10FFFF: a surrogate pair, two units. The high
-                // surrogate is 0xD800 + ((c - 0x10000) >> 10): its low byte is bits 17..10 of
-                // c - 0x10000. The low surrogate is 0xDC00 + (c & 0x3FF): its low byte is c's.
-                [b0 @ 0xF0..=0xF7, b1, b2, b3, ..] => {
-                    let c = (u32::from(b0 & 0x07) << 18)
-                        | (u32::from(b1 & 0x3F) << 12)
-                        | (u32::from(b2 & 0x3F) << 6)
-                        | u32::from(b3 & 0x3F);
-                    *out = (c.wrapping_sub(0x1_0000) >> 10) as u8;
+                [0xF0..=0xF7, b1, b2, b3, ..] => {
+                    *out = high_surrogate_low_byte(b1, b2);
                     written += 1;
                     // The pair may be cut by the end of `dst`: then only its first unit fits.
                     if let Some(out) = dst.get_mut(written) {
-                        *out = ((b2 & 0x03) << 6) | (b3 & 0x3F);
+                        *out = low_byte_of(b2, b3);
                         written += 1;
                     }
                     read += 4;
