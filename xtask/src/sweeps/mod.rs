@@ -6,5 +6,9 @@
 
 use crate::verify::Sweep;
 
+mod mutf8;
+
 /// Every sweep `cargo xtask verify` knows, in the order they run.
-pub(crate) const SWEEPS: &[Sweep] = &[];
+pub(crate) const SWEEPS: &[Sweep] = &[
+    Sweep { name: "mutf8", about: "wirebytes-mutf8: fast paths = JDK loop transcription = the JDK's readUTF/writeUTF", run: mutf8::run },
+];

@@ -1,0 +1,614 @@
+//! The `mutf8` sweep: wirebytes-mutf8's fast paths against its scalar reference (the JDK's
+//! loops transcribed) over every 1-, 2- and 3-byte body at every offset of the 8-byte fast
+//! path and over random byte soup; and, when `java` is on PATH, against the JDK itself:
+//! `DataInputStream.readUTF` on generated bodies, `DataOutputStream.writeUTF` and
+//! `ObjectOutputStream.writeObject` on generated strings.
+
+use std::borrow::Cow;
+
+use wirebytes_mutf8::{
+    DecodeErrorKind, decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len,
+    read_utf, reference, write_long_utf, write_utf,
+};
+
+use crate::rng::Rng;
+use crate::verify::{Check, Ctx};
+
+/// Pieces that byte soup is made of: ASCII runs, every kind of sequence the JDK accepts, and
+/// every way it rejects one.
+const PIECES: &[&[u8]] = &[
+    b"a",
+    b"0123456789abcdef",
+    b"\x00",
+    b"\x7f",
+    b"\xc0\x80",
+    b"\xc1\x81",
+    b"\xc0\xb1",
+    b"\xc2\xa9",
+    b"\xdf\xbf",
+    b"\xe0\x80\x80",
+    b"\xe0\x9f\xbf",
+    b"\xe2\x82\xac",
+    b"\xef\xbf\xbf",
+    b"\xed\x9f\xbf",
+    b"\xed\xa0\x80",
+    b"\xed\xa0\xbd",
+    b"\xed\xb0\x80",
+    b"\xed\xb8\x80",
+    b"\xed\xbf\xbf",
+    b"\xf0\x9f\x98\x80",
+    b"\x80",
+    b"\xbf",
+    b"\xf8",
+    b"\xff",
+    b"\xc2",
+    b"\xe2",
+    b"\xe2\x82",
+];
+
+/// A random body: pieces, raw bytes biased to ASCII, or a mix.
+fn soup(rng: &mut Rng, max_pieces: usize) -> Vec<u8> {
+    let mut out = Vec::new();
+    let pieces = rng.below(max_pieces + 1);
+    let style = rng.below(3);
+    for _ in 0..pieces {
+        let raw = match style {
+            0 => false,
+            1 => true,
+            _ => rng.one_in(2),
+        };
+        if raw {
+            let b = if rng.one_in(4) {
+                rng.next_u64() as u8
+            } else {
+                0x20 + rng.below(0x5F) as u8
+            };
+            out.push(b);
+        } else {
+            out.extend_from_slice(*rng.pick(PIECES));
+        }
+    }
+    out
+}
+
+/// A random string of UTF-16 chars: ASCII, NUL, 2- and 3-byte chars, surrogate pairs and
+/// lone surrogates.
+fn random_units(rng: &mut Rng, max_len: usize) -> Vec<u16> {
+    let len = rng.below(max_len + 1);
+    let mut out = Vec::with_capacity(len + 1);
+    while out.len() < len {
+        match rng.below(10) {
+            0..=4 => out.push(0x20 + rng.below(0x5F) as u16),
+            5 => out.push(0),
+            6 => out.push(0x80 + rng.below(0x780) as u16),
+            7 => out.push(0x800 + rng.below(0xF800) as u16),
+            8 => {
+                let c = 0x10000 + rng.below(0x100000) as u32;
+                let mut pair = [0u16; 2];
+                out.extend_from_slice(char::from_u32(c).expect("scalar").encode_utf16(&mut pair));
+            }
+            _ => out.push(0xD800 + rng.below(0x800) as u16),
+        }
+    }
+    out
+}
+
+/// The fast decoders against the reference on one body; one case per decoder.
+fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
+    check.case_in(
+        "decode_utf16",
+        bytes,
+        reference::decode_utf16(bytes),
+        decode_utf16(bytes),
+    );
+    check.case_in(
+        "decode",
+        bytes,
+        reference::decode(bytes),
+        decode(bytes).map(Cow::into_owned),
+    );
+    check.case_in(
+        "decode_lossy",
+        bytes,
+        reference::decode_lossy(bytes),
+        decode_lossy(bytes).into_owned(),
+    );
+}
+
+pub(crate) fn run(ctx: &mut Ctx) {
+    exhaustive(ctx);
+    random_soup(ctx);
+    encoders(ctx);
+    records(ctx);
+    match ctx.java() {
+        Some(java) => jdk_parity(ctx, &java),
+        None => ctx.skip("jdk readUTF/writeUTF parity", "java not on PATH"),
+    }
+}
+
+/// Every 1- and 2-byte body behind 0..=16 ASCII bytes, with and without ASCII after; every
+/// 3-byte body the same way (under `--quick`, at four offsets).
+fn exhaustive(ctx: &mut Ctx) {
+    let placements: Vec<(usize, bool)> = (0..=16)
+        .flat_map(|pad| [(pad, false), (pad, true)])
+        .collect();
+    let mut check = ctx.check(
+        "fast = reference: every 1- and 2-byte body, 0..16 bytes in",
+        (256 + 65536) * placements.len() as u64 * 3,
+    );
+    let mut body = Vec::with_capacity(40);
+    for b0 in 0..=255u8 {
+        for b1 in (0..=256u16).map(|b| u8::try_from(b).ok()) {
+            for &(pad, suffix) in &placements {
+                body.clear();
+                body.extend((0..pad).map(|k| b'a' + k as u8));
+                body.push(b0);
+                body.extend(b1);
+                if suffix {
+                    body.extend_from_slice(b"xyz0123456789");
+                }
+                compare_decoders(&mut check, &body);
+            }
+        }
+    }
+    drop(check);
+
+    let placements: Vec<(usize, bool)> = if ctx.quick() {
+        vec![(0, false), (5, true), (7, false), (9, true)]
+    } else {
+        (0..=16)
+            .flat_map(|pad| [(pad, false), (pad, true)])
+            .collect()
+    };
+    let name = if ctx.quick() {
+        "fast = reference: every 3-byte body, 4 offsets"
+    } else {
+        "fast = reference: every 3-byte body, 0..16 bytes in"
+    };
+    let mut check = ctx.check(name, (1 << 24) * placements.len() as u64 * 2);
+    for seq in 0..1u32 << 24 {
+        let seq = seq.to_be_bytes();
+        for &(pad, suffix) in &placements {
+            body.clear();
+            body.extend((0..pad).map(|k| b'a' + k as u8));
+            body.extend_from_slice(&seq[1..]);
+            if suffix {
+                body.extend_from_slice(b"xyz");
+            }
+            // decode_lossy is covered by the 1-2 byte check and the soup; here the two
+            // strict decoders keep the full run within minutes.
+            check.case_in(
+                "decode_utf16",
+                body.as_slice(),
+                reference::decode_utf16(&body),
+                decode_utf16(&body),
+            );
+            check.case_in(
+                "decode",
+                body.as_slice(),
+                reference::decode(&body),
+                decode(&body).map(Cow::into_owned),
+            );
+        }
+    }
+}
+
+/// Random byte soup, short and long.
+fn random_soup(ctx: &mut Ctx) {
+    let n = ctx.scale(300_000, 30_000);
+    let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 3);
+    let mut rng = Rng::new(0x6d75_7466_3873_6f75);
+    for k in 0..n {
+        let max_pieces = if k % 100 == 0 { 2000 } else { 60 };
+        let body = soup(&mut rng, max_pieces);
+        compare_decoders(&mut check, &body);
+    }
+}
+
+/// `encode`, `encoded_len`, `encode_utf16` against the reference, and decoding back.
+fn encoders(ctx: &mut Ctx) {
+    let mut check = ctx.check(
+        "every supplementary char: encode, decode, 4-byte form",
+        0x100000 * 4,
+    );
+    let mut utf8 = [0u8; 4];
+    for scalar in 0x10000..=0x10FFFF {
+        let c = char::from_u32(scalar).expect("scalar value");
+        let text = c.encode_utf8(&mut utf8);
+        let pair = encode(text);
+        check.case_in("encode", &*text, reference::encode(text), pair.to_vec());
+        check.case_in(
+            "decode",
+            &*pair,
+            reference::decode(&pair),
+            decode(&pair).map(Cow::into_owned),
+        );
+        let raw = text.as_bytes();
+        check.case_in(
+            "4-byte UTF-8",
+            raw,
+            reference::decode(raw),
+            decode(raw).map(Cow::into_owned),
+        );
+        check.case_in(
+            "4-byte UTF-8",
+            raw,
+            reference::decode_lossy(raw),
+            decode_lossy(raw).into_owned(),
+        );
+    }
+    drop(check);
+
+    let mut check = ctx.check(
+        "encode_utf16 = reference: every char between ASCII",
+        65536 * 2,
+    );
+    for unit in 0..=0xFFFF_u16 {
+        let units = [u16::from(b'a'), unit, u16::from(b'z')];
+        let bytes = encode_utf16(&units);
+        check.case(&units[..], reference::encode_utf16(&units), bytes.clone());
+        check.case_in(
+            "decode_utf16 back",
+            &units[..],
+            Ok(units.to_vec()),
+            decode_utf16(&bytes),
+        );
+    }
+    drop(check);
+
+    let n = ctx.scale(200_000, 20_000);
+    let mut check = ctx.check(
+        "encode = reference, round trips: random strings",
+        n as u64 * 5,
+    );
+    let mut rng = Rng::new(0x6d75_7466_3865_6e63);
+    for k in 0..n {
+        let max_len = if k % 100 == 0 { 3000 } else { 80 };
+        let units = random_units(&mut rng, max_len);
+        let expected = reference::encode_utf16(&units);
+        check.case_in("encode_utf16", &units[..], &expected, &encode_utf16(&units));
+        check.case_in(
+            "decode_utf16 back",
+            &units[..],
+            Ok(units.clone()),
+            decode_utf16(&expected),
+        );
+        let text: String = char::decode_utf16(units.iter().copied())
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        let bytes = encode(&text);
+        check.case_in(
+            "encode",
+            text.as_str(),
+            reference::encode(&text),
+            bytes.to_vec(),
+        );
+        check.case_in(
+            "encoded_len",
+            text.as_str(),
+            reference::encoded_len(&text),
+            encoded_len(&text),
+        );
+        check.case_in(
+            "decode back",
+            text.as_str(),
+            Ok(text.clone()),
+            decode(&bytes).map(Cow::into_owned),
+        );
+    }
+}
+
+/// `write_utf` then `read_utf`, and every truncation of the record.
+fn records(ctx: &mut Ctx) {
+    let n = ctx.scale(20_000, 2_000);
+    let mut check = ctx.check("write_utf/read_utf: round trips and truncations", 0);
+    let mut rng = Rng::new(0x6d75_7466_3872_6563);
+    for _ in 0..n {
+        let units = random_units(&mut rng, 40);
+        let text: String = char::decode_utf16(units.iter().copied())
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect();
+        let mut wire = Vec::new();
+        if let Err(err) = write_utf(&mut wire, &text) {
+            check.fail(text.as_str(), format!("write_utf failed: {err}"));
+            continue;
+        }
+        let mut expected = (reference::encoded_len(&text) as u16)
+            .to_be_bytes()
+            .to_vec();
+        expected.extend(reference::encode(&text));
+        check.case_in("record bytes", text.as_str(), &expected, &wire);
+        check.case_in(
+            "read back",
+            text.as_str(),
+            Some(text.clone()),
+            read_utf(&mut wire.as_slice()).ok(),
+        );
+        for cut in 0..wire.len() {
+            let kind = read_utf(&mut &wire[..cut]).map_err(|e| e.kind());
+            check.case_in(
+                "truncated",
+                &wire[..cut],
+                Err(std::io::ErrorKind::UnexpectedEof),
+                kind.map(drop),
+            );
+        }
+    }
+}
+
+/// What `readUTF` did with one body, as the JDK reports it or as we predict it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ReadOutcome {
+    Chars(Vec<u16>),
+    /// "malformed input around byte N"
+    Malformed(usize),
+    /// "malformed input: partial character at end"
+    Partial,
+    /// Any other exception: never expected.
+    Other(String),
+}
+
+impl ReadOutcome {
+    fn from_jdk_message(message: &str) -> Self {
+        const AROUND: &str = "UTFDataFormatException: malformed input around byte ";
+        if let Some(n) = message.strip_prefix(AROUND).and_then(|n| n.parse().ok()) {
+            ReadOutcome::Malformed(n)
+        } else if message == "UTFDataFormatException: malformed input: partial character at end" {
+            ReadOutcome::Partial
+        } else {
+            ReadOutcome::Other(message.to_owned())
+        }
+    }
+
+    fn ours(bytes: &[u8]) -> Self {
+        match decode_utf16(bytes) {
+            Ok(chars) => ReadOutcome::Chars(chars),
+            Err(err) => match (err.kind(), err.jdk_position()) {
+                (DecodeErrorKind::Malformed, Some(n)) => ReadOutcome::Malformed(n),
+                (DecodeErrorKind::Truncated, None) => ReadOutcome::Partial,
+                _ => ReadOutcome::Other(format!("{err:?}")),
+            },
+        }
+    }
+}
+
+/// What the JDK wrote for one string, or its exception message.
+type WriteOutcome = Result<Vec<u8>, String>;
+
+/// One reply of `Mutf8Parity.java`: the tag and the payload.
+fn reply<'a>(out: &mut &'a [u8]) -> Option<(u8, &'a [u8])> {
+    let (&tag, rest) = out.split_first()?;
+    let n = u32::from_be_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+    let payload = rest.get(4..4 + n)?;
+    *out = &rest[4 + n..];
+    Some((tag, payload))
+}
+
+/// The bodies sent to `readUTF`.
+fn jdk_bodies(ctx: &Ctx) -> Vec<Vec<u8>> {
+    let mut bodies = Vec::new();
+    for b0 in 0..=255u8 {
+        bodies.push(vec![b0]);
+        bodies.push(vec![b'a', b'b', b0]);
+        for b1 in 0..=255u8 {
+            bodies.push(vec![b0, b1]);
+        }
+    }
+    // Every lead that is not ASCII, every second byte, a telling third byte; some behind a
+    // prefix that crosses the JDK's 8-byte fast path.
+    for b0 in 0x80..=0xFFu8 {
+        for b1 in 0..=255u8 {
+            for b2 in [0x00, 0x41, 0x80, 0xBF, 0xC0, 0xED] {
+                bodies.push(vec![b0, b1, b2]);
+            }
+            bodies.push(vec![
+                b'0', b'1', b'2', b'3', b'4', b'5', b'6', b'7', b'8', b0, b1, 0x80,
+            ]);
+        }
+    }
+    // Surrogates: lone, paired, reversed, and cut short.
+    for (a, b) in [
+        (0xA0, 0xB0),
+        (0xB0, 0xA0),
+        (0xAF, 0xBF),
+        (0xA0, 0xA0),
+        (0xB0, 0xB0),
+    ] {
+        for c in [0x80, 0xBF] {
+            let pair = [0xED, a, c, 0xED, b, c];
+            bodies.push(pair.to_vec());
+            for cut in 1..6 {
+                bodies.push(pair[..cut].to_vec());
+            }
+        }
+    }
+    let mut rng = Rng::new(0x6d75_7466_386a_646b);
+    for k in 0..ctx.scale(60_000, 10_000) {
+        let mut body = soup(&mut rng, if k % 100 == 0 { 3000 } else { 40 });
+        body.truncate(0xFFFF);
+        bodies.push(body);
+    }
+    bodies
+}
+
+/// The strings sent to `writeUTF` and `writeObject`.
+fn jdk_strings(ctx: &Ctx) -> Vec<Vec<u16>> {
+    let mut strings: Vec<Vec<u16>> = (0..=0xFFFF_u16).map(|u| vec![0x41, u, 0x42]).collect();
+    let mut rng = Rng::new(0x6d75_7466_386a_6477);
+    for _ in 0..ctx.scale(20_000, 3_000) {
+        strings.push(random_units(&mut rng, 60));
+    }
+    // Around writeUTF's 65535-byte limit, and over it (where ObjectOutputStream switches to
+    // the long form).
+    strings.push(vec![0x20AC; 21_845]);
+    strings.push(vec![0x20AC; 21_846]);
+    strings.push(vec![0; 32_767]);
+    strings.push(vec![0; 32_768]);
+    strings.push([0x41].repeat(65_535));
+    strings.push([0xD83D, 0xDE00].repeat(11_000));
+    strings
+}
+
+fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
+    let bodies = jdk_bodies(ctx);
+    let strings = jdk_strings(ctx);
+    let mut request = Vec::new();
+    for body in &bodies {
+        request.push(b'D');
+        request.extend((body.len() as u32).to_be_bytes());
+        request.extend_from_slice(body);
+    }
+    for op in [b'E', b'L'] {
+        for units in &strings {
+            request.push(op);
+            request.extend((units.len() as u32).to_be_bytes());
+            request.extend(units.iter().flat_map(|u| u.to_be_bytes()));
+        }
+    }
+    let reply_bytes = match java.run("Mutf8Parity.java", &[], &request) {
+        Ok(out) => out,
+        Err(err) => {
+            let mut check = ctx.check("jdk readUTF/writeUTF parity", 1);
+            check.fail("", format!("the JDK program failed: {err}"));
+            return;
+        }
+    };
+    let mut out = reply_bytes.as_slice();
+
+    let mut check = ctx.check(
+        "jdk readUTF = decode_utf16, decode",
+        bodies.len() as u64 * 2,
+    );
+    for body in &bodies {
+        let jdk = match parse_read_reply(&mut out) {
+            Some(jdk) => jdk,
+            None => {
+                check.fail(body.as_slice(), "the JDK's reply is cut short".to_owned());
+                return;
+            }
+        };
+        check.case_in("readUTF", body.as_slice(), &jdk, &ReadOutcome::ours(body));
+        // decode (a str) says the same where it can: the JDK's chars, the JDK's error, or
+        // UnpairedSurrogate when the chars hold a lone surrogate.
+        let expected_str = match &jdk {
+            ReadOutcome::Chars(chars) => {
+                String::from_utf16(chars).map_err(|_| "unpaired".to_owned())
+            }
+            other => Err(format!("{other:?}")),
+        };
+        let ours_str = match decode(body) {
+            Ok(text) => Ok(text.into_owned()),
+            Err(err) if err.kind() == DecodeErrorKind::UnpairedSurrogate => {
+                Err("unpaired".to_owned())
+            }
+            Err(_) => Err(format!("{:?}", ReadOutcome::ours(body))),
+        };
+        check.case_in("decode", body.as_slice(), expected_str, ours_str);
+    }
+    drop(check);
+
+    let mut check = ctx.check(
+        "jdk writeUTF = encode_utf16, write_utf",
+        strings.len() as u64 * 2,
+    );
+    let mut replies = Vec::with_capacity(strings.len());
+    for units in &strings {
+        let Some(jdk) = parse_write_reply(&mut out) else {
+            check.fail(&units[..], "the JDK's reply is cut short".to_owned());
+            return;
+        };
+        replies.push(jdk);
+    }
+    for (units, jdk) in strings.iter().zip(&replies) {
+        let body = encode_utf16(units);
+        let ours: WriteOutcome = if body.len() > 0xFFFF {
+            Err("too long".to_owned())
+        } else {
+            Ok(body)
+        };
+        let jdk_norm = jdk.clone().map_err(|m| {
+            if m.contains("too long") {
+                "too long".to_owned()
+            } else {
+                m
+            }
+        });
+        check.case_in("writeUTF", &units[..], &jdk_norm, &ours);
+        // write_utf on the same text (where it is a valid string): the length field and body.
+        if let Ok(text) = String::from_utf16(units) {
+            let mut wire = Vec::new();
+            let ours = match write_utf(&mut wire, &text) {
+                Ok(()) => Ok(wire[2..].to_vec()),
+                Err(err) if err.kind() == std::io::ErrorKind::InvalidInput => {
+                    Err("too long".to_owned())
+                }
+                Err(err) => Err(err.to_string()),
+            };
+            check.case_in("write_utf", &units[..], &jdk_norm, &ours);
+        } else {
+            check.pass();
+        }
+    }
+    drop(check);
+
+    let mut check = ctx.check(
+        "jdk writeObject(String) body = write_long_utf",
+        strings.len() as u64,
+    );
+    for units in &strings {
+        let Some(jdk) = parse_write_reply(&mut out) else {
+            check.fail(&units[..], "the JDK's reply is cut short".to_owned());
+            return;
+        };
+        let body = encode_utf16(units);
+        check.case_in("writeObject", &units[..], jdk, Ok(body.clone()));
+        if let Ok(text) = String::from_utf16(units) {
+            let mut wire = Vec::new();
+            let written = write_long_utf(&mut wire, &text).map(|()| wire[8..].to_vec());
+            check.case_in(
+                "write_long_utf",
+                &units[..],
+                Ok(body),
+                written.map_err(|e| e.to_string()),
+            );
+        }
+    }
+    if !out.is_empty() {
+        check.fail("", format!("{} bytes of unexpected JDK output", out.len()));
+    }
+}
+
+fn parse_read_reply(out: &mut &[u8]) -> Option<ReadOutcome> {
+    let (&tag, rest) = out.split_first()?;
+    let n = u32::from_be_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+    let rest = &rest[4..];
+    match tag {
+        b'O' => {
+            let chars = rest.get(..2 * n)?;
+            *out = &rest[2 * n..];
+            Some(ReadOutcome::Chars(
+                chars
+                    .chunks_exact(2)
+                    .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                    .collect(),
+            ))
+        }
+        b'X' => {
+            let message = rest.get(..n)?;
+            *out = &rest[n..];
+            Some(ReadOutcome::from_jdk_message(&String::from_utf8_lossy(
+                message,
+            )))
+        }
+        _ => None,
+    }
+}
+
+fn parse_write_reply(out: &mut &[u8]) -> Option<WriteOutcome> {
+    let (tag, payload) = reply(out)?;
+    match tag {
+        b'O' => Some(Ok(payload.to_vec())),
+        b'X' => Some(Err(String::from_utf8_lossy(payload).into_owned())),
+        _ => None,
+    }
+}
