@@ -15,8 +15,8 @@ fn all_chars() -> impl Iterator<Item = char> {
 /// Runs fast and reference `copy_low_bytes` into `dst_len`-byte buffers and asserts that the
 /// counts and the whole buffers (bytes past the count included) agree.
 fn same_str(src: &str, dst_len: usize) {
-    let mut fast = [UNTOUCHED; 64];
-    let mut slow = [UNTOUCHED; 64];
+    let mut fast = [UNTOUCHED; 96];
+    let mut slow = [UNTOUCHED; 96];
     let n = copy_low_bytes(src, &mut fast[..dst_len]);
     let m = reference::copy_low_bytes(src, &mut slow[..dst_len]);
     assert_eq!((n, fast), (m, slow), "{src:?} into {dst_len} bytes");
@@ -75,12 +75,16 @@ fn every_char_alone_and_cut() {
 fn every_char_between_ascii_runs() {
     // The char after a full 32-byte ASCII chunk and an 8-byte word, then ASCII again, with a
     // destination that ends inside, at and after it.
+    // The char twice, then after one ASCII byte, with 40 bytes after: the word-at-a-time
+    // kernel (which needs 24 bytes ahead) runs as well as the careful tail.
     let prefix = "0123456789abcdefghijklmnopqrstuvwxyz0123";
     for c in all_chars() {
-        let s = format!("{prefix}{c}tail");
+        let s = format!("{prefix}{c}{c}-{c}{prefix}");
         let units = utf16_len(&s);
         assert_eq!(units, reference::utf16_len(&s));
-        for dst_len in [prefix.len(), prefix.len() + 1, units - 1, units, units + 3] {
+        let one = c.len_utf16();
+        let cuts = [40, 40 + one - 1, 40 + one, 40 + 2 * one, 40 + 3 * one + 1];
+        for dst_len in cuts.into_iter().chain([units - 1, units, units + 3]) {
             same_str(&s, dst_len);
         }
         assert_eq!(low_bytes(&s), reference::low_bytes(&s), "{c:?}");

@@ -1,0 +1,566 @@
+//! The `ascii` sweep: wirebytes-ascii's fast paths against its scalar reference over every
+//! `u16` value, every `char`, every length 0..=130 at every alignment 0..=15 of source and
+//! destination, random text and random UTF-16 soup; and, when `java` is on PATH, against the
+//! JDK's `String.getBytes(int, int, byte[], int)` itself: whole strings, prefixes (a shorter
+//! destination) and middles (`srcBegin > 0`), lone surrogates included.
+
+use wirebytes_ascii::{
+    copy_low_bytes, copy_low_bytes_utf16, find_line_break, low_bytes, low_bytes_utf16, reference,
+    utf16_len,
+};
+
+use crate::rng::Rng;
+use crate::verify::{Ctx, Java};
+
+/// What the code under test leaves in a destination buffer: the count it returned and every
+/// byte of the buffer, so that a byte written past the count shows as a difference.
+type Outcome = (usize, Vec<u8>);
+
+/// A byte no case writes on purpose: bytes of a buffer left alone keep it.
+const UNTOUCHED: u8 = 0xA5;
+
+/// Runs `copy` on `dst_len` bytes starting `dst_align` bytes into a prefilled buffer.
+fn outcome(dst_align: usize, dst_len: usize, copy: impl FnOnce(&mut [u8]) -> usize) -> Outcome {
+    let mut buf = vec![UNTOUCHED; dst_align + dst_len + 8];
+    let n = copy(&mut buf[dst_align..dst_align + dst_len]);
+    (n, buf)
+}
+
+/// Every `char`, U+0000..=U+10FFFF without the surrogate gap.
+fn all_chars() -> impl Iterator<Item = char> {
+    (0..=0x10_FFFF).filter_map(char::from_u32)
+}
+
+/// Chars that sit on an edge: of UTF-8 lengths, of the low byte, of the header guard.
+const SPECIAL: &[char] = &[
+    '\0',
+    '\n',
+    '\r',
+    '\x7F',
+    '\u{80}',
+    '\u{FF}',
+    '\u{100}',
+    '\u{10A}',
+    '\u{10D}',
+    '\u{7FF}',
+    '\u{800}',
+    '\u{D7FF}',
+    '\u{E000}',
+    '\u{FEFF}',
+    '\u{FF0A}',
+    '\u{FF0D}',
+    '\u{FFFD}',
+    '\u{FFFF}',
+    '\u{10000}',
+    '\u{1F600}',
+    '\u{10FFFF}',
+];
+
+/// Random text in runs of one kind: ASCII (long and short), Latin-1, CJK, emoji, any char,
+/// and the edge chars.
+fn random_text(rng: &mut Rng, max_runs: usize) -> String {
+    let mut s = String::new();
+    for _ in 0..rng.below(max_runs + 1) {
+        let kind = rng.below(8);
+        let len = match kind {
+            0 | 1 => rng.below(90),
+            _ => rng.below(24),
+        };
+        for _ in 0..len {
+            let c = match kind {
+                0 | 1 => char::from(0x20 + rng.below(0x5F) as u8),
+                2 => char::from(rng.below(0x100) as u8),
+                3 => char::from_u32(0x4E00 + rng.below(0x5200) as u32).unwrap_or('?'),
+                4 => char::from_u32(0x1F300 + rng.below(0x350) as u32).unwrap_or('?'),
+                5 => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
+                6 => char::from_u32(0x80 + rng.below(0x780) as u32).unwrap_or('?'),
+                _ => *rng.pick(SPECIAL),
+            };
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// Random UTF-16 units: ASCII, Latin-1, any unit, lone and paired surrogates in either order.
+fn random_units(rng: &mut Rng, max_len: usize) -> Vec<u16> {
+    let len = rng.below(max_len + 1);
+    let mut out = Vec::with_capacity(len + 1);
+    while out.len() < len {
+        match rng.below(10) {
+            0..=3 => out.push(0x20 + rng.below(0x5F) as u16),
+            4 => out.push(rng.below(0x100) as u16),
+            5 => out.push(0xD800 + rng.below(0x800) as u16),
+            6 => {
+                out.push(0xD800 + rng.below(0x400) as u16);
+                out.push(0xDC00 + rng.below(0x400) as u16);
+            }
+            7 => out.push(*rng.pick(&[0x010D, 0xFF0A, 0xFF0D, 0x0100, 0xFFFF, 0xDBFF, 0xDC00])),
+            _ => out.push(rng.next_u64() as u16),
+        }
+    }
+    out
+}
+
+pub(crate) fn run(ctx: &mut Ctx) {
+    every_u16(ctx);
+    every_char(ctx);
+    all_chars_in_one(ctx);
+    lengths_and_alignments(ctx);
+    random_strings(ctx);
+    random_soup(ctx);
+    line_breaks(ctx);
+    match ctx.java() {
+        Some(java) => jdk_parity(ctx, &java),
+        None => ctx.skip(
+            "jdk getBytes(int,int,byte[],int) parity",
+            "java not on PATH",
+        ),
+    }
+}
+
+/// All 65,536 `u16` values alone, inside ASCII at every position of a 32-unit vector step,
+/// and all of them in one buffer at 32 offsets into a destination one byte short.
+fn every_u16(ctx: &mut Ctx) {
+    let mut check = ctx.check(
+        "every u16: copy_low_bytes_utf16 = reference",
+        65_536 * 3 + 32,
+    );
+    for unit in 0..=u16::MAX {
+        let src = [unit];
+        check.case_in(
+            "alone",
+            &src[..],
+            outcome(0, 1, |d| reference::copy_low_bytes_utf16(&src, d)),
+            outcome(0, 1, |d| copy_low_bytes_utf16(&src, d)),
+        );
+        let mut ctx_units = [u16::from(b'a'); 70];
+        ctx_units[usize::from(unit) % 64] = unit;
+        check.case_in(
+            "in ASCII",
+            &ctx_units[..],
+            outcome(3, 70, |d| reference::copy_low_bytes_utf16(&ctx_units, d)),
+            outcome(3, 70, |d| copy_low_bytes_utf16(&ctx_units, d)),
+        );
+        check.case_in(
+            "low_bytes_utf16",
+            &src[..],
+            reference::low_bytes_utf16(&src),
+            low_bytes_utf16(&src),
+        );
+    }
+    let all: Vec<u16> = (0..=u16::MAX).collect();
+    for offset in 0..32 {
+        let src = &all[offset..];
+        let len = src.len() - 1;
+        check.case_in(
+            &format!("all units from {offset}"),
+            "(all 65,536 units)",
+            outcome(offset, len, |d| reference::copy_low_bytes_utf16(src, d)),
+            outcome(offset, len, |d| copy_low_bytes_utf16(src, d)),
+        );
+    }
+}
+
+/// Every `char` alone into destinations of every length up to one past it, and between ASCII
+/// runs (after a 32-byte chunk and a word) into destinations that end inside, at and after it.
+fn every_char(ctx: &mut Ctx) {
+    let mut check = ctx.check(
+        "every char: copy_low_bytes, utf16_len = reference",
+        1_112_064 * 3,
+    );
+    let mut buf = [0u8; 4];
+    let prefix = "0123456789abcdefghijklmnopqrstuvwxyz0123";
+    for c in all_chars() {
+        let s: &str = c.encode_utf8(&mut buf);
+        let units = c.len_utf16();
+        let mut same = utf16_len(s) == reference::utf16_len(s);
+        for dst_len in 0..=units + 1 {
+            same &= outcome(0, dst_len, |d| reference::copy_low_bytes(s, d))
+                == outcome(0, dst_len, |d| copy_low_bytes(s, d));
+        }
+        if same {
+            check.pass();
+        } else {
+            check.fail(s, "alone: copy_low_bytes or utf16_len differs".to_owned());
+        }
+
+        // Twice in a row, then after one ASCII byte, with 32 bytes after: the word-at-a-time
+        // kernel runs (it needs 24 bytes ahead) as well as the careful tail.
+        let text = format!("{prefix}{c}{c}-{c}{prefix}");
+        let units = utf16_len(&text);
+        let mut same = units == reference::utf16_len(&text);
+        let one = c.len_utf16();
+        let cuts = [
+            40,
+            40 + one - 1,
+            40 + one,
+            40 + 2 * one,
+            40 + 3 * one + 1,
+            units,
+        ];
+        for dst_len in cuts.into_iter().chain([units - 1, units + 3]) {
+            same &= outcome(1, dst_len, |d| reference::copy_low_bytes(&text, d))
+                == outcome(1, dst_len, |d| copy_low_bytes(&text, d));
+        }
+        if same {
+            check.pass();
+        } else {
+            check.fail(
+                &text,
+                "between ASCII runs: copy_low_bytes differs".to_owned(),
+            );
+        }
+        check.case_in(
+            "low_bytes",
+            &text,
+            reference::low_bytes(&text),
+            low_bytes(&text),
+        );
+    }
+}
+
+/// All chars in one string, in order, and from 16 byte offsets.
+fn all_chars_in_one(ctx: &mut Ctx) {
+    let text: String = all_chars().collect();
+    let mut check = ctx.check("all chars in one string: low_bytes, copy_low_bytes", 17);
+    check.case_in(
+        "low_bytes",
+        "(all chars)",
+        reference::low_bytes(&text),
+        low_bytes(&text),
+    );
+    let units = reference::utf16_len(&text);
+    for offset in 0..16 {
+        let padded = format!("{}{text}", "_".repeat(offset));
+        let src = &padded[offset..];
+        check.case_in(
+            &format!("at offset {offset}, one byte short"),
+            "(all chars)",
+            outcome(offset, units - 1, |d| reference::copy_low_bytes(src, d)),
+            outcome(offset, units - 1, |d| copy_low_bytes(src, d)),
+        );
+    }
+}
+
+/// Every length 0..=130 at every alignment 0..=15 of source and destination, for ASCII, mixed
+/// text and UTF-16 soup, into destinations shorter than, as long as and longer than the input.
+fn lengths_and_alignments(ctx: &mut Ctx) {
+    let mut check = ctx.check("lengths 0..=130 x alignments 16 x 16", 131 * 256 * 3);
+    let kinds = [
+        "x",
+        "\u{E9}",
+        "\u{4E2D}",
+        "\u{1F600}",
+        "\u{010D}",
+        "\u{FF0A}",
+        "\u{7FF}",
+        "ab",
+    ];
+    let mixed: String = kinds.iter().cycle().take(200).copied().collect();
+    let mut rng = Rng::new(0xA5C1_0001);
+    let soup: Vec<u16> = (0..16 + 130)
+        .map(|_| match rng.below(4) {
+            0 => 0xD800 + rng.below(0x800) as u16,
+            1 => rng.next_u64() as u16,
+            _ => 0x20 + rng.below(0x5F) as u16,
+        })
+        .collect();
+    for len in 0..=130 {
+        let ascii: String = (0..len)
+            .map(|i| char::from(b'a' + (i % 26) as u8))
+            .collect();
+        let mixed: String = mixed.chars().take(len).collect();
+        for src_align in 0..16 {
+            for dst_align in 0..16 {
+                for text in [&ascii, &mixed] {
+                    let padded = format!("{}{text}", "_".repeat(src_align));
+                    let src = &padded[src_align..];
+                    let units = reference::utf16_len(src);
+                    let mut same = utf16_len(src) == units;
+                    for dst_len in [0, units / 2, units.saturating_sub(1), units, units + 9] {
+                        same &= outcome(dst_align, dst_len, |d| reference::copy_low_bytes(src, d))
+                            == outcome(dst_align, dst_len, |d| copy_low_bytes(src, d));
+                    }
+                    if same {
+                        check.pass();
+                    } else {
+                        check.fail(
+                            src,
+                            format!("{len} chars at {src_align}/{dst_align}: differs"),
+                        );
+                    }
+                }
+                let src = &soup[src_align..src_align + len];
+                let mut same = true;
+                for dst_len in [0, len / 2, len.saturating_sub(1), len, len + 9] {
+                    same &= outcome(dst_align, dst_len, |d| {
+                        reference::copy_low_bytes_utf16(src, d)
+                    }) == outcome(dst_align, dst_len, |d| copy_low_bytes_utf16(src, d));
+                }
+                if same {
+                    check.pass();
+                } else {
+                    check.fail(
+                        src,
+                        format!("{len} units at {src_align}/{dst_align}: differs"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Random text into destinations of random length (half of them cut inside the text).
+fn random_strings(ctx: &mut Ctx) {
+    let count = ctx.scale(2_000_000, 60_000);
+    let mut check = ctx.check(
+        "random strings: copy_low_bytes, low_bytes, utf16_len",
+        count as u64 * 4,
+    );
+    let mut rng = Rng::new(0xA5C1_0002);
+    for _ in 0..count {
+        let text = random_text(&mut rng, 12);
+        let units = reference::utf16_len(&text);
+        check.case_in("utf16_len", &text, units, utf16_len(&text));
+        let dst_len = if rng.one_in(2) {
+            rng.below(units + 1)
+        } else {
+            units + rng.below(40)
+        };
+        let dst_align = rng.below(16);
+        check.case_in(
+            &format!("copy_low_bytes into {dst_len} at {dst_align}"),
+            &text,
+            outcome(dst_align, dst_len, |d| reference::copy_low_bytes(&text, d)),
+            outcome(dst_align, dst_len, |d| copy_low_bytes(&text, d)),
+        );
+        let ours = low_bytes(&text);
+        check.case_in(
+            "low_bytes (bytes, capacity)",
+            &text,
+            (reference::low_bytes(&text), units),
+            (ours.clone(), ours.capacity()),
+        );
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        check.case_in(
+            "low_bytes_utf16 = low_bytes",
+            &text,
+            ours,
+            low_bytes_utf16(&utf16),
+        );
+    }
+}
+
+/// Random UTF-16 soup, lone surrogates included, from random offsets into random lengths.
+fn random_soup(ctx: &mut Ctx) {
+    let count = ctx.scale(2_000_000, 60_000);
+    let mut check = ctx.check(
+        "random u16 soup: copy_low_bytes_utf16, low_bytes_utf16",
+        count as u64 * 2,
+    );
+    let mut rng = Rng::new(0xA5C1_0003);
+    for _ in 0..count {
+        let units = random_units(&mut rng, 300);
+        let src = &units[rng.below(units.len() + 1).min(16)..];
+        let dst_len = if rng.one_in(2) {
+            rng.below(src.len() + 1)
+        } else {
+            src.len() + rng.below(40)
+        };
+        let dst_align = rng.below(16);
+        check.case_in(
+            &format!("copy_low_bytes_utf16 into {dst_len} at {dst_align}"),
+            src,
+            outcome(dst_align, dst_len, |d| {
+                reference::copy_low_bytes_utf16(src, d)
+            }),
+            outcome(dst_align, dst_len, |d| copy_low_bytes_utf16(src, d)),
+        );
+        let ours = low_bytes_utf16(src);
+        check.case_in(
+            "low_bytes_utf16 (bytes, capacity)",
+            src,
+            (reference::low_bytes_utf16(src), src.len()),
+            (ours.clone(), ours.capacity()),
+        );
+    }
+}
+
+/// `find_line_break` on rendered bytes: random bytes with sparse CR and LF, every length.
+fn line_breaks(ctx: &mut Ctx) {
+    let count = ctx.scale(200_000, 20_000);
+    let mut check = ctx.check("find_line_break = reference", count as u64);
+    let mut rng = Rng::new(0xA5C1_0004);
+    for _ in 0..count {
+        let len = rng.below(200);
+        let mut bytes = vec![0u8; len];
+        rng.fill(&mut bytes);
+        for b in &mut bytes {
+            if *b == b'\r' || *b == b'\n' {
+                *b = b'x';
+            }
+        }
+        if len > 0 && !rng.one_in(4) {
+            let at = rng.below(len);
+            bytes[at] = *rng.pick(b"\r\n");
+        }
+        check.case(
+            &bytes,
+            reference::find_line_break(&bytes),
+            find_line_break(&bytes),
+        );
+    }
+}
+
+/// One string sent to the JDK, with the ranges asked for.
+struct JdkCase {
+    units: Vec<u16>,
+    /// The same chars as a `str`, when they are valid UTF-16 (no lone surrogate).
+    text: Option<String>,
+    /// `(srcBegin, srcEnd)` pairs: the whole string, prefixes, middles.
+    ranges: Vec<(usize, usize)>,
+}
+
+fn jdk_cases(ctx: &Ctx) -> Vec<JdkCase> {
+    let mut rng = Rng::new(0xA5C1_0005);
+    let mut strings: Vec<Vec<u16>> = Vec::new();
+    // Every u16 value in one string; every char above U+FFFF (as pairs) in another.
+    strings.push((0..=u16::MAX).collect());
+    strings.push(
+        (0x1_0000..=0x10_FFFF)
+            .filter_map(char::from_u32)
+            .collect::<String>()
+            .encode_utf16()
+            .collect(),
+    );
+    for c in SPECIAL {
+        strings.push(c.to_string().encode_utf16().collect());
+    }
+    strings.push(Vec::new());
+    for _ in 0..ctx.scale(40_000, 3_000) {
+        strings.push(random_units(&mut rng, 200));
+        strings.push(random_text(&mut rng, 8).encode_utf16().collect());
+    }
+    strings
+        .into_iter()
+        .map(|units| {
+            let n = units.len();
+            let mut ranges = vec![(0, n)];
+            for _ in 0..3 {
+                // A prefix: what a shorter destination gets (may cut a surrogate pair).
+                ranges.push((0, rng.below(n + 1)));
+                // A middle: getBytes(srcBegin > 0, ...).
+                let begin = rng.below(n + 1);
+                ranges.push((begin, begin + rng.below(n - begin + 1)));
+            }
+            let text = String::from_utf16(&units).ok();
+            JdkCase {
+                units,
+                text,
+                ranges,
+            }
+        })
+        .collect()
+}
+
+/// Reads a big-endian `u32` from the front of `reply`.
+fn take_u32(reply: &mut &[u8]) -> Option<usize> {
+    let (head, rest) = reply.split_first_chunk::<4>()?;
+    *reply = rest;
+    Some(u32::from_be_bytes(*head) as usize)
+}
+
+fn take_bytes<'a>(reply: &mut &'a [u8], n: usize) -> Option<&'a [u8]> {
+    let (head, rest) = reply.split_at_checked(n)?;
+    *reply = rest;
+    Some(head)
+}
+
+fn jdk_parity(ctx: &mut Ctx, java: &Java) {
+    let cases = jdk_cases(ctx);
+    let mut request = Vec::new();
+    for case in &cases {
+        request.extend((case.units.len() as u32).to_be_bytes());
+        request.extend(case.units.iter().flat_map(|u| u.to_be_bytes()));
+        request.extend((case.ranges.len() as u32).to_be_bytes());
+        for &(begin, end) in &case.ranges {
+            request.extend((begin as u32).to_be_bytes());
+            request.extend((end as u32).to_be_bytes());
+        }
+    }
+    let planned: usize = cases.iter().map(|c| 1 + c.ranges.len()).sum();
+    let reply = match java.run("AsciiLowBytes.java", &[], &request) {
+        Ok(out) => out,
+        Err(err) => {
+            let mut check = ctx.check("jdk getBytes(int,int,byte[],int) parity", 1);
+            check.fail("", format!("the JDK program failed: {err}"));
+            return;
+        }
+    };
+    let mut reply = reply.as_slice();
+    let mut check = ctx.check("jdk getBytes(int,int,byte[],int) parity", planned as u64);
+    for case in &cases {
+        let units = case.units.as_slice();
+        let Some(length) = take_u32(&mut reply) else {
+            check.fail(units, "the JDK's reply is cut short".to_owned());
+            return;
+        };
+        // String.length() = the number of units = utf16_len of the same text.
+        let ours_len = case.text.as_deref().map_or(units.len(), utf16_len);
+        check.case_in("String.length() = utf16_len", units, length, ours_len);
+        for &(begin, end) in &case.ranges {
+            let Some(jdk) = take_u32(&mut reply).and_then(|m| take_bytes(&mut reply, m)) else {
+                check.fail(units, "the JDK's reply is cut short".to_owned());
+                return;
+            };
+            let label = format!("getBytes({begin}, {end})");
+            let m = end - begin;
+            let expected = (m, jdk.to_vec());
+            // The range of units into an exact destination.
+            let mut ok = expected == fill(m, |d| copy_low_bytes_utf16(&units[begin..], d));
+            if begin == 0 {
+                // A prefix is what a destination of `end` bytes gets from the whole input.
+                ok &= expected == fill(m, |d| copy_low_bytes_utf16(units, d));
+                if let Some(text) = &case.text {
+                    ok &= expected == fill(m, |d| copy_low_bytes(text, d));
+                    if end == units.len() {
+                        ok &= expected.1 == low_bytes(text);
+                    }
+                }
+                if end == units.len() {
+                    ok &= expected.1 == low_bytes_utf16(units);
+                }
+            }
+            if ok {
+                check.pass();
+            } else {
+                let ours = fill(m, |d| copy_low_bytes_utf16(&units[begin..], d));
+                let text_ours = case
+                    .text
+                    .as_deref()
+                    .map(|t| fill(m, |d| copy_low_bytes(t, d)));
+                check.fail(
+                    units,
+                    format!(
+                        "{label}: JDK {:02x?}\n  copy_low_bytes_utf16 {:02x?}\n  copy_low_bytes {:02x?}",
+                        expected.1, ours.1, text_ours
+                    ),
+                );
+            }
+        }
+    }
+    if !reply.is_empty() {
+        check.fail(
+            "",
+            format!("{} bytes left over in the JDK's reply", reply.len()),
+        );
+    }
+}
+
+/// Runs `copy` on an `m`-byte destination; returns the count and the bytes.
+fn fill(m: usize, copy: impl FnOnce(&mut [u8]) -> usize) -> Outcome {
+    let mut dst = vec![UNTOUCHED; m];
+    let n = copy(&mut dst);
+    (n, dst)
+}
