@@ -1,8 +1,182 @@
-//! Benches for wirebytes-mutf8: filled in by that crate's issue.
+//! Benches for wirebytes-mutf8: decoding and encoding Java's modified UTF-8 against the JDK's
+//! loops transcribed (`baseline`: `readUTF`'s loop then `new String(chars)`, `writeUTF`'s
+//! loop over the UTF-16 chars), the peer crates simd_cesu8 (`decode`, which borrows any valid
+//! UTF-8 even where the JDK rejects it; `decode_strict`; `encode`) and cesu8
+//! (`from_java_cesu8` / `to_java_cesu8`), and simdutf8 validating the same bytes (the
+//! practical bound for input that is borrowed).
+//!
+//! Parameters are `<input>/<bytes of modified UTF-8>`; throughput counts those bytes. The
+//! functions that may borrow return a `Cow` that the harness cannot keep (it borrows the
+//! input), so they report its length: an owned result shows as transient bytes.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
 
-fn benches(_c: &mut Criterion) {}
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use wirebytes_benches::bench;
+use wirebytes_benches::corpus::{Rng, repeat_chars};
+use wirebytes_mutf8::reference;
 
-criterion_group!(group, benches);
+/// The old way to decode: the JDK's `readUTF` loop, then the chars into a `String`.
+fn baseline_decode(bytes: &[u8]) -> Option<String> {
+    String::from_utf16(&reference::decode_utf16(bytes).ok()?).ok()
+}
+
+/// `text` cut to at most `len` bytes, at a char boundary.
+fn cut(mut text: String, len: usize) -> String {
+    let mut at = len.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    text.truncate(at);
+    text
+}
+
+/// 92% ASCII, 4% 2-byte and 4% 3-byte chars, at random.
+fn mixed(len: usize) -> String {
+    let mut rng = Rng::new(0x6d69_7865_64);
+    let mut text = String::with_capacity(len + 4);
+    while text.len() < len {
+        let c = match rng.below(100) {
+            0..=3 => char::from_u32(0xA0 + rng.below(0x700) as u32).expect("2-byte char"),
+            4..=7 => char::from_u32(0x3000 + rng.below(0x6000) as u32).expect("3-byte char"),
+            _ => char::from(b' ' + rng.below(95) as u8),
+        };
+        text.push(c);
+    }
+    cut(text, len)
+}
+
+/// Mostly ASCII text with a NUL or a char above U+FFFF (in turn) every 40 chars or so: what
+/// must be transcoded both ways.
+fn nul_supplementary(len: usize) -> String {
+    let mut rng = Rng::new(0x6e75_6c73_7570);
+    let mut text = String::with_capacity(len + 4);
+    let mut nul = true;
+    while text.len() < len {
+        if rng.one_in(40) {
+            text.push(if nul { '\0' } else { '\u{1F600}' });
+            nul = !nul;
+        } else {
+            text.push(char::from(b' ' + rng.below(95) as u8));
+        }
+    }
+    text
+}
+
+const ASCII: &str = "The quick brown fox jumps over the lazy dog; 0123456789. ";
+const CYRILLIC: &str = "Съешь же ещё этих мягких французских булок, да выпей чаю. ";
+const CJK: &str = "中文字符编码测试，日本語の文字列と漢字、東京都の天気予報。";
+
+/// The decode inputs: name, modified UTF-8 bytes.
+fn decode_inputs() -> Vec<(&'static str, Vec<u8>)> {
+    let text = |unit: &str, len: usize| cut(repeat_chars(unit, len), len).into_bytes();
+    vec![
+        ("ascii", text(ASCII, 16)),
+        ("ascii", text(ASCII, 2048)),
+        ("ascii", text(ASCII, 65536)),
+        ("mixed", mixed(65536).into_bytes()),
+        ("cyrillic", text(CYRILLIC, 65536)),
+        ("cjk", text(CJK, 65536)),
+        (
+            "nul-supplementary",
+            wirebytes_mutf8::encode(&nul_supplementary(65536)).into_owned(),
+        ),
+    ]
+}
+
+fn decode(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/decode";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, bytes) in decode_inputs() {
+        let param = format!("{name}/{}", bytes.len());
+        let valid_utf8 = std::str::from_utf8(&bytes).is_ok();
+        let big = bytes.len() > 4096;
+        let f = bytes.as_slice();
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        if bytes.len() != 2048 {
+            bench(&mut group, GROUP, "baseline", &param, f, baseline_decode);
+        }
+        bench(&mut group, GROUP, "ours", &param, f, |b| {
+            wirebytes_mutf8::decode(b).map(|t| black_box(t).len()).ok()
+        });
+        if !matches!(name, "cjk" | "mixed") {
+            bench(&mut group, GROUP, "simd_cesu8-strict", &param, f, |b| {
+                simd_cesu8::mutf8::decode_strict(b)
+                    .map(|t| black_box(t).len())
+                    .ok()
+            });
+        }
+        if !big || !valid_utf8 {
+            bench(&mut group, GROUP, "simd_cesu8", &param, f, |b| {
+                simd_cesu8::mutf8::decode(b)
+                    .map(|t| black_box(t).len())
+                    .ok()
+            });
+        }
+        if !valid_utf8 {
+            bench(&mut group, GROUP, "cesu8", &param, f, |b| {
+                cesu8::from_java_cesu8(b).map(|t| black_box(t).len()).ok()
+            });
+        } else if bytes.len() != 2048 || name == "ascii" {
+            bench(&mut group, GROUP, "limit-simdutf8", &param, f, |b| {
+                simdutf8::basic::from_utf8(b).ok().map(str::len)
+            });
+        }
+    }
+    group.finish();
+}
+
+fn decode_utf16(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/decode_utf16";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, bytes) in decode_inputs() {
+        if !matches!(name, "ascii" | "cyrillic" | "nul-supplementary") || bytes.len() < 65536 {
+            continue;
+        }
+        let param = format!("{name}/{}", bytes.len());
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        bench(
+            &mut group,
+            GROUP,
+            "baseline",
+            &param,
+            bytes.as_slice(),
+            |b| reference::decode_utf16(b).ok(),
+        );
+        bench(&mut group, GROUP, "ours", &param, bytes.as_slice(), |b| {
+            wirebytes_mutf8::decode_utf16(b).ok()
+        });
+    }
+    group.finish();
+}
+
+fn encode(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/encode";
+    let mut group = c.benchmark_group(GROUP);
+    let inputs = [
+        ("ascii", cut(repeat_chars(ASCII, 65536), 65536)),
+        ("nul-supplementary", nul_supplementary(65536)),
+    ];
+    for (name, text) in &inputs {
+        let param = format!("{name}/{}", text.len());
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |t| {
+            reference::encode(t)
+        });
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |t| {
+            black_box(wirebytes_mutf8::encode(t)).len()
+        });
+        bench(
+            &mut group,
+            GROUP,
+            "simd_cesu8",
+            &param,
+            text.as_str(),
+            |t| black_box(simd_cesu8::mutf8::encode(t)).len(),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(group, decode, decode_utf16, encode);
 criterion_main!(group);
