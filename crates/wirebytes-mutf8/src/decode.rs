@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use crate::DecodeError;
 use crate::reference::lossy_skip;
-use crate::scan::{Class, ascii_end, classify};
+use crate::scan::{Class, HIGH_BITS, ascii_end, classify, word};
 
 /// U+FFFD in UTF-8.
 const REPLACEMENT: [u8; 3] = [0xEF, 0xBF, 0xBD];
@@ -74,17 +74,130 @@ fn push_short(out: &mut Vec<u8>, v: u32) {
     }
 }
 
-/// The one pass that rewrites modified UTF-8 as UTF-8: ASCII runs are found eight bytes at a
-/// time and copied in bulk; sequences that are already UTF-8 are copied as they are; `C0 80`,
-/// overlongs and surrogate pairs are rewritten inline.
+/// `bytes` as a `str`.
 ///
-/// Strict (`LOSSY = false`): stops at the JDK's first error, or at the first lone surrogate
-/// when the JDK accepts the rest. Lossy: U+FFFD as [`crate::reference::decode_lossy`] puts
-/// them, never an error.
-fn to_utf8<const LOSSY: bool>(bytes: &[u8]) -> Result<String, DecodeError> {
+/// # Safety
+///
+/// Every byte of `bytes` is below `0x80` (ASCII is UTF-8).
+unsafe fn ascii_str(bytes: &[u8]) -> &str {
+    debug_assert!(bytes.is_ascii());
+    // SAFETY: the caller guarantees ASCII, which is valid UTF-8.
+    unsafe { core::str::from_utf8_unchecked(bytes) }
+}
+
+/// The transcoder's output as a `String`.
+///
+/// # Safety
+///
+/// `out` is valid UTF-8.
+unsafe fn transcoded(out: Vec<u8>) -> String {
+    debug_assert!(core::str::from_utf8(&out).is_ok(), "{out:02x?}");
+    // SAFETY: the caller guarantees UTF-8.
+    unsafe { String::from_utf8_unchecked(out) }
+}
+
+/// The one pass that rewrites modified UTF-8 as UTF-8, from `start` (the bytes before it
+/// are copied as they are: they must be UTF-8 with no 4-byte sequence).
+///
+/// ASCII goes eight bytes at a time, as the JDK does; sequences that already are UTF-8 are
+/// copied as they are; `C0 80`, overlongs and surrogate pairs are rewritten inline. It stops
+/// at the JDK's first error, or at the first lone surrogate when the JDK accepts the rest.
+///
+/// Every byte it writes is valid UTF-8: ASCII bytes; `C2..DF` + a continuation byte; a
+/// 3-byte sequence whose value is at least `0x800` and not a surrogate (so `E0` is followed
+/// by `A0..BF` and `ED` by `80..9F`); or the UTF-8 form of a computed scalar value.
+fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     let n = bytes.len();
-    // Every rewrite shrinks or keeps the length, except U+FFFD for a lone bad byte.
-    let mut out = Vec::with_capacity(n);
+    // Every rewrite keeps or shrinks the length: `o <= i` throughout, so the output fits in
+    // `n` bytes, and a whole word can be stored at `o` whenever one is read at `i`.
+    let mut out = alloc::vec![0u8; n];
+    out[..start].copy_from_slice(&bytes[..start]);
+    let (mut i, mut o) = (start, start);
+    while i < n {
+        // ASCII, sixteen bytes (two of the JDK's eight-byte words) at a time: each block is
+        // stored whole, and the cursors move past its ASCII bytes.
+        while let Some(block) = bytes.get(i..i + 16) {
+            let mut w = [0u8; 16];
+            w.copy_from_slice(block);
+            out[o..o + 16].copy_from_slice(&w);
+            let high = u128::from_le_bytes(w) & (u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001);
+            let k = if high == 0 {
+                16
+            } else {
+                (high.trailing_zeros() / 8) as usize
+            };
+            i += k;
+            o += k;
+            if k < 16 {
+                break;
+            }
+        }
+        // Then one sequence at a time, up to the next ASCII byte that starts a word.
+        while i < n {
+            let c = bytes[i];
+            if c < 0x80 {
+                if i + 16 <= n {
+                    break;
+                }
+                out[o] = c;
+                i += 1;
+                o += 1;
+                continue;
+            }
+            let (v, len) = sequence(bytes, i)?;
+            if len == 2 {
+                if v >= 0x80 {
+                    out[o..o + 2].copy_from_slice(&bytes[i..i + 2]);
+                    o += 2;
+                } else {
+                    out[o] = v as u8;
+                    o += 1;
+                }
+                i += 2;
+            } else if v >= 0x800 && !(0xD800..0xE000).contains(&v) {
+                out[o..o + 3].copy_from_slice(&bytes[i..i + 3]);
+                i += 3;
+                o += 3;
+            } else if v < 0x80 {
+                out[o] = v as u8;
+                i += 3;
+                o += 1;
+            } else if v < 0x800 {
+                out[o..o + 2].copy_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]);
+                i += 3;
+                o += 2;
+            } else if let Some(low) = low_surrogate_at(bytes, i + 3).filter(|_| v < 0xDC00) {
+                out[o..o + 4].copy_from_slice(&utf8_of_pair(v, low));
+                i += 6;
+                o += 4;
+            } else {
+                // A str cannot hold it; but if the JDK rejects the body, say why.
+                return Err(first_error(bytes, i + 3).unwrap_or(DecodeError::unpaired_surrogate(i)));
+            }
+        }
+    }
+    out.truncate(o);
+    // SAFETY: see above: every write is UTF-8, and `bytes[..start]` is by contract.
+    Ok(unsafe { transcoded(out) })
+}
+
+/// The char of a high and a low surrogate as 4 bytes of UTF-8.
+#[inline(always)]
+fn utf8_of_pair(high: u32, low: u32) -> [u8; 4] {
+    let s = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+    [
+        0xF0 | (s >> 18) as u8,
+        0x80 | ((s >> 12) & 0x3F) as u8,
+        0x80 | ((s >> 6) & 0x3F) as u8,
+        0x80 | (s & 0x3F) as u8,
+    ]
+}
+
+/// The lossy rewrite: as [`to_utf8`], but U+FFFD where [`crate::reference::decode_lossy`]
+/// puts one, and on to the end. Only reached for bodies that [`decode`] rejects.
+fn to_utf8_lossy(bytes: &[u8]) -> String {
+    let n = bytes.len();
+    let mut out = Vec::with_capacity(n + n / 2);
     let mut i = 0;
     while i < n {
         let end = ascii_end(bytes, i);
@@ -93,51 +206,32 @@ fn to_utf8<const LOSSY: bool>(bytes: &[u8]) -> Result<String, DecodeError> {
         while i < n && bytes[i] >= 0x80 {
             match sequence(bytes, i) {
                 Ok((v, 2)) => {
-                    if v >= 0x80 {
-                        // C2..DF: the same bytes in UTF-8.
-                        out.extend_from_slice(&bytes[i..i + 2]);
-                    } else {
-                        // C0 80 and the overlong C0/C1 forms.
-                        out.push(v as u8);
-                    }
+                    push_short(&mut out, v);
                     i += 2;
                 }
                 Ok((v, _)) => {
-                    if v >= 0x800 && !(0xD800..0xE000).contains(&v) {
-                        out.extend_from_slice(&bytes[i..i + 3]);
-                    } else if v < 0x800 {
+                    if v < 0x800 {
                         push_short(&mut out, v);
+                    } else if !(0xD800..0xE000).contains(&v) {
+                        out.extend_from_slice(&bytes[i..i + 3]);
                     } else if let Some(low) = low_surrogate_at(bytes, i + 3).filter(|_| v < 0xDC00)
                     {
-                        let s = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00);
-                        out.extend_from_slice(&[
-                            0xF0 | (s >> 18) as u8,
-                            0x80 | ((s >> 12) & 0x3F) as u8,
-                            0x80 | ((s >> 6) & 0x3F) as u8,
-                            0x80 | (s & 0x3F) as u8,
-                        ]);
+                        out.extend_from_slice(&utf8_of_pair(v, low));
                         i += 3;
-                    } else if LOSSY {
-                        out.extend_from_slice(&REPLACEMENT);
                     } else {
-                        // A str cannot hold it; but if the JDK rejects the body, say why.
-                        return Err(
-                            first_error(bytes, i + 3).unwrap_or(DecodeError::unpaired_surrogate(i))
-                        );
+                        out.extend_from_slice(&REPLACEMENT);
                     }
                     i += 3;
                 }
-                Err(err) => {
-                    if !LOSSY {
-                        return Err(err);
-                    }
+                Err(_) => {
                     out.extend_from_slice(&REPLACEMENT);
                     i += lossy_skip(bytes, i);
                 }
             }
         }
     }
-    Ok(String::from_utf8(out).expect("the transcoder writes UTF-8 only"))
+    // SAFETY: as in `to_utf8`, and U+FFFD is UTF-8.
+    unsafe { transcoded(out) }
 }
 
 /// Decodes a modified UTF-8 body (what `DataInput.readUTF` reads after the length) into a
@@ -171,31 +265,49 @@ fn to_utf8<const LOSSY: bool>(bytes: &[u8]) -> Result<String, DecodeError> {
 /// assert_eq!(decode(b"\xc1\x81").unwrap(), "A"); // an overlong form: the JDK accepts it
 /// assert!(decode("\u{1F600}".as_bytes()).is_err()); // 4-byte UTF-8: the JDK does not
 /// ```
+#[inline]
 pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
-    match classify(bytes) {
-        Class::Ascii | Class::Multibyte => {
-            if let Ok(text) = simdutf8::basic::from_utf8(bytes) {
-                return Ok(Cow::Borrowed(text));
-            }
-        }
-        Class::FourByte => {}
+    // Short ASCII (field names, keys, identifiers) in two loads, before any machinery.
+    if (8..=16).contains(&bytes.len())
+        && (word(bytes, 0) | word(bytes, bytes.len() - 8)) & HIGH_BITS == 0
+    {
+        // SAFETY: the two words cover every byte, and none has its high bit set.
+        return Ok(Cow::Borrowed(unsafe { ascii_str(bytes) }));
     }
-    to_utf8::<false>(bytes).map(Cow::Owned)
+    decode_any(bytes)
+}
+
+/// [`decode`] past its check for short ASCII.
+fn decode_any(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+    let start = match classify(bytes) {
+        // SAFETY: `classify` saw no byte above 7F.
+        Class::Ascii => return Ok(Cow::Borrowed(unsafe { ascii_str(bytes) })),
+        // Already UTF-8 (no 4-byte sequence was seen): borrowed. If not, the UTF-8 prefix is
+        // copied as it is and the rewrite starts where it ends.
+        Class::Multibyte => match simdutf8::compat::from_utf8(bytes) {
+            Ok(text) => return Ok(Cow::Borrowed(text)),
+            Err(err) => err.valid_up_to(),
+        },
+        Class::FourByte => 0,
+    };
+    to_utf8(bytes, start).map(Cow::Owned)
 }
 
 /// [`decode`] into a `String` that reuses `bytes`' buffer when they already are the text:
 /// for readers that own the body.
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) fn decode_vec(bytes: Vec<u8>) -> Result<String, DecodeError> {
-    let bytes = if classify(&bytes) == Class::FourByte {
-        bytes
-    } else {
-        match String::from_utf8(bytes) {
-            Ok(text) => return Ok(text),
-            Err(err) => err.into_bytes(),
-        }
+    let start = match classify(&bytes) {
+        // SAFETY: `classify` saw no byte above 7F: ASCII is UTF-8.
+        Class::Ascii => return Ok(unsafe { transcoded(bytes) }),
+        Class::Multibyte => match simdutf8::compat::from_utf8(&bytes) {
+            // SAFETY: just validated.
+            Ok(_) => return Ok(unsafe { transcoded(bytes) }),
+            Err(err) => err.valid_up_to(),
+        },
+        Class::FourByte => 0,
     };
-    to_utf8::<false>(&bytes)
+    to_utf8(&bytes, start)
 }
 
 /// Decodes like [`decode`], but never fails: U+FFFD stands for what `decode` rejects.
@@ -218,10 +330,7 @@ pub(crate) fn decode_vec(bytes: Vec<u8>) -> Result<String, DecodeError> {
 pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
     match decode(bytes) {
         Ok(text) => text,
-        Err(_) => match to_utf8::<true>(bytes) {
-            Ok(text) => Cow::Owned(text),
-            Err(_) => unreachable!("the lossy transcoder has no error"),
-        },
+        Err(_) => Cow::Owned(to_utf8_lossy(bytes)),
     }
 }
 
@@ -246,17 +355,51 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 /// ```
 pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     let n = bytes.len();
-    let mut out: Vec<u16> = Vec::with_capacity(n);
-    let mut i = 0;
+    // One char per byte at most: `o <= i` throughout, so eight chars can be stored at `o`
+    // whenever eight bytes are read at `i`.
+    let mut out = alloc::vec![0u16; n];
+    let (mut i, mut o) = (0, 0);
     while i < n {
+        // An ASCII run, found eight bytes at a time, widened in bulk.
         let end = ascii_end(bytes, i);
-        out.extend(bytes[i..end].iter().map(|&b| u16::from(b)));
+        widen(&mut out[o..o + (end - i)], &bytes[i..end]);
+        o += end - i;
         i = end;
+        // Then other sequences up to the next ASCII byte.
         while i < n && bytes[i] >= 0x80 {
+            if i + 8 <= n {
+                let w = word(bytes, i);
+                if w & TWO_BYTE_MASK == TWO_BYTE_PAIRS {
+                    // Four 2-byte sequences (Cyrillic, Greek, accented Latin...) at once, in
+                    // the 16-bit lanes of the word.
+                    let units =
+                        ((w & 0x001F_001F_001F_001F) << 6) | ((w >> 8) & 0x003F_003F_003F_003F);
+                    for (k, unit) in out[o..o + 4].iter_mut().enumerate() {
+                        *unit = (units >> (16 * k)) as u16;
+                    }
+                    i += 8;
+                    o += 4;
+                    continue;
+                }
+            }
             let (v, len) = sequence(bytes, i)?;
-            out.push(v as u16);
+            out[o] = v as u16;
             i += len;
+            o += 1;
         }
     }
+    out.truncate(o);
     Ok(out)
+}
+
+/// In each 16-bit lane of a word: a lead `110xxxxx` then a continuation byte `10xxxxxx`.
+const TWO_BYTE_MASK: u64 = 0xC0E0_C0E0_C0E0_C0E0;
+const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
+
+/// Bytes as chars, one for one.
+#[inline(always)]
+fn widen(dst: &mut [u16], src: &[u8]) {
+    for (d, &b) in dst.iter_mut().zip(src) {
+        *d = u16::from(b);
+    }
 }

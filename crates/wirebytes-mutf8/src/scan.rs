@@ -42,34 +42,88 @@ pub(crate) enum Class {
     FourByte,
 }
 
-/// One pass over `bytes`: the largest byte decides the class.
-#[inline]
-pub(crate) fn classify(bytes: &[u8]) -> Class {
-    let (chunks, tail) = bytes.as_chunks::<32>();
-    let mut acc = [0u8; 32];
-    for chunk in chunks {
-        for (a, &b) in acc.iter_mut().zip(chunk) {
-            *a = (*a).max(b);
-        }
-    }
-    let mut high = 0u64;
-    let mut four = 0u64;
-    for pair in acc.as_chunks::<8>().0.iter().chain(tail.as_chunks::<8>().0) {
-        let w = u64::from_le_bytes(*pair);
-        high |= w;
-        four |= four_byte_leads(w);
-    }
-    for &b in tail.as_chunks::<8>().1 {
-        high |= u64::from(b);
-        four |= u64::from(b >= 0xF0);
-    }
-    if four != 0 {
+/// The class of the bytes whose largest value is `max`.
+#[inline(always)]
+fn class_of_max(max: u8) -> Class {
+    if max >= 0xF0 {
         Class::FourByte
-    } else if high & HIGH_BITS != 0 {
+    } else if max >= 0x80 {
         Class::Multibyte
     } else {
         Class::Ascii
     }
+}
+
+/// The largest byte of the words of `bytes` (shorter than 64 bytes in practice): the high
+/// bit and the 4-byte-lead bit of every byte, gathered word by word.
+#[inline(always)]
+fn classify_words(bytes: &[u8]) -> Class {
+    let (words, rest) = bytes.as_chunks::<8>();
+    let mut high = 0u64;
+    let mut four = 0u64;
+    for w in words {
+        let w = u64::from_le_bytes(*w);
+        high |= w;
+        four |= four_byte_leads(w);
+    }
+    let mut max = if four != 0 {
+        0xF0
+    } else if high & HIGH_BITS != 0 {
+        0x80
+    } else {
+        0
+    };
+    for &b in rest {
+        max = max.max(b);
+    }
+    class_of_max(max)
+}
+
+/// The largest byte, 64 bytes per step with byte-wise `max` on two 32-byte accumulators
+/// (vector instructions of whatever width the target allows).
+#[inline(always)]
+fn max_byte_wide(bytes: &[u8]) -> u8 {
+    let (chunks, tail) = bytes.as_chunks::<64>();
+    let mut acc = [0u8; 32];
+    let mut acc2 = [0u8; 32];
+    for chunk in chunks {
+        let (lo, hi) = chunk.split_at(32);
+        for ((a, a2), (&b, &b2)) in acc.iter_mut().zip(acc2.iter_mut()).zip(lo.iter().zip(hi)) {
+            *a = (*a).max(b);
+            *a2 = (*a2).max(b2);
+        }
+    }
+    let mut max = acc.iter().zip(&acc2).fold(0, |m, (&a, &b)| m.max(a).max(b));
+    for &b in tail {
+        max = max.max(b);
+    }
+    max
+}
+
+/// [`max_byte_wide`] compiled for AVX2, chosen at run time.
+#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+#[target_feature(enable = "avx2")]
+fn max_byte_avx2(bytes: &[u8]) -> u8 {
+    max_byte_wide(bytes)
+}
+
+/// One pass over `bytes`: the largest byte decides the class.
+#[inline]
+pub(crate) fn classify(bytes: &[u8]) -> Class {
+    if bytes.len() < 64 {
+        return classify_words(bytes);
+    }
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    if std::is_x86_feature_detected!("avx2") {
+        #[allow(
+            unsafe_code,
+            reason = "calling a target_feature function after detection"
+        )]
+        // SAFETY: `max_byte_avx2` only needs AVX2, which the CPU was just seen to have.
+        let max = unsafe { max_byte_avx2(bytes) };
+        return class_of_max(max);
+    }
+    class_of_max(max_byte_wide(bytes))
 }
 
 /// Whether `bytes` (a `str`'s) hold a NUL or a 4-byte lead: whether `writeUTF` would write

@@ -143,3 +143,28 @@ fn every_char_encodes_as_the_reference() {
         }
     }
 }
+
+/// Every 2-byte lead with every second byte, at each place in a run of four 2-byte
+/// sequences (which `decode_utf16` decodes four at a time), at every offset.
+#[test]
+fn every_two_byte_sequence_inside_runs_of_them() {
+    let others: [[u8; 2]; 3] = [[0xD0, 0xA1], [0xC0, 0x80], [0xDF, 0xBF]];
+    for lead in 0xC0..=0xDFu8 {
+        for b1 in 0..=255u8 {
+            for place in 0..4 {
+                let mut run = Vec::with_capacity(8);
+                let mut k = 0;
+                for slot in 0..4 {
+                    if slot == place {
+                        run.extend_from_slice(&[lead, b1]);
+                    } else {
+                        run.extend_from_slice(&others[k]);
+                        k += 1;
+                    }
+                }
+                run.extend_from_slice(&[0xD1, 0x8F, 0xCE, 0xA9]);
+                check_padded(&run, place == 0);
+            }
+        }
+    }
+}

@@ -46,11 +46,39 @@ const PIECES: &[&[u8]] = &[
     b"\xe2\x82",
 ];
 
-/// A random body: pieces, raw bytes biased to ASCII, or a mix.
+/// Pieces of text in 2-byte scripts: long runs of 2-byte sequences, which `decode_utf16`
+/// takes four at a time, now and then an overlong or a bad continuation byte.
+const TWO_BYTE_PIECES: &[&[u8]] = &[
+    b" ",
+    b"\xd0\xb0",
+    b"\xd1\x8f",
+    b"\xce\xa9",
+    b"\xc3\xa9",
+    b"\xdf\xbf",
+    b"\xc2\x80",
+    b"\xc0\x80",
+    b"\xc1\xbf",
+    b"\xd0\x41",
+    b"\xd0",
+];
+
+/// A random body: pieces, raw bytes biased to ASCII, a mix, or 2-byte text.
 fn soup(rng: &mut Rng, max_pieces: usize) -> Vec<u8> {
     let mut out = Vec::new();
     let pieces = rng.below(max_pieces + 1);
-    let style = rng.below(3);
+    let style = rng.below(4);
+    if style == 3 {
+        for _ in 0..pieces {
+            // Mostly the valid pieces; the last two (bad) ones rarely.
+            let piece = if rng.one_in(30) {
+                rng.pick(TWO_BYTE_PIECES)
+            } else {
+                rng.pick(&TWO_BYTE_PIECES[..TWO_BYTE_PIECES.len() - 2])
+            };
+            out.extend_from_slice(piece);
+        }
+        return out;
+    }
     for _ in 0..pieces {
         let raw = match style {
             0 => false,
