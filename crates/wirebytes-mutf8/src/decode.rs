@@ -114,21 +114,26 @@ fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     out[..start].copy_from_slice(&bytes[..start]);
     let (mut i, mut o) = (start, start);
     while i < n {
-        // ASCII, sixteen bytes (two of the JDK's eight-byte words) at a time: each block is
+        // ASCII, 32 bytes (four of the JDK's eight-byte words) at a time: each block is
         // stored whole, and the cursors move past its ASCII bytes.
-        while let Some(block) = bytes.get(i..i + 16) {
-            let mut w = [0u8; 16];
+        while let Some(block) = bytes.get(i..i + BLOCK) {
+            let mut w = [0u8; BLOCK];
             w.copy_from_slice(block);
-            out[o..o + 16].copy_from_slice(&w);
-            let high = u128::from_le_bytes(w) & (u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001);
-            let k = if high == 0 {
-                16
+            out[o..o + BLOCK].copy_from_slice(&w);
+            let (lo, hi) = w.split_at(16);
+            let mask = u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001;
+            let lo = u128::from_le_bytes(lo.try_into().expect("16 bytes")) & mask;
+            let hi = u128::from_le_bytes(hi.try_into().expect("16 bytes")) & mask;
+            let k = if lo != 0 {
+                (lo.trailing_zeros() / 8) as usize
+            } else if hi != 0 {
+                16 + (hi.trailing_zeros() / 8) as usize
             } else {
-                (high.trailing_zeros() / 8) as usize
+                BLOCK
             };
             i += k;
             o += k;
-            if k < 16 {
+            if k < BLOCK {
                 break;
             }
         }
@@ -136,7 +141,7 @@ fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
         while i < n {
             let c = bytes[i];
             if c < 0x80 {
-                if i + 16 <= n {
+                if i + BLOCK <= n {
                     break;
                 }
                 out[o] = c;
@@ -180,6 +185,9 @@ fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     // SAFETY: see above: every write is UTF-8, and `bytes[..start]` is by contract.
     Ok(unsafe { transcoded(out) })
 }
+
+/// The ASCII block of [`to_utf8`].
+const BLOCK: usize = 32;
 
 /// The char of a high and a low surrogate as 4 bytes of UTF-8.
 #[inline(always)]
