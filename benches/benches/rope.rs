@@ -1,8 +1,338 @@
-//! Benches for wirebytes-rope: filled in by that crate's issue.
+//! Benches for wirebytes-rope: `ByteString` against the pre-Pekko ways (byte-iterator
+//! equality, index lookup that scans from the first fragment), flat `Bytes`/slices (the
+//! limits) and bytes-utils' `SegmentedBuf`.
+//!
+//! Workload: 64 KiB of random bytes split into 1024 fragments of pseudo-random sizes (each
+//! fragment its own allocation, as network reads are), and into 2 and 1 fragments.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hash::{BuildHasher, Hasher};
+use std::hint::black_box;
 
-fn benches(_c: &mut Criterion) {}
+use bytes::{Buf, Bytes, BytesMut};
+use bytes_utils::SegmentedBuf;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use wirebytes_benches::bench;
+use wirebytes_benches::corpus::Rng;
+use wirebytes_rope::{ByteString, reference};
 
-criterion_group!(group, benches);
+const SIZE: usize = 64 * 1024;
+
+/// `flat` cut into `n` fragments at distinct pseudo-random points, each its own allocation.
+fn fragments(flat: &[u8], n: usize, seed: u64) -> Vec<Bytes> {
+    let mut rng = Rng::new(seed);
+    let mut cuts: Vec<usize> = Vec::with_capacity(n + 1);
+    while cuts.len() < n - 1 {
+        let c = 1 + rng.below(flat.len() - 1);
+        if !cuts.contains(&c) {
+            cuts.push(c);
+        }
+    }
+    cuts.push(0);
+    cuts.push(flat.len());
+    cuts.sort_unstable();
+    cuts.windows(2)
+        .map(|w| Bytes::copy_from_slice(&flat[w[0]..w[1]]))
+        .collect()
+}
+
+fn content() -> Vec<u8> {
+    let mut flat = vec![0; SIZE];
+    Rng::new(42).fill(&mut flat);
+    flat
+}
+
+/// The per-byte work of the `get` benches: Java's `hashCode` step, a serial dependency that
+/// keeps the compiler from vectorising the flat loop into something no indexed access is.
+#[inline(always)]
+fn step(acc: u32, b: u8) -> u32 {
+    acc.wrapping_mul(31).wrapping_add(u32::from(b))
+}
+
+fn eq(c: &mut Criterion) {
+    let name = "rope/eq";
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(SIZE as u64));
+    let flat = content();
+    let flat_b = flat.clone();
+    for n in [1024, 2, 1] {
+        let a: ByteString = fragments(&flat, n, 1).into_iter().collect();
+        let b: ByteString = fragments(&flat, n, 2).into_iter().collect();
+        assert!(a == b && a.fragment_count() == n);
+        let param = format!("frags-{n}/{SIZE}");
+        if n == 1024 {
+            bench(&mut g, name, "baseline", &param, &(&a, &b), |(a, b)| {
+                reference::eq_by_bytes(a, b)
+            });
+        }
+        bench(
+            &mut g,
+            name,
+            "limit-memcmp",
+            &param,
+            &(&flat, &flat_b),
+            |(x, y)| x[..] == y[..],
+        );
+        bench(&mut g, name, "ours", &param, &(&a, &b), |(a, b)| a == b);
+    }
+    g.finish();
+}
+
+/// Reads every u32 of `r`: folded through `step` (a serial dependency, like a parser that does
+/// something with each value) or just summed (a loop the compiler vectorises on a flat slice).
+#[inline(always)]
+fn read_u32s<B: Buf>(r: &mut B, serial: bool) -> u32 {
+    let mut acc = 0u32;
+    while r.remaining() >= 4 {
+        let v = r.get_u32_le();
+        acc = if serial {
+            acc.wrapping_mul(31).wrapping_add(v)
+        } else {
+            acc.wrapping_add(v)
+        };
+    }
+    acc
+}
+
+fn get_u32_le(c: &mut Criterion) {
+    let name = "rope/get_u32_le";
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(SIZE as u64));
+    let flat = Bytes::from(content());
+    for (n, serial) in [(1024, true), (2, true), (1, true), (1024, false)] {
+        let parts = fragments(&flat, n, 3);
+        let rope: ByteString = parts.iter().cloned().collect();
+        let input = if serial { "frags" } else { "sum-frags" };
+        let param = format!("{input}-{n}/{SIZE}");
+        bench(&mut g, name, "limit-flat", &param, &flat, |flat| {
+            read_u32s(&mut flat.clone(), serial)
+        });
+        if n == 1024 {
+            // SegmentedBuf is consumed by reading: building it is part of every run.
+            bench(&mut g, name, "SegmentedBuf", &param, &parts, |parts| {
+                read_u32s(
+                    &mut parts.iter().cloned().collect::<SegmentedBuf<Bytes>>(),
+                    serial,
+                )
+            });
+        }
+        bench(&mut g, name, "ours", &param, &rope, |rope| {
+            read_u32s(&mut rope.reader(), serial)
+        });
+        if n == 1024 && serial {
+            bench(&mut g, name, "ours-owned", &param, &rope, |rope| {
+                read_u32s(&mut rope.clone().into_reader(), serial)
+            });
+        }
+    }
+    g.finish();
+}
+
+fn get_sequential(c: &mut Criterion) {
+    let flat = content();
+    let rope: ByteString = fragments(&flat, 1024, 4).into_iter().collect();
+    let param = format!("frags-1024/{SIZE}");
+    for backward in [false, true] {
+        let name = if backward {
+            "rope/get_backward"
+        } else {
+            "rope/get_forward"
+        };
+        let mut g = c.benchmark_group(name);
+        g.throughput(Throughput::Bytes(SIZE as u64));
+        let order = move |i: usize| if backward { SIZE - 1 - i } else { i };
+        if !backward {
+            bench(&mut g, name, "baseline", &param, &rope, |rope| {
+                (0..SIZE).fold(0, |acc, i| {
+                    step(acc, reference::get_by_scan(rope, order(i)).unwrap_or(0))
+                })
+            });
+        }
+        bench(&mut g, name, "limit-flat", &param, &flat[..], |flat| {
+            (0..SIZE).fold(0, |acc, i| step(acc, flat[order(i)]))
+        });
+        bench(&mut g, name, "ours", &param, &rope, |rope| {
+            (0..SIZE).fold(0, |acc, i| step(acc, rope.get(order(i)).unwrap_or(0)))
+        });
+        g.finish();
+    }
+}
+
+fn find(c: &mut Criterion) {
+    let name = "rope/find";
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(SIZE as u64));
+    let flat = content();
+    let needle = flat[SIZE - 100..SIZE - 84].to_vec();
+    assert_eq!(memchr::memmem::find(&flat, &needle), Some(SIZE - 100));
+    for n in [1024, 2] {
+        let rope: ByteString = fragments(&flat, n, 5).into_iter().collect();
+        let param = format!("frags-{n}/{SIZE}");
+        bench(&mut g, name, "limit-memmem", &param, &flat[..], |flat| {
+            memchr::memmem::find(flat, &needle)
+        });
+        bench(&mut g, name, "ours", &param, &rope, |rope| {
+            rope.find(&needle)
+        });
+    }
+    g.finish();
+}
+
+fn hash(c: &mut Criterion) {
+    let name = "rope/hash";
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(SIZE as u64));
+    let flat = content();
+    let rope: ByteString = fragments(&flat, 1024, 6).into_iter().collect();
+    let state = foldhash::fast::FixedState::with_seed(1);
+    let param = format!("frags-1024/{SIZE}");
+    // The naive content hash of a rope: its bytes one by one.
+    bench(&mut g, name, "baseline", &param, &rope, |rope| {
+        let mut h = state.build_hasher();
+        h.write_usize(rope.len());
+        for b in rope.iter() {
+            h.write_u8(b);
+        }
+        h.finish()
+    });
+    bench(&mut g, name, "limit-flat", &param, &flat[..], |flat| {
+        state.hash_one(flat)
+    });
+    bench(&mut g, name, "ours", &param, &rope, |rope| state.hash_one(rope));
+    g.finish();
+}
+
+/// 1024 TCP-sized chunks (536..=1460 bytes) of a stream of u32-LE length-prefixed frames of
+/// 16..=2048 bytes: what a Pekko artery-style reader receives.
+fn tcp_stream() -> Vec<Bytes> {
+    let mut rng = Rng::new(7);
+    let sizes: Vec<usize> = (0..1024).map(|_| 536 + rng.below(1460 - 536 + 1)).collect();
+    let total: usize = sizes.iter().sum();
+    let mut stream = Vec::with_capacity(total + 4096);
+    while stream.len() < total {
+        let len = 16 + rng.below(2048 - 16 + 1);
+        stream.extend_from_slice(&(len as u32).to_le_bytes());
+        let at = stream.len();
+        stream.resize(at + len, 0);
+        rng.fill(&mut stream[at..]);
+    }
+    let mut rest = &stream[..total];
+    sizes
+        .iter()
+        .map(|&n| {
+            let chunk = Bytes::copy_from_slice(&rest[..n]);
+            rest = &rest[n..];
+            chunk
+        })
+        .collect()
+}
+
+/// Reads frames until the data runs out; returns (frames, bytes in frames).
+fn frames<B: Buf, F>(r: &mut B, mut frame: impl FnMut(&mut B, usize) -> F) -> (usize, usize) {
+    let (mut count, mut bytes) = (0, 0);
+    while r.remaining() >= 4 {
+        let len = r.get_u32_le() as usize;
+        if r.remaining() < len {
+            break;
+        }
+        black_box(frame(r, len));
+        count += 1;
+        bytes += len;
+    }
+    (count, bytes)
+}
+
+fn framing(c: &mut Criterion) {
+    let name = "rope/framing";
+    let mut g = c.benchmark_group(name);
+    let chunks = tcp_stream();
+    let total: usize = chunks.iter().map(Bytes::len).sum();
+    g.throughput(Throughput::Bytes(total as u64));
+    let param = format!("tcp-1024/{total}");
+    let flat: Bytes = chunks.iter().flat_map(|c| c.iter().copied()).collect();
+    // Every reader must see the same frames.
+    let expected = frames(&mut flat.clone(), |r, len| r.split_to(len));
+    let rope: ByteString = chunks.iter().cloned().collect();
+    assert_eq!(
+        frames(&mut rope.reader(), |r, len| r.split_to(len)),
+        expected
+    );
+    let mut seg: SegmentedBuf<Bytes> = chunks.iter().cloned().collect();
+    assert_eq!(frames(&mut seg, |r, len| r.copy_to_bytes(len)), expected);
+    assert!(expected.0 > 500, "{expected:?}");
+    // The old way: copy every chunk into one growing buffer, split frames off it.
+    bench(&mut g, name, "baseline", &param, &chunks, |chunks| {
+        let mut buf = BytesMut::new();
+        for c in chunks {
+            buf.extend_from_slice(c);
+        }
+        frames(&mut buf, |b, len| b.split_to(len).freeze())
+    });
+    bench(&mut g, name, "SegmentedBuf", &param, &chunks, |chunks| {
+        let mut r: SegmentedBuf<Bytes> = chunks.iter().cloned().collect();
+        frames(&mut r, |r, len| r.copy_to_bytes(len))
+    });
+    bench(&mut g, name, "limit-flat", &param, &flat, |flat| {
+        let mut r = flat.clone();
+        frames(&mut r, |r, len| r.split_to(len))
+    });
+    bench(&mut g, name, "ours", &param, &chunks, |chunks| {
+        let rope: ByteString = chunks.iter().cloned().collect();
+        let mut r = rope.reader();
+        frames(&mut r, |r, len| r.split_to(len))
+    });
+    g.finish();
+}
+
+/// What joining tiny fragments on `append` is worth: 2048 pieces of 1..=32 bytes appended
+/// one by one, then (second input) read back byte by byte.
+fn append_tiny(c: &mut Criterion) {
+    let name = "rope/append_tiny";
+    let mut g = c.benchmark_group(name);
+    let mut rng = Rng::new(8);
+    let pieces: Vec<ByteString> = (0..2048)
+        .map(|_| {
+            let mut v = vec![0; 1 + rng.below(32)];
+            rng.fill(&mut v);
+            ByteString::from(v)
+        })
+        .collect();
+    let total: usize = pieces.iter().map(ByteString::len).sum();
+    g.throughput(Throughput::Bytes(total as u64));
+    let build = |pieces: &[ByteString], join: bool| {
+        let mut s = ByteString::new();
+        for p in pieces {
+            if join {
+                s.append(p);
+            } else {
+                s.append_uncoalesced(p);
+            }
+        }
+        s
+    };
+    for scan in [false, true] {
+        let param = format!("{}/{total}", if scan { "append+get" } else { "append" });
+        for (function, join) in [("ours", true), ("ours-unjoined", false)] {
+            bench(&mut g, name, function, &param, &pieces[..], |pieces| {
+                let s = build(pieces, join);
+                if scan {
+                    (0..s.len()).fold(0, |acc, i| step(acc, s.get(i).unwrap_or(0)))
+                } else {
+                    s.len() as u32
+                }
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(
+    group,
+    eq,
+    get_u32_le,
+    get_sequential,
+    find,
+    hash,
+    framing,
+    append_tiny
+);
 criterion_main!(group);

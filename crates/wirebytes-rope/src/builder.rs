@@ -195,13 +195,13 @@ impl Extend<Bytes> for ByteStringBuilder {
     }
 }
 
-// SAFETY: every method forwards to `BytesMut`'s own `BufMut` implementation, which upholds
-// the trait's contract; the builder never touches the buffer's bytes or length itself except
-// through `BytesMut`'s safe API (`split`, `extend_from_slice`).
 #[allow(
     unsafe_code,
     reason = "BufMut is an unsafe trait: implementing it needs `unsafe impl`"
 )]
+// SAFETY: every method forwards to `BytesMut`'s own `BufMut` implementation, which upholds
+// the trait's contract; the builder never touches the buffer's bytes or length itself except
+// through `BytesMut`'s safe API (`split`, `extend_from_slice`).
 unsafe impl BufMut for ByteStringBuilder {
     #[inline]
     fn remaining_mut(&self) -> usize {

@@ -51,8 +51,66 @@ impl PartialEq for ByteString {
         match (&self.repr, &other.repr) {
             (Repr::One(a), Repr::One(b)) => a == b,
             (Repr::Many(a), Repr::Many(b)) if std::sync::Arc::ptr_eq(a, b) => true,
-            _ => zip_runs(self, other, |x, y| (x != y).then_some(())).is_none(),
+            _ => eq_runs(self, other),
         }
+    }
+}
+
+/// Content equality of two strings of the same length: two independent cursors, one
+/// comparison per overlapping run.
+fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
+    debug_assert_eq!(a.len(), b.len());
+    let (mut ai, mut bi) = (a.chunks(), b.chunks());
+    // Neither has an empty chunk, and both run out together.
+    let (Some(mut x), Some(mut y)) = (ai.next(), bi.next()) else {
+        return true;
+    };
+    loop {
+        let n = x.len().min(y.len());
+        let ((xa, xb), (ya, yb)) = (x.split_at(n), y.split_at(n));
+        if !same(xa, ya) {
+            return false;
+        }
+        (x, y) = (xb, yb);
+        if x.is_empty() {
+            match ai.next() {
+                Some(c) => x = c,
+                None => return true,
+            }
+        }
+        if y.is_empty() {
+            match bi.next() {
+                Some(c) => y = c,
+                None => return true,
+            }
+        }
+    }
+}
+
+/// `x == y` for slices of the same non-zero length: runs up to 32 bytes through a few
+/// overlapping word compares (no call), longer ones through the slice comparison (`bcmp`).
+#[inline(always)]
+fn same(x: &[u8], y: &[u8]) -> bool {
+    let n = x.len();
+    debug_assert!(n == y.len() && n > 0);
+    fn word<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
+        s[at..at + N].try_into().unwrap_or([0; N])
+    }
+    match n {
+        33.. => x == y,
+        16.. => {
+            u128::from_ne_bytes(word(x, 0)) == u128::from_ne_bytes(word(y, 0))
+                && u128::from_ne_bytes(word(x, n - 16)) == u128::from_ne_bytes(word(y, n - 16))
+        }
+        8.. => {
+            u64::from_ne_bytes(word(x, 0)) == u64::from_ne_bytes(word(y, 0))
+                && u64::from_ne_bytes(word(x, n - 8)) == u64::from_ne_bytes(word(y, n - 8))
+        }
+        4.. => {
+            u32::from_ne_bytes(word(x, 0)) == u32::from_ne_bytes(word(y, 0))
+                && u32::from_ne_bytes(word(x, n - 4)) == u32::from_ne_bytes(word(y, n - 4))
+        }
+        _ => x[0] == y[0] && x[n / 2] == y[n / 2] && x[n - 1] == y[n - 1],
     }
 }
 

@@ -45,11 +45,16 @@
 
 mod builder;
 mod cmp;
+mod into_reader;
 mod reader;
 pub mod reference;
 mod search;
 mod string;
 
+/// The `bytes` crate this one builds on, re-exported so that callers use the same version.
+pub use bytes;
+
 pub use builder::ByteStringBuilder;
+pub use into_reader::IntoReader;
 pub use reader::Reader;
 pub use string::{ByteString, Chunks, Fragments};

@@ -1,4 +1,4 @@
-//! [`Reader`]: a [`bytes::Buf`] and [`std::io::Read`] cursor over a [`ByteString`].
+//! [`Reader`]: a borrowing [`bytes::Buf`] and [`std::io::Read`] cursor over a [`ByteString`].
 
 use std::io::{self, IoSlice};
 
@@ -6,14 +6,16 @@ use bytes::{Buf, Bytes, BytesMut};
 
 use crate::string::{ByteString, Repr};
 
-/// A cursor over a [`ByteString`], implementing [`Buf`] and [`io::Read`]: see
-/// [`ByteString::reader`].
+/// A cursor over a borrowed [`ByteString`], implementing [`Buf`] and [`io::Read`]: see
+/// [`ByteString::reader`] (and [`IntoReader`](crate::IntoReader) for an owning one).
 ///
-/// [`chunk`](Buf::chunk) is the rest of the current fragment, so `get_u32_le` and friends
-/// read straight from it when the value lies in one fragment and gather it through
-/// [`Buf::copy_to_slice`] when it straddles two. [`remaining`](Buf::remaining) is O(1);
-/// [`copy_to_bytes`](Buf::copy_to_bytes) shares the fragment instead of copying when the
-/// bytes lie in one fragment, and [`split_to`](Reader::split_to) never copies.
+/// It keeps the rest of the current fragment as a plain slice, so
+/// [`chunk`](Buf::chunk) and [`advance`](Buf::advance) inside a fragment cost what they cost
+/// on a `&[u8]`; `get_u32_le` and friends read straight from that slice when the value lies
+/// in one fragment and gather it through [`Buf::copy_to_slice`] when it straddles two.
+/// [`remaining`](Buf::remaining) is O(1); [`copy_to_bytes`](Buf::copy_to_bytes) shares the
+/// fragment instead of copying when the bytes lie in one fragment, and
+/// [`split_to`](Reader::split_to) never copies.
 ///
 /// # Examples
 ///
@@ -32,23 +34,22 @@ use crate::string::{ByteString, Repr};
 /// assert_eq!(r.remaining(), 2);
 /// ```
 #[derive(Debug, Clone)]
-pub struct Reader {
-    string: ByteString,
-    /// The fragment read next (`fragment_count()` at the end).
+pub struct Reader<'a> {
+    string: &'a ByteString,
+    /// The unread rest of fragment `index`: empty only when nothing remains.
+    cur: &'a [u8],
+    /// The fragment `cur` lies in (`fragment_count()` once everything is read).
     index: usize,
-    /// The offset in that fragment (always below its length unless at the end).
-    pos: usize,
     remaining: usize,
 }
 
-impl Reader {
-    pub(crate) fn new(string: ByteString) -> Reader {
-        let remaining = string.len();
+impl<'a> Reader<'a> {
+    pub(crate) fn new(string: &'a ByteString) -> Reader<'a> {
         Reader {
             string,
+            cur: fragment(string, 0),
             index: 0,
-            pos: 0,
-            remaining,
+            remaining: string.len(),
         }
     }
 
@@ -65,7 +66,8 @@ impl Reader {
     /// use bytes::Buf;
     /// use wirebytes_rope::ByteString;
     ///
-    /// let mut r = ByteString::from_static(b"\x03abcdef").reader();
+    /// let s = ByteString::from_static(b"\x03abcdef");
+    /// let mut r = s.reader();
     /// let n = r.get_u8() as usize;
     /// assert_eq!(r.split_to(n), "abc");
     /// assert_eq!(r.remaining(), 3);
@@ -91,7 +93,8 @@ impl Reader {
     /// use bytes::Buf;
     /// use wirebytes_rope::ByteString;
     ///
-    /// let mut r = ByteString::from_static(b"abc").reader();
+    /// let s = ByteString::from_static(b"abc");
+    /// let mut r = s.reader();
     /// r.advance(1);
     /// assert_eq!(r.rest(), "bc");
     /// ```
@@ -100,19 +103,140 @@ impl Reader {
         self.string.slice_unchecked(len - self.remaining, len)
     }
 
-    /// The fragment at `index`, or an empty slice past the end.
-    #[inline]
-    fn fragment(&self, index: usize) -> &Bytes {
-        static EMPTY: Bytes = Bytes::new();
-        match &self.string.repr {
-            Repr::One(b) if index == 0 => b,
-            Repr::One(_) => &EMPTY,
-            Repr::Many(r) => r.fragments.get(index).map_or(&EMPTY, |f| &f.bytes),
+    /// The next `N` bytes when they lie inside the current fragment with at least one byte
+    /// after them (so `cur` stays non-empty), advancing past them.
+    #[inline(always)]
+    fn take_within<const N: usize>(&mut self) -> Option<[u8; N]> {
+        match self.cur.split_first_chunk::<N>() {
+            Some((value, rest)) if !rest.is_empty() => {
+                self.cur = rest;
+                self.remaining -= N;
+                Some(*value)
+            }
+            _ => None,
         }
+    }
+
+    /// The next `N` bytes, gathered across fragments (panics as `Buf` does when fewer remain).
+    #[inline(always)]
+    fn take_across<const N: usize>(&mut self) -> [u8; N] {
+        if self.remaining < N {
+            return panic_short(self);
+        }
+        // The slow path takes and returns the cursor by value, so that the reader of a hot
+        // loop never has to leave the registers.
+        let (value, cur, index) = take_across(self.string, self.cur, self.index);
+        self.cur = cur;
+        self.index = index;
+        self.remaining -= N;
+        value
     }
 }
 
-impl Buf for Reader {
+/// Panics as `Buf`'s getters do when fewer than `N` bytes remain.
+#[cold]
+#[inline(never)]
+fn panic_short<const N: usize>(r: &mut Reader<'_>) -> [u8; N] {
+    let mut value = [0; N];
+    r.copy_to_slice(&mut value); // panics: fewer than N bytes remain
+    value
+}
+
+/// The next `N` bytes from `cur` (the rest of fragment `index`) and the fragments after it,
+/// which hold at least `N` bytes together; returns them with the cursor after them.
+#[inline(never)]
+fn take_across<'a, const N: usize>(
+    s: &'a ByteString,
+    mut cur: &'a [u8],
+    mut index: usize,
+) -> ([u8; N], &'a [u8], usize) {
+    let mut value = [0; N];
+    for b in &mut value {
+        // `cur` is non-empty while bytes remain, and N bytes remain.
+        let Some((&first, rest)) = cur.split_first() else {
+            break;
+        };
+        *b = first;
+        cur = rest;
+        if rest.is_empty() {
+            index += 1;
+            cur = fragment(s, index);
+        }
+    }
+    (value, cur, index)
+}
+
+/// The cursor `cnt` bytes after `cur` (the rest of fragment `index`), `cnt >= cur.len()`, with
+/// `remaining` bytes left after those.
+#[inline(never)]
+fn advance_across<'a>(
+    s: &'a ByteString,
+    cur: &'a [u8],
+    mut index: usize,
+    cnt: usize,
+    remaining: usize,
+) -> (&'a [u8], usize) {
+    if remaining == 0 {
+        return (&[], s.fragment_count());
+    }
+    // Some later fragment holds an unread byte, and no fragment of a rope is empty.
+    let mut left = cnt - cur.len();
+    loop {
+        index += 1;
+        let next = fragment(s, index);
+        if left < next.len() {
+            return (&next[left..], index);
+        }
+        left -= next.len();
+    }
+}
+
+/// Fragment `index` of `s`, or an empty slice past the end.
+#[inline]
+fn fragment(s: &ByteString, index: usize) -> &[u8] {
+    fragment_bytes(s, index).map_or(&[], |b| &b[..])
+}
+
+#[inline]
+fn fragment_bytes(s: &ByteString, index: usize) -> Option<&Bytes> {
+    match &s.repr {
+        Repr::One(b) => (index == 0).then_some(b),
+        Repr::Many(r) => r.fragments.get(index).map(|f| &f.bytes),
+    }
+}
+
+/// Overrides `Buf` getters with a fast path inside the current fragment.
+macro_rules! getters {
+    ($($name:ident -> $t:ty: $conv:ident;)*) => {$(
+        #[inline]
+        fn $name(&mut self) -> $t {
+            const N: usize = size_of::<$t>();
+            match self.take_within::<N>() {
+                Some(bytes) => <$t>::$conv(bytes),
+                None => <$t>::$conv(self.take_across::<N>()),
+            }
+        }
+    )*};
+}
+pub(crate) use getters;
+
+impl Buf for Reader<'_> {
+    getters! {
+        get_u8 -> u8: from_be_bytes;
+        get_u16 -> u16: from_be_bytes;
+        get_u16_le -> u16: from_le_bytes;
+        get_i16 -> i16: from_be_bytes;
+        get_i16_le -> i16: from_le_bytes;
+        get_u32 -> u32: from_be_bytes;
+        get_u32_le -> u32: from_le_bytes;
+        get_i32 -> i32: from_be_bytes;
+        get_i32_le -> i32: from_le_bytes;
+        get_u64 -> u64: from_be_bytes;
+        get_u64_le -> u64: from_le_bytes;
+        get_i64 -> i64: from_be_bytes;
+        get_i64_le -> i64: from_le_bytes;
+    }
+
     #[inline]
     fn remaining(&self) -> usize {
         self.remaining
@@ -120,9 +244,7 @@ impl Buf for Reader {
 
     #[inline]
     fn chunk(&self) -> &[u8] {
-        self.fragment(self.index)
-            .get(self.pos..)
-            .unwrap_or_default()
+        self.cur
     }
 
     #[inline]
@@ -133,42 +255,27 @@ impl Buf for Reader {
             self.remaining
         );
         self.remaining -= cnt;
-        let mut pos = self.pos + cnt;
-        let mut len = self.fragment(self.index).len();
-        if pos < len {
-            self.pos = pos;
-            return;
+        if cnt < self.cur.len() {
+            self.cur = &self.cur[cnt..];
+        } else {
+            (self.cur, self.index) =
+                advance_across(self.string, self.cur, self.index, cnt, self.remaining);
         }
-        if self.remaining == 0 {
-            self.index = self.string.fragment_count();
-            self.pos = 0;
-            return;
-        }
-        // Some later fragment holds a remaining byte, and no fragment of a rope is empty.
-        while pos >= len {
-            pos -= len;
-            self.index += 1;
-            len = self.fragment(self.index).len();
-        }
-        self.pos = pos;
     }
 
-    fn chunks_vectored<'a>(&'a self, dst: &mut [IoSlice<'a>]) -> usize {
-        if self.remaining == 0 {
+    fn chunks_vectored<'b>(&'b self, dst: &mut [IoSlice<'b>]) -> usize {
+        if self.remaining == 0 || dst.is_empty() {
             return 0;
         }
-        let mut n = 0;
-        let mut index = self.index;
-        let mut pos = self.pos;
+        dst[0] = IoSlice::new(self.cur);
+        let mut n = 1;
         while n < dst.len() {
-            let frag = self.fragment(index);
-            if frag.is_empty() {
+            let next = fragment(self.string, self.index + n);
+            if next.is_empty() {
                 break;
             }
-            dst[n] = IoSlice::new(&frag[pos..]);
+            dst[n] = IoSlice::new(next);
             n += 1;
-            index += 1;
-            pos = 0;
         }
         n
     }
@@ -179,23 +286,26 @@ impl Buf for Reader {
             "Reader::copy_to_bytes: {len} bytes requested, {} remaining",
             self.remaining
         );
-        let frag = self.fragment(self.index);
-        let out = if self.pos + len <= frag.len() {
-            frag.slice(self.pos..self.pos + len)
-        } else {
-            let mut out = BytesMut::with_capacity(len);
-            let start = self.string.len() - self.remaining;
-            for c in self.string.slice_unchecked(start, start + len).chunks() {
-                out.extend_from_slice(c);
+        let out = match fragment_bytes(self.string, self.index) {
+            Some(frag) if len <= self.cur.len() => {
+                let pos = frag.len() - self.cur.len();
+                frag.slice(pos..pos + len)
             }
-            out.freeze()
+            _ => {
+                let mut out = BytesMut::with_capacity(len);
+                let start = self.string.len() - self.remaining;
+                for c in self.string.slice_unchecked(start, start + len).chunks() {
+                    out.extend_from_slice(c);
+                }
+                out.freeze()
+            }
         };
         self.advance(len);
         out
     }
 }
 
-impl io::Read for Reader {
+impl io::Read for Reader<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = buf.len().min(self.remaining);
         self.copy_to_slice(&mut buf[..n]);

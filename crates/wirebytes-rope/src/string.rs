@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use bytes::{Bytes, BytesMut};
 
+use crate::into_reader::IntoReader;
 use crate::reader::Reader;
 
 /// Junctions whose two fragments hold together at most this many bytes are copied into one
@@ -562,8 +563,8 @@ impl ByteString {
         out
     }
 
-    /// A reader over the whole string, implementing [`bytes::Buf`] and [`std::io::Read`].
-    /// O(1): the reader holds a clone of the string.
+    /// A reader over the whole string, implementing [`bytes::Buf`] and [`std::io::Read`],
+    /// borrowing the string. O(1), no allocation.
     ///
     /// # Examples
     ///
@@ -576,8 +577,27 @@ impl ByteString {
     /// assert_eq!(reader.get_u32_le(), 0x0403_0201);
     /// assert_eq!(reader.remaining(), 0);
     /// ```
-    pub fn reader(&self) -> Reader {
-        Reader::new(self.clone())
+    pub fn reader(&self) -> Reader<'_> {
+        Reader::new(self)
+    }
+
+    /// An owning reader over the whole string (`'static` and `Send`, for a reader that must
+    /// outlive the string or move to another thread), implementing [`bytes::Buf`] and
+    /// [`std::io::Read`]. O(1), no allocation; each read costs a little more than with
+    /// [`reader`](Self::reader).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Buf;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"\x01\x02").concat(&ByteString::from_static(b"\x03\x04"));
+    /// let handle = std::thread::spawn(move || s.into_reader().get_u32());
+    /// assert_eq!(handle.join().unwrap(), 0x0102_0304);
+    /// ```
+    pub fn into_reader(self) -> IntoReader {
+        IntoReader::new(self)
     }
 }
 
@@ -880,7 +900,8 @@ mod tests {
     fn send_sync() {
         fn check<T: Send + Sync + 'static>() {}
         check::<ByteString>();
-        check::<Reader>();
+        check::<IntoReader>();
+        check::<Reader<'static>>();
     }
 
     #[test]

@@ -13,7 +13,8 @@ fn content() -> Vec<u8> {
     (0..300u32).map(|i| i as u8).collect()
 }
 
-/// Checks `Buf` behaviour of the reader of `$make()` (a `ByteString` holding `content()`).
+/// Checks `Buf` behaviour of both readers (`reader`, `into_reader`) of each shape `$make`
+/// (a `ByteString` holding `content()`).
 macro_rules! buf_conformance {
     ($($name:ident => $make:expr;)*) => {$(
         mod $name {
@@ -25,128 +26,155 @@ macro_rules! buf_conformance {
                 s
             }
 
-            #[test]
-            fn remaining_chunk_advance() {
-                let flat = content();
-                let mut r = make().reader();
-                let mut pos = 0;
-                let mut rng = Rng(1);
-                while r.has_remaining() {
-                    assert_eq!(r.remaining(), flat.len() - pos);
-                    let chunk = r.chunk();
-                    assert!(!chunk.is_empty());
-                    assert_eq!(chunk, &flat[pos..pos + chunk.len()]);
-                    let step = rng.below(chunk.len() + 5).min(r.remaining());
-                    r.advance(step);
-                    pos += step;
-                }
-                assert_eq!(r.remaining(), 0);
-                assert!(r.chunk().is_empty());
-                r.advance(0);
-                assert_eq!(r.remaining(), 0);
+            mod borrowed {
+                use super::*;
+                reader_conformance!(reader);
             }
 
-            #[test]
-            fn get_integers_straddle_fragments() {
-                let flat = content();
-                for offset in 0..9 {
-                    let mut r = make().reader();
-                    r.advance(offset);
-                    let mut expected = &flat[offset..];
-                    while expected.remaining() >= 15 {
-                        assert_eq!(r.get_u8(), expected.get_u8());
-                        assert_eq!(r.get_u16(), expected.get_u16());
-                        assert_eq!(r.get_u32_le(), expected.get_u32_le());
-                        assert_eq!(r.get_u64(), expected.get_u64());
-                        assert_eq!(r.remaining(), expected.remaining());
-                    }
-                    while expected.remaining() >= 4 {
-                        assert_eq!(r.get_i32(), expected.get_i32());
-                    }
-                    assert_eq!(r.try_get_u32_le().is_err(), true);
-                    assert_eq!(r.remaining(), expected.remaining(), "a failed read consumes nothing");
-                }
-            }
-
-            #[test]
-            fn copy_to_slice_and_bytes() {
-                let flat = content();
-                let mut rng = Rng(2);
-                let mut r = make().reader();
-                let mut pos = 0;
-                while r.has_remaining() {
-                    let n = rng.below(40).min(r.remaining());
-                    if rng.below(2) == 0 {
-                        let mut dst = vec![0; n];
-                        r.copy_to_slice(&mut dst);
-                        assert_eq!(dst, &flat[pos..pos + n]);
-                    } else {
-                        assert_eq!(r.copy_to_bytes(n), &flat[pos..pos + n]);
-                    }
-                    pos += n;
-                    assert_eq!(r.remaining(), flat.len() - pos);
-                }
-            }
-
-            #[test]
-            fn split_to_and_rest_share() {
-                let flat = content();
-                let mut r = make().reader();
-                r.advance(7);
-                assert_eq!(r.rest(), flat[7..]);
-                let head = r.split_to(100);
-                assert_eq!(head, flat[7..107]);
-                assert_eq!(r.rest(), flat[107..]);
-                assert_eq!(r.chunk()[0], flat[107]);
-            }
-
-            #[test]
-            fn chunks_vectored_covers_the_rest() {
-                let flat = content();
-                for skip in [0, 1, 99, 299, 300] {
-                    let mut r = make().reader();
-                    r.advance(skip);
-                    let mut slices = [IoSlice::new(&[]); 512];
-                    let n = r.chunks_vectored(&mut slices);
-                    let joined: Vec<u8> = slices[..n].iter().flat_map(|s| s.iter().copied()).collect();
-                    assert_eq!(joined, &flat[skip..]);
-                    assert!(slices[..n].iter().all(|s| !s.is_empty()));
-                    // A short destination is filled with a prefix.
-                    let mut two = [IoSlice::new(&[]); 2];
-                    let m = r.chunks_vectored(&mut two);
-                    let prefix: Vec<u8> = two[..m].iter().flat_map(|s| s.iter().copied()).collect();
-                    assert!(flat[skip..].starts_with(&prefix));
-                    assert_eq!(m, n.min(2));
-                }
-            }
-
-            #[test]
-            fn io_read() {
-                let flat = content();
-                let mut r = make().reader();
-                let mut got = Vec::new();
-                let mut buf = [0u8; 13];
-                loop {
-                    let n = r.read(&mut buf).unwrap();
-                    if n == 0 {
-                        break;
-                    }
-                    got.extend_from_slice(&buf[..n]);
-                }
-                assert_eq!(got, flat);
-                let mut all = Vec::new();
-                make().reader().read_to_end(&mut all).unwrap();
-                assert_eq!(all, flat);
-            }
-
-            #[test]
-            #[should_panic(expected = "cannot advance")]
-            fn advance_past_the_end_panics() {
-                let mut r = make().reader();
-                r.advance(301);
+            mod owned {
+                use super::*;
+                reader_conformance!(into_reader);
             }
         }
     )*};
+}
+
+/// The `Buf` checks for one reader constructor `$m` of `make()`.
+macro_rules! reader_conformance {
+    ($m:ident) => {
+        #[test]
+        fn remaining_chunk_advance() {
+            let flat = content();
+            let s = make();
+            let mut r = s.$m();
+            let mut pos = 0;
+            let mut rng = Rng(1);
+            while r.has_remaining() {
+                assert_eq!(r.remaining(), flat.len() - pos);
+                let chunk = r.chunk();
+                assert!(!chunk.is_empty());
+                assert_eq!(chunk, &flat[pos..pos + chunk.len()]);
+                let step = rng.below(chunk.len() + 5).min(r.remaining());
+                r.advance(step);
+                pos += step;
+            }
+            assert_eq!(r.remaining(), 0);
+            assert!(r.chunk().is_empty());
+            r.advance(0);
+            assert_eq!(r.remaining(), 0);
+        }
+
+        #[test]
+        fn get_integers_straddle_fragments() {
+            let flat = content();
+            for offset in 0..9 {
+                let s = make();
+                let mut r = s.$m();
+                r.advance(offset);
+                let mut expected = &flat[offset..];
+                while expected.remaining() >= 15 {
+                    assert_eq!(r.get_u8(), expected.get_u8());
+                    assert_eq!(r.get_u16(), expected.get_u16());
+                    assert_eq!(r.get_u32_le(), expected.get_u32_le());
+                    assert_eq!(r.get_u64(), expected.get_u64());
+                    assert_eq!(r.remaining(), expected.remaining());
+                }
+                while expected.remaining() >= 4 {
+                    assert_eq!(r.get_i32(), expected.get_i32());
+                }
+                assert_eq!(r.try_get_u32_le().is_err(), true);
+                assert_eq!(
+                    r.remaining(),
+                    expected.remaining(),
+                    "a failed read consumes nothing"
+                );
+            }
+        }
+
+        #[test]
+        fn copy_to_slice_and_bytes() {
+            let flat = content();
+            let mut rng = Rng(2);
+            let s = make();
+            let mut r = s.$m();
+            let mut pos = 0;
+            while r.has_remaining() {
+                let n = rng.below(40).min(r.remaining());
+                if rng.below(2) == 0 {
+                    let mut dst = vec![0; n];
+                    r.copy_to_slice(&mut dst);
+                    assert_eq!(dst, &flat[pos..pos + n]);
+                } else {
+                    assert_eq!(r.copy_to_bytes(n), &flat[pos..pos + n]);
+                }
+                pos += n;
+                assert_eq!(r.remaining(), flat.len() - pos);
+            }
+        }
+
+        #[test]
+        fn split_to_and_rest_share() {
+            let flat = content();
+            let s = make();
+            let mut r = s.$m();
+            r.advance(7);
+            assert_eq!(r.rest(), flat[7..]);
+            let head = r.split_to(100);
+            assert_eq!(head, flat[7..107]);
+            assert_eq!(r.rest(), flat[107..]);
+            assert_eq!(r.chunk()[0], flat[107]);
+        }
+
+        #[test]
+        fn chunks_vectored_covers_the_rest() {
+            let flat = content();
+            for skip in [0, 1, 99, 299, 300] {
+                let s = make();
+                let mut r = s.$m();
+                r.advance(skip);
+                let mut slices = [IoSlice::new(&[]); 512];
+                let n = r.chunks_vectored(&mut slices);
+                let joined: Vec<u8> = slices[..n].iter().flat_map(|s| s.iter().copied()).collect();
+                assert_eq!(joined, &flat[skip..]);
+                assert!(slices[..n].iter().all(|s| !s.is_empty()));
+                // A short destination is filled with a prefix.
+                let mut two = [IoSlice::new(&[]); 2];
+                let m = r.chunks_vectored(&mut two);
+                let prefix: Vec<u8> = two[..m].iter().flat_map(|s| s.iter().copied()).collect();
+                assert!(flat[skip..].starts_with(&prefix));
+                assert_eq!(m, n.min(2));
+            }
+        }
+
+        #[test]
+        fn io_read() {
+            let flat = content();
+            let s = make();
+            let mut r = s.$m();
+            let mut got = Vec::new();
+            let mut buf = [0u8; 13];
+            loop {
+                let n = r.read(&mut buf).unwrap();
+                if n == 0 {
+                    break;
+                }
+                got.extend_from_slice(&buf[..n]);
+            }
+            assert_eq!(got, flat);
+            let mut all = Vec::new();
+            let s = make();
+            s.$m().read_to_end(&mut all).unwrap();
+            assert_eq!(all, flat);
+        }
+
+        #[test]
+        #[should_panic(expected = "cannot advance")]
+        fn advance_past_the_end_panics() {
+            let s = make();
+            let mut r = s.$m();
+            r.advance(301);
+        }
+    };
 }
 
 buf_conformance! {
@@ -178,7 +206,12 @@ buf_conformance! {
 
 #[test]
 fn empty_reader() {
-    let mut r = ByteString::new().reader();
+    let mut o = ByteString::new().into_reader();
+    assert_eq!(o.remaining(), 0);
+    assert!(o.chunk().is_empty());
+    assert_eq!(o.read(&mut [0u8; 4]).unwrap(), 0);
+    let empty = ByteString::new();
+    let mut r = empty.reader();
     assert_eq!(r.remaining(), 0);
     assert!(r.chunk().is_empty());
     assert_eq!(r.chunks_vectored(&mut [IoSlice::new(&[])]), 0);
