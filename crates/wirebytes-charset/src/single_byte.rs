@@ -9,7 +9,7 @@ use crate::encodings::{ALL, FIRST_SINGLE_BYTE, SINGLE_BYTE_COUNT};
 use crate::{Policy, ncr_len, push_ncr};
 
 /// Char -> byte for one single-byte encoding. A 0 entry means "not mappable" (no non-ASCII
-/// char maps to the byte 0x00 in any of these encodings; ASCII never reaches the table).
+/// char maps to the byte 0x00 in any of these encodings); ASCII maps to itself.
 pub(crate) struct Table {
     /// U+0000..U+07FF (every char that is two bytes in UTF-8, where Latin, Greek, Cyrillic,
     /// Hebrew and Arabic letters live): one lookup.
@@ -34,6 +34,10 @@ impl Table {
             index: [0; 256],
             pages: vec![[0; 256]],
         };
+        // ASCII maps to itself (only the block encoder looks ASCII up).
+        for b in 0..0x80u8 {
+            table.low[usize::from(b)] = b;
+        }
         for b in 0x80..=0xFFu8 {
             let byte = [b];
             let (text, had_errors) = encoding.decode_without_bom_handling(&byte);
@@ -139,9 +143,16 @@ fn decode_at(bytes: &[u8], i: usize, lead: u8) -> (u32, usize) {
     }
 }
 
+/// Input is encoded in blocks of this many bytes.
+const BLOCK: usize = 64;
+
 /// Appends the encoding of `text[from..]` to `out`, whose spare capacity is exactly the
 /// number of chars in `text[from..]` (one byte each). With [`Policy::Whatwg`] the first
 /// unmappable char grows `out` once to the exact size of the rest.
+///
+/// The input goes in blocks of up to [`BLOCK`] bytes that end on a char boundary: an ASCII
+/// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
+/// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`].
 pub(crate) fn encode_str(
     table: &Table,
     text: &str,
@@ -153,6 +164,66 @@ pub(crate) fn encode_str(
     let mut i = from;
     let mut resized = false;
     while i < bytes.len() {
+        let mut end = (i + BLOCK).min(bytes.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let block = &bytes[i..end];
+        let max = block.iter().fold(0u8, |acc, &b| acc.max(b));
+        if max < 0x80 {
+            out.extend_from_slice(block);
+        } else if max >= 0xE0 || !two_byte_block(table, block, out) {
+            encode_scalar(table, text, i, end, policy, out, &mut resized)?;
+        }
+        i = end;
+    }
+    Ok(())
+}
+
+/// Encodes a block of at most [`BLOCK`] bytes holding only one- and two-byte chars, without a
+/// branch per byte: every byte computes the char it would start and writes its mapping at
+/// the output cursor, which only a non-continuation byte advances (a continuation byte's
+/// write is overwritten by the next char's). Returns `false`, having written nothing, if an
+/// unmappable char (table entry 0) or a NUL is in the block.
+#[inline(always)]
+fn two_byte_block(table: &Table, block: &[u8], out: &mut Vec<u8>) -> bool {
+    let n = block.len().min(BLOCK);
+    let mut padded = [0u8; BLOCK + 1];
+    padded[..n].copy_from_slice(&block[..n]);
+    let mut dst = [0u8; BLOCK];
+    let mut w = 0usize;
+    for j in 0..n {
+        let b = padded[j];
+        let next = padded[j + 1];
+        let index = if b < 0x80 {
+            usize::from(b)
+        } else {
+            (usize::from(b & 0x1F) << 6) | usize::from(next & 0x3F)
+        };
+        dst[w % BLOCK] = table.low[index];
+        w += usize::from((b as i8) >= -0x40);
+    }
+    let dst = &dst[..w.min(BLOCK)];
+    if dst.contains(&0) {
+        return false;
+    }
+    out.extend_from_slice(dst);
+    true
+}
+
+/// Encodes `text[from..end]` char by char.
+fn encode_scalar(
+    table: &Table,
+    text: &str,
+    from: usize,
+    end: usize,
+    policy: Policy,
+    out: &mut Vec<u8>,
+    resized: &mut bool,
+) -> Result<(), usize> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while i < end {
         let lead = bytes[i];
         if lead < 0x80 {
             out.push(lead);
@@ -173,9 +244,9 @@ pub(crate) fn encode_str(
             match policy {
                 Policy::Jdk => out.push(b'?'),
                 Policy::Whatwg => {
-                    if !resized {
+                    if !*resized {
                         out.reserve_exact(whatwg_len_str(table, &text[i..]));
-                        resized = true;
+                        *resized = true;
                     }
                     push_ncr(out, c);
                 }

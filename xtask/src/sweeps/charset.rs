@@ -1,0 +1,721 @@
+//! The `charset` sweep: wirebytes-charset against its streaming reference, against
+//! encoding_rs's `Encoding::encode` and, when `java` is on PATH, against the JDK's
+//! `String.getBytes(Charset)`.
+//!
+//! Every encoding of `wirebytes_charset::ALL` (all 40 of encoding_rs) x both replacements x
+//! `&str` and `&[u16]` input x an adversarial corpus: script samples (ASCII, Latin-1,
+//! Cyrillic, Greek, Hebrew, Arabic, Thai, CJK, emoji), the awkward chars (BOM, U+FFFD, NUL,
+//! ESC, C1 controls, x-user-defined's U+F780..U+F7FF, ¥ and ‾ of ISO-2022-JP's Roman state),
+//! each at the start, middle and end of ASCII of every length around the vector and block
+//! widths, runs that cross the 64-byte block boundary at every offset, random text, and for
+//! UTF-16 input unpaired surrogates anywhere plus random `u16` soup.
+
+use wirebytes_charset::{
+    ALL, Encoding, Replacement, encode, encode_string, encode_utf16, reference, try_encode,
+};
+
+use crate::rng::Rng;
+use crate::verify::{Ctx, Hex};
+
+const REPLACEMENTS: [Replacement; 2] = [Replacement::Jdk, Replacement::Whatwg];
+
+/// Samples of the scripts the encodings exist for.
+const SAMPLES: &[&str] = &[
+    "The quick brown fox jumps over the lazy dog. 0123456789 {}[]<>\\~|",
+    "Fête à Zürich: naïve café, smørrebrød, ¡señor! Ærø ÿ ß £10 ½ «»",
+    "Съешь же ещё этих мягких французских булок, да выпей чаю. Ґґ Її Єє Ўў",
+    "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία. ΆΈΉΊΌΎΏ",
+    "דג סקרן שט בים מאוכזב ולפתע מצא חברה",
+    "نص حكيم له سر قاطع وذو شأن عظيم مكتوب على ثوب أخضر",
+    "เป็นมนุษย์สุดประเสริฐเลิศคุณค่า",
+    "日本語のテキスト、カタカナとひらがな。漢字：東京都",
+    "ｱｲｳｴｵ ﾊﾟﾋﾟ ･ｰ",
+    "简体中文的文本编码测试，繁體中文的文字編碼測試",
+    "다람쥐 헌 쳇바퀴에 타고파",
+    "😀🎉👍🏽 𝄞 𠀀",
+    "€ “quoted” ‘single’ – — … • ™ ‰ †",
+    "Zażółć gęślą jaźń. Příliš žluťoučký kůň. Árvíztűrő tükörfúrógép.",
+    "Tiếng Việt có dấu: ắ ằ ẳ ẵ ặ",
+];
+
+/// Single chars that are awkward for some encoding.
+const SPECIALS: &[&str] = &[
+    "é",
+    "Ж",
+    "Ω",
+    "א",
+    "ش",
+    "ก",
+    "€",
+    "™",
+    "あ",
+    "漢",
+    "ｱ",
+    "한",
+    "😀",
+    "\u{FFFD}",
+    "\u{FEFF}",
+    "\0",
+    "\u{1B}",
+    "\u{0E}",
+    "\u{0F}",
+    "¥",
+    "‾",
+    "\\",
+    "~",
+    "\u{F780}",
+    "\u{F7FF}",
+    "\u{F800}",
+    "\u{80}",
+    "\u{9F}",
+    "\u{A0}",
+    "\u{FF}",
+    "\u{7FF}",
+    "\u{800}",
+    "\u{FFFF}",
+    "\u{10FFFF}",
+];
+
+/// ASCII lengths around every vector width and the 64-byte block of the single-byte encoder.
+const LENGTHS: &[usize] = &[
+    0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49, 62, 63, 64, 65, 66, 127, 128,
+    129, 255, 256, 257, 1023, 1024, 1025,
+];
+
+fn ascii(len: usize) -> String {
+    (0..len)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect()
+}
+
+/// A random char: a script's sample char, an awkward one, ASCII, or any scalar value.
+fn random_char(rng: &mut Rng) -> char {
+    match rng.below(8) {
+        0..=2 => char::from(b' ' + rng.below(95) as u8),
+        3 => {
+            let sample: Vec<char> = rng.pick(SAMPLES).chars().collect();
+            *rng.pick(&sample)
+        }
+        4 => rng.pick(SPECIALS).chars().next().unwrap_or('?'),
+        5 => char::from_u32(0x80 + rng.below(0x780) as u32).unwrap_or('?'),
+        6 => char::from_u32(rng.below(0x1_0000) as u32).unwrap_or('\u{FFFD}'),
+        _ => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{10000}'),
+    }
+}
+
+/// Random text made of runs of one kind (ASCII, one script, awkward chars, anything).
+fn random_text(rng: &mut Rng, max_chars: usize) -> String {
+    let mut text = String::new();
+    let target = rng.below(max_chars + 1);
+    while text.chars().count() < target {
+        let run = 1 + rng.below(40);
+        match rng.below(4) {
+            0 => text.push_str(&ascii(run)),
+            1 => text.extend(
+                rng.pick(SAMPLES)
+                    .chars()
+                    .cycle()
+                    .skip(rng.below(30))
+                    .take(run),
+            ),
+            2 => text.extend((0..run).map(|_| random_char(rng))),
+            _ => {
+                let special: &&str = rng.pick(SPECIALS);
+                text.push_str(special);
+            }
+        }
+    }
+    text
+}
+
+/// The `&str` corpus.
+fn str_corpus(ctx: &Ctx, rng: &mut Rng) -> Vec<String> {
+    let mut corpus: Vec<String> = vec![String::new()];
+    corpus.extend(SAMPLES.iter().map(|s| s.to_string()));
+    corpus.extend(SPECIALS.iter().map(|s| s.to_string()));
+    corpus.push(SAMPLES.concat());
+    for &len in LENGTHS {
+        let base = ascii(len);
+        corpus.push(base.clone());
+        let mut positions = vec![
+            0,
+            1,
+            len / 2,
+            len.saturating_sub(1),
+            len,
+            62,
+            63,
+            64,
+            65,
+            127,
+            128,
+        ];
+        positions.retain(|&p| p <= len);
+        positions.sort_unstable();
+        positions.dedup();
+        for special in SPECIALS {
+            for &at in &positions {
+                let mut text = base.clone();
+                text.insert_str(at, special);
+                corpus.push(text);
+            }
+        }
+    }
+    // Runs of two-, three- and four-byte chars that start at every offset before and across
+    // the 64-byte block boundary (and a second one).
+    for run in [
+        "Жизнь",
+        "é",
+        "€",
+        "あい",
+        "😀",
+        "ÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿÿ",
+        "Ω\u{F780}",
+    ] {
+        for offset in 0..=132 {
+            corpus.push(format!(
+                "{}{}{}",
+                ascii(offset),
+                run.repeat(3),
+                ascii(offset % 7)
+            ));
+        }
+    }
+    for _ in 0..ctx.scale(3000, 300) {
+        corpus.push(random_text(rng, 300));
+    }
+    corpus
+}
+
+/// The `&[u16]` corpus: the `&str` corpus as UTF-16, unpaired surrogates put in, raw soup.
+fn units_corpus(ctx: &Ctx, rng: &mut Rng, texts: &[String]) -> Vec<Vec<u16>> {
+    let mut corpus: Vec<Vec<u16>> = Vec::new();
+    let lone: [u16; 6] = [0xD800, 0xDBFF, 0xD83D, 0xDC00, 0xDE00, 0xDFFF];
+    for text in texts {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        corpus.push(units.clone());
+        if rng.one_in(3) {
+            let mut broken = units;
+            for _ in 0..1 + rng.below(3) {
+                let at = rng.below(broken.len() + 1);
+                broken.insert(at, *rng.pick(&lone));
+            }
+            corpus.push(broken);
+        }
+    }
+    for &len in &LENGTHS[..20] {
+        for &surrogate in &lone {
+            for at in [0, len / 2, len] {
+                let mut units: Vec<u16> = ascii(len).encode_utf16().collect();
+                units.insert(at, surrogate);
+                corpus.push(units);
+            }
+        }
+    }
+    corpus.push(vec![0xD83D, 0xD83D, 0xDE00, 0xDE00]);
+    corpus.push(vec![0xDE00, 0xD83D]);
+    for _ in 0..ctx.scale(2000, 200) {
+        let len = rng.below(100);
+        corpus.push(
+            (0..len)
+                .map(|_| match rng.below(4) {
+                    0 => 0xD800 + rng.below(0x800) as u16,
+                    1 => rng.below(0x80) as u16,
+                    _ => rng.next_u64() as u16,
+                })
+                .collect(),
+        );
+    }
+    corpus
+}
+
+fn is_utf16(encoding: &'static Encoding) -> bool {
+    encoding == encoding_rs::UTF_16LE || encoding == encoding_rs::UTF_16BE
+}
+
+/// Bytes and whether the `Vec` is exact-size: what each case compares.
+fn shape(bytes: Vec<u8>) -> (Vec<u8>, bool) {
+    let exact = bytes.capacity() == bytes.len();
+    (bytes, exact)
+}
+
+pub(crate) fn run(ctx: &mut Ctx) {
+    let mut rng = Rng::new(0x00C4_A85E_7000);
+    let texts = str_corpus(ctx, &mut rng);
+    let units = units_corpus(ctx, &mut rng, &texts);
+    let pairs = (ALL.len() * REPLACEMENTS.len()) as u64;
+
+    {
+        let mut check = ctx.check(
+            "encode = reference, exact size (&str)",
+            pairs * texts.len() as u64,
+        );
+        for &encoding in &ALL {
+            for replacement in REPLACEMENTS {
+                let label = format!("{} {replacement:?}", encoding.name());
+                for text in &texts {
+                    let expected = (reference::encode(text, encoding, replacement), true);
+                    check.case_in(
+                        &label,
+                        text.as_str(),
+                        expected,
+                        shape(encode(text, encoding, replacement)),
+                    );
+                }
+            }
+        }
+    }
+    {
+        let mut check = ctx.check(
+            "encode_utf16 = reference, exact size (&[u16])",
+            pairs * units.len() as u64,
+        );
+        for &encoding in &ALL {
+            for replacement in REPLACEMENTS {
+                let label = format!("{} {replacement:?}", encoding.name());
+                for u in &units {
+                    let expected = (reference::encode_utf16(u, encoding, replacement), true);
+                    check.case_in(
+                        &label,
+                        u.as_slice(),
+                        expected,
+                        shape(encode_utf16(u, encoding, replacement)),
+                    );
+                }
+            }
+        }
+    }
+    {
+        let mut check = ctx.check(
+            "encode_string = encode, exact size",
+            pairs * texts.len() as u64,
+        );
+        for &encoding in &ALL {
+            for replacement in REPLACEMENTS {
+                let label = format!("{} {replacement:?}", encoding.name());
+                for text in &texts {
+                    let expected = (encode(text, encoding, replacement), true);
+                    let actual = shape(encode_string(text.clone(), encoding, replacement));
+                    check.case_in(&label, text.as_str(), expected, actual);
+                }
+            }
+        }
+    }
+    {
+        // Where the crate promises WHATWG bytes: every encoding but UTF-16LE/BE (written as
+        // UTF-16 here, as UTF-8 by `Encoding::encode`).
+        let planned = 38 * (texts.len() + units.len()) as u64;
+        let mut check = ctx.check(
+            "Whatwg = Encoding::encode (38 encodings, &str and &[u16])",
+            planned,
+        );
+        for &encoding in ALL.iter().filter(|e| !is_utf16(e)) {
+            for text in &texts {
+                let (web, _, _) = encoding.encode(text);
+                check.case_in(
+                    encoding.name(),
+                    text.as_str(),
+                    web.into_owned(),
+                    encode(text, encoding, Replacement::Whatwg),
+                );
+            }
+            for u in &units {
+                let lossy = String::from_utf16_lossy(u);
+                let (web, _, _) = encoding.encode(&lossy);
+                check.case_in(
+                    encoding.name(),
+                    u.as_slice(),
+                    web.into_owned(),
+                    encode_utf16(u, encoding, Replacement::Whatwg),
+                );
+            }
+        }
+    }
+    {
+        let mut check = ctx.check(
+            "try_encode: Ok = encode, Err = first unmappable",
+            ALL.len() as u64 * texts.len() as u64,
+        );
+        for &encoding in &ALL {
+            for text in &texts {
+                match try_encode(text, encoding) {
+                    Ok(bytes) => {
+                        // Nothing unmappable: both replacements write the same bytes.
+                        let jdk = encode(text, encoding, Replacement::Jdk);
+                        let web = encode(text, encoding, Replacement::Whatwg);
+                        let exact = bytes.capacity() == bytes.len();
+                        check.case_in(
+                            encoding.name(),
+                            text.as_str(),
+                            (jdk, true),
+                            (bytes.clone(), exact && bytes == web),
+                        );
+                    }
+                    Err(err) => {
+                        let at = err.offset();
+                        let ok = text.is_char_boundary(at)
+                            && text[at..].starts_with(err.ch())
+                            && !encoding.encode(&text[..at]).2
+                            && encoding.encode(&text[at..at + err.ch().len_utf8()]).2;
+                        if ok {
+                            check.pass();
+                        } else {
+                            check.fail(
+                                text.as_str(),
+                                format!(
+                                    "{}: {err} is not the first unmappable char",
+                                    encoding.name()
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    {
+        // Every UTF-16 code unit alone, and after a lead char, through every single-byte
+        // encoding: the reverse tables are encoding_rs's mapping by construction; this proves it.
+        let step = ctx.scale(1, 7);
+        let singles: Vec<&'static Encoding> =
+            ALL.iter().copied().filter(|e| e.is_single_byte()).collect();
+        let planned = (singles.len() * 2 * 2 * 0x1_0000 / step) as u64;
+        let mut check = ctx.check(
+            "single-byte: every u16 alone and after a two-byte char",
+            planned,
+        );
+        for &encoding in &singles {
+            for replacement in REPLACEMENTS {
+                let label = format!("{} {replacement:?}", encoding.name());
+                for u in (0..=0xFFFFu16).step_by(step) {
+                    for input in [&[u][..], &[0xE9, u, 0x41][..]] {
+                        let expected =
+                            (reference::encode_utf16(input, encoding, replacement), true);
+                        check.case_in(
+                            &label,
+                            input,
+                            expected,
+                            shape(encode_utf16(input, encoding, replacement)),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    jdk_parity(ctx, &mut rng, &texts, &units);
+}
+
+/// A charset whose JDK and WHATWG tables agree (on the chars not excluded), by its name in
+/// both worlds.
+struct JdkCharset {
+    encoding: &'static Encoding,
+    /// Chars whose JDK mapping differs from WHATWG's: left out of the parity corpus.
+    differs: fn(char) -> bool,
+}
+
+fn none(_: char) -> bool {
+    false
+}
+
+/// WHATWG's KOI8-U is KOI8-RU: 0xAE and 0xBE are Ў and ў, where the JDK's KOI8-U has the box
+/// drawings ╝ and ╬ (found by this sweep).
+fn koi8_u(c: char) -> bool {
+    c1(c) || matches!(c, '\u{40E}' | '\u{45E}' | '\u{255D}' | '\u{256C}')
+}
+
+/// WHATWG's windows-1255 maps 0xCA to U+05BA (HEBREW POINT HOLAM HASER FOR VAV); the JDK's
+/// leaves 0xCA unassigned (found by this sweep).
+fn windows_1255(c: char) -> bool {
+    c1(c) || c == '\u{5BA}'
+}
+
+/// C1 controls: WHATWG's single-byte tables map several of U+0080..U+009F where the JDK's
+/// do not (or the reverse), as the issue expects.
+fn c1(c: char) -> bool {
+    ('\u{80}'..='\u{9F}').contains(&c)
+}
+
+const JDK_CHARSETS: &[JdkCharset] = &[
+    JdkCharset {
+        encoding: &encoding_rs::UTF_8_INIT,
+        differs: none,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::UTF_16BE_INIT,
+        differs: none,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::UTF_16LE_INIT,
+        differs: none,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::IBM866_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_2_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_3_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_4_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_5_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_6_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_7_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_8_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_13_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_15_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::ISO_8859_16_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::KOI8_R_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::KOI8_U_INIT,
+        differs: koi8_u,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_874_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1250_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1251_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1252_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1253_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1254_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1255_INIT,
+        differs: windows_1255,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1256_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1257_INIT,
+        differs: c1,
+    },
+    JdkCharset {
+        encoding: &encoding_rs::WINDOWS_1258_INIT,
+        differs: c1,
+    },
+];
+
+/// One record for `CharsetEncode.java`.
+fn record(stdin: &mut Vec<u8>, encoding: &'static Encoding, units: &[u16]) {
+    let name = encoding.name().as_bytes();
+    stdin.extend_from_slice(&(name.len() as u16).to_be_bytes());
+    stdin.extend_from_slice(name);
+    stdin.extend_from_slice(&(units.len() as u32).to_be_bytes());
+    for unit in units {
+        stdin.extend_from_slice(&unit.to_be_bytes());
+    }
+}
+
+fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]) {
+    if ctx.java().is_none() {
+        ctx.skip("Jdk = the JDK's String.getBytes", "java not on PATH");
+        return;
+    }
+    // Per charset: every BMP char (but the excluded ones) in one string, the corpus texts
+    // without excluded chars, and the UTF-16 corpus (unpaired surrogates included).
+    let mut cases: Vec<(&'static Encoding, Vec<u16>)> = Vec::new();
+    for charset in JDK_CHARSETS {
+        let keep = |c: char| !(charset.differs)(c);
+        let bmp: String = (0..=0xFFFFu32)
+            .filter_map(char::from_u32)
+            .filter(|&c| keep(c))
+            .collect();
+        cases.push((charset.encoding, bmp.encode_utf16().collect()));
+        for text in texts.iter().filter(|t| t.chars().all(keep)) {
+            cases.push((charset.encoding, text.encode_utf16().collect()));
+        }
+        let keep_unit = |u: &u16| {
+            (0xD800..=0xDFFF).contains(u) || char::from_u32(u32::from(*u)).is_some_and(keep)
+        };
+        for u in units.iter().filter(|u| u.iter().all(keep_unit)) {
+            cases.push((charset.encoding, u.clone()));
+        }
+    }
+    let name = format!(
+        "Jdk = the JDK's String.getBytes ({} charsets)",
+        JDK_CHARSETS.len()
+    );
+    compare_with_jdk(ctx, &name, &cases);
+
+    // The CJK encodings' tables differ from the JDK's in many places, but their replacement
+    // (`?`; U+FF1F in ISO-2022-JP; the JDK's raw `21 29` for an unpaired surrogate there) can
+    // be compared on text made of chars both map, plus chars neither maps and lone surrogates.
+    let mut cases: Vec<(&'static Encoding, Vec<u16>)> = Vec::new();
+    for (encoding, pool) in CJK_POOLS {
+        let pool: Vec<char> = pool.chars().collect();
+        for _ in 0..ctx.scale(1500, 200) {
+            let len = rng.below(40);
+            let mut u: Vec<u16> = Vec::new();
+            for _ in 0..len {
+                if rng.one_in(12) {
+                    u.push(0xD800 + rng.below(0x800) as u16);
+                } else {
+                    let mut buf = [0u16; 2];
+                    u.extend_from_slice(rng.pick(&pool).encode_utf16(&mut buf));
+                }
+            }
+            cases.push((encoding, u));
+        }
+    }
+    compare_with_jdk(
+        ctx,
+        "Jdk replacement = the JDK's in the CJK charsets (shared chars)",
+        &cases,
+    );
+}
+
+/// Per CJK encoding: ASCII, chars its WHATWG and JDK tables both map the same way, and chars
+/// neither maps. Left out: U+00E9 for EUC-JP (the JDK maps it through JIS X 0212), and U+00A5
+/// for ISO-2022-JP (both enter the Roman state for it, but the JDK then leaves Roman for any
+/// ASCII char, where WHATWG stays until `\` or `~`: found by this sweep).
+const CJK_POOLS: [(&Encoding, &str); 7] = [
+    (
+        &encoding_rs::SHIFT_JIS_INIT,
+        "abcXYZ019 .,;!?()<>=\"'あいうアイウ日本語東京漢字。、？é😀ก",
+    ),
+    (
+        &encoding_rs::EUC_JP_INIT,
+        "abcXYZ019 .,;!?()<>=\"'あいうアイウ日本語東京漢字。、？😀ก",
+    ),
+    (
+        &encoding_rs::ISO_2022_JP_INIT,
+        "abcXYZ019 .,;!?()<>=\"'あいうアイウ日本語東京漢字。、？é😀ก",
+    ),
+    (
+        &encoding_rs::EUC_KR_INIT,
+        "abcXYZ019 .,;!?()<>=\"'가나다라한국어é😀ก",
+    ),
+    (
+        &encoding_rs::BIG5_INIT,
+        "abcXYZ019 .,;!?()<>=\"'繁體中文字測試é😀ก",
+    ),
+    (
+        &encoding_rs::GBK_INIT,
+        "abcXYZ019 .,;!?()<>=\"'简体中文字测试é😀ก",
+    ),
+    (
+        &encoding_rs::GB18030_INIT,
+        "abcXYZ019 .,;!?()<>=\"'简体中文字测试é😀ก",
+    ),
+];
+
+/// Runs `cases` through `CharsetEncode.java` and compares with `encode_utf16(.., Jdk)`.
+fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(&'static Encoding, Vec<u16>)]) {
+    let Some(java) = ctx.java() else {
+        return;
+    };
+    let mut stdin = Vec::new();
+    for (encoding, units) in cases {
+        record(&mut stdin, encoding, units);
+    }
+    let result = java.run("CharsetEncode.java", &[], &stdin);
+    let mut check = ctx.check(name, cases.len() as u64);
+    let output = match result {
+        Ok(output) => output,
+        Err(err) => {
+            check.fail(&[0u8; 0][..], format!("java failed: {err}"));
+            return;
+        }
+    };
+    let mut rest = output.as_slice();
+    for (encoding, units) in cases {
+        let ours = encode_utf16(units, encoding, Replacement::Jdk);
+        let Some((len, tail)) = rest.split_first_chunk::<4>() else {
+            check.fail(units.as_slice(), "java's output ended early".to_owned());
+            return;
+        };
+        let len = u32::from_be_bytes(*len) as usize;
+        if tail.len() < len {
+            check.fail(units.as_slice(), "java's output ended early".to_owned());
+            return;
+        }
+        let (jdk, tail) = tail.split_at(len);
+        rest = tail;
+        if jdk == ours.as_slice() {
+            check.pass();
+        } else if units.len() == jdk.len() && units.len() == ours.len() {
+            // One byte per char: name every char where they part.
+            let chars: Vec<String> = units
+                .iter()
+                .zip(jdk.iter().zip(&ours))
+                .filter(|(_, (a, b))| a != b)
+                .map(|(u, (a, b))| format!("U+{u:04X} jdk {a:02X} ours {b:02X}"))
+                .collect();
+            check.fail(
+                units.as_slice(),
+                format!(
+                    "{}: {} chars differ: {}",
+                    encoding.name(),
+                    chars.len(),
+                    chars.join(", ")
+                ),
+            );
+        } else {
+            let at = jdk.iter().zip(&ours).take_while(|(a, b)| a == b).count();
+            let from = at.saturating_sub(8);
+            let window = |b: &[u8]| b[from.min(b.len())..(at + 8).min(b.len())].hex();
+            check.fail(
+                units.as_slice(),
+                format!(
+                    "{}: bytes differ from byte {at}\n  jdk:  {}\n  ours: {}",
+                    encoding.name(),
+                    window(jdk),
+                    window(&ours)
+                ),
+            );
+        }
+    }
+    if !rest.is_empty() {
+        check.fail(
+            &[0u8; 0][..],
+            format!("java wrote {} bytes too many", rest.len()),
+        );
+    }
+}
