@@ -10,68 +10,61 @@
 //! Every function here is compared against [`crate::reference`] by the tests and the sweep.
 
 /// Bytes checked and copied per step of the ASCII bulk loop.
-const CHUNK: usize = 32;
+const CHUNK: usize = 64;
 /// UTF-16 units truncated per step of the UTF-16 loop.
 const UNITS: usize = 32;
 /// The high bit of every byte of a word: set in a byte iff that byte is not ASCII.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// The same for 16 bytes.
+const HIGH_BITS_WIDE: u128 = (HIGH_BITS as u128) << 64 | HIGH_BITS as u128;
 
-/// True when all 32 bytes are ASCII: OR the four words together, test the high bits.
-#[inline(always)]
-fn is_ascii_chunk(chunk: &[u8; CHUNK]) -> bool {
-    let (words, _) = chunk.as_chunks::<8>();
-    let mut acc = 0u64;
-    for word in words {
-        acc |= u64::from_ne_bytes(*word);
-    }
-    acc & HIGH_BITS == 0
-}
+/// Four 2-byte sequences `110xxxxx 10xxxxxx` in a little-endian word: `word & MASK == BITS`.
+const TWO_BYTE_MASK: u64 = u64::from_le_bytes([0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0]);
+const TWO_BYTE_BITS: u64 = u64::from_le_bytes([0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80]);
+/// Four 3-byte sequences `1110xxxx 10xxxxxx 10xxxxxx` in the first 12 bytes of 16.
+const THREE_BYTE_MASK: u128 = u128::from_le_bytes([
+    0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0, 0, 0, 0,
+]);
+const THREE_BYTE_BITS: u128 = u128::from_le_bytes([
+    0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0, 0, 0, 0,
+]);
+/// Two 4-byte sequences `11110xxx 10xxxxxx 10xxxxxx 10xxxxxx` in a little-endian word.
+const FOUR_BYTE_MASK: u64 = u64::from_le_bytes([0xF8, 0xC0, 0xC0, 0xC0, 0xF8, 0xC0, 0xC0, 0xC0]);
+const FOUR_BYTE_BITS: u64 = u64::from_le_bytes([0xF0, 0x80, 0x80, 0x80, 0xF0, 0x80, 0x80, 0x80]);
 
-/// Copies the longest ASCII prefix of `src` into the start of `dst` and returns its length.
-/// Bytes of `dst` past that prefix are not written. `src` and `dst` have the same length.
+/// The length of the longest ASCII prefix of `src`: 64-byte blocks through the standard
+/// library's vectorised `is_ascii`, then 8-byte words (the first non-ASCII byte is found from
+/// the word's high bits), then single bytes.
 #[inline]
-fn copy_ascii_prefix(src: &[u8], dst: &mut [u8]) -> usize {
-    let mut done = 0;
-
-    // 32 bytes at a time while the whole chunk is ASCII: one vector load, test and store.
-    let (src_chunks, _) = src.as_chunks::<CHUNK>();
-    let (dst_chunks, _) = dst.as_chunks_mut::<CHUNK>();
-    for (s, d) in src_chunks.iter().zip(dst_chunks) {
-        if !is_ascii_chunk(s) {
+fn ascii_prefix_len(src: &[u8]) -> usize {
+    let mut len = 0;
+    for block in src.as_chunks::<CHUNK>().0 {
+        if !block.is_ascii() {
             break;
         }
-        *d = *s;
-        done += CHUNK;
+        len += CHUNK;
     }
-
-    // Then 8 at a time; the first non-ASCII byte of a word is found from its high bits.
-    let (src, dst) = (&src[done..], &mut dst[done..]);
-    let (src_words, _) = src.as_chunks::<8>();
-    let (dst_words, _) = dst.as_chunks_mut::<8>();
-    for (s, d) in src_words.iter().zip(dst_words.iter_mut()) {
-        let high = u64::from_le_bytes(*s) & HIGH_BITS;
+    let rest = &src[len..];
+    let (words, tail) = rest.as_chunks::<8>();
+    for word in words {
+        let high = u64::from_le_bytes(*word) & HIGH_BITS;
         if high != 0 {
             // Little-endian view: the lowest set bit belongs to the first non-ASCII byte.
-            let ascii = (high.trailing_zeros() / 8) as usize;
-            for (d, s) in d.iter_mut().zip(s).take(ascii) {
-                *d = *s;
-            }
-            return done + ascii;
+            return len + (high.trailing_zeros() / 8) as usize;
         }
-        *d = *s;
-        done += 8;
+        len += 8;
     }
+    len + tail.iter().take_while(|b| b.is_ascii()).count()
+}
 
-    // The last few bytes one by one.
-    let tail_from = src.len() - src.len() % 8;
-    for (s, d) in src[tail_from..].iter().zip(&mut dst[tail_from..]) {
-        if !s.is_ascii() {
-            break;
-        }
-        *d = *s;
-        done += 1;
-    }
-    done
+/// Copies the longest ASCII prefix of `src` into the start of `dst` with one bulk copy and
+/// returns its length. Bytes of `dst` past it are not written. `dst` is at least as long as
+/// `src`.
+#[inline]
+fn copy_ascii_prefix(src: &[u8], dst: &mut [u8]) -> usize {
+    let len = ascii_prefix_len(src);
+    dst[..len].copy_from_slice(&src[..len]);
+    len
 }
 
 /// Copies `src` into `dst` (same length, at most 16 bytes) when it is all ASCII, with two
@@ -153,7 +146,7 @@ pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
     // bytes are then in place; whatever follows the first non-ASCII byte is overwritten by
     // the output that comes next, which is sure to reach past the word. No byte is ever left
     // written past the final count.
-    'words: while src.len() - read >= 24 {
+    while src.len() - read >= 24 {
         let (Some(word), Some(out)) = (
             src.get(read..).and_then(<[u8]>::first_chunk::<8>),
             dst.get_mut(written..)
@@ -162,54 +155,142 @@ pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
             break;
         };
         *out = *word;
-        let high = u64::from_le_bytes(*word) & HIGH_BITS;
+        let w = u64::from_le_bytes(*word);
+        let high = w & HIGH_BITS;
         if high == 0 {
-            // A whole ASCII word: maybe a long run, continue in bulk.
             read += 8;
             written += 8;
-            let s = &src[read..];
-            let d = dst.get_mut(written..).unwrap_or_default();
-            let m = s.len().min(d.len());
-            let run = copy_ascii_prefix(&s[..m], &mut d[..m]);
-            read += run;
-            written += run;
+            // Two more ASCII words: a long run, continue in bulk.
+            let next = src[read..]
+                .first_chunk::<16>()
+                .map(|n| u128::from_le_bytes(*n));
+            if next.is_some_and(|n| n & HIGH_BITS_WIDE == 0) {
+                let s = &src[read..];
+                let d = dst.get_mut(written..).unwrap_or_default();
+                let m = s.len().min(d.len());
+                let run = copy_ascii_prefix(&s[..m], d);
+                read += run;
+                written += run;
+            }
             continue;
         }
-        // Little-endian view: the lowest set bit belongs to the first non-ASCII byte.
+        // Text in a Latin script: ASCII with one 2-byte char (U+0080..U+07FF) inside the
+        // word. Its low byte replaces the lead byte, the bytes after it move down by one: 8
+        // bytes in, 7 out, no branch per byte.
+        let leads = w & (w << 1) & HIGH_BITS; // bytes 0xC0..=0xFF
+        let lead_at = leads.trailing_zeros() / 8;
+        if leads & leads.wrapping_sub(1) == 0
+            && lead_at < 7
+            && high ^ leads == 0x80 << (8 * (lead_at + 1))
+            && (w >> (8 * lead_at)) as u8 <= 0xDF
+        {
+            let value = low_byte_of((w >> (8 * lead_at)) as u8, (w >> (8 * lead_at + 8)) as u8);
+            let below = (1u64 << (8 * lead_at)) - 1;
+            let above = !((below << 8) | 0xFF);
+            let packed = (w & below) | (u64::from(value) << (8 * lead_at)) | ((w >> 8) & above);
+            *out = packed.to_le_bytes();
+            read += 8;
+            written += 7;
+            continue;
+        }
+        // Otherwise: the ASCII bytes of the word are in place; decode from the first other.
         let ascii = (high.trailing_zeros() / 8) as usize;
         read += ascii;
         written += ascii;
-        // Non-ASCII chars one after another (runs of CJK, emoji...) until the next ASCII byte.
-        loop {
-            let (Some(&[b0, b1, b2, b3]), Some(out)) = (
-                src.get(read..).and_then(<[u8]>::first_chunk::<4>),
-                dst.get_mut(written..)
-                    .and_then(<[u8]>::first_chunk_mut::<2>),
-            ) else {
-                break 'words;
-            };
-            if b0 < 0x80 {
-                continue 'words;
-            } else if b0 < 0xE0 {
-                // Two bytes, U+0080..U+07FF (0x80..0xBF never starts a char of a `str`).
-                out[0] = low_byte_of(b0, b1);
-                read += 2;
-                written += 1;
-            } else if b0 < 0xF0 {
-                // Three bytes, U+0800..U+FFFF.
-                out[0] = low_byte_of(b1, b2);
-                read += 3;
-                written += 1;
-            } else {
-                // Four bytes, U+10000..U+10FFFF: a surrogate pair, two units.
-                *out = [high_surrogate_low_byte(b1, b2), low_byte_of(b2, b3)];
-                read += 4;
-                written += 2;
-            }
-        }
+        // Non-ASCII chars one after another until the next ASCII byte.
+        let (r, w) = decode_run(&src[read..], dst.get_mut(written..).unwrap_or_default());
+        read += r;
+        written += w;
+        // Back to the word loop: an ASCII byte is next, or too little is left and the
+        // loop's condition sends us to the careful tail.
     }
 
     copy_tail(src, dst, read, written)
+}
+
+/// Decodes non-ASCII chars from the start of `src` (a char boundary) into `dst` until an
+/// ASCII byte, or until fewer than 16 bytes of `src` or 4 of `dst` are left; returns the
+/// bytes read and written. Where four chars of the same UTF-8 length follow each other
+/// (Cyrillic, CJK, emoji...), one masked compare of the 16-byte window proves it and they are
+/// done together; otherwise one char at a time.
+#[inline]
+fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let dst_len = dst.len();
+    let mut rest = src;
+    let mut out = dst;
+    while let Some(window) = rest.first_chunk::<16>() {
+        if out.len() < 4 {
+            break;
+        }
+        // One load; the bytes are taken out of the register (little-endian: byte k is bits
+        // 8k..8k+8), not loaded one by one.
+        let wide = u128::from_le_bytes(*window);
+        let word = wide as u64;
+        let w = |k: u32| (wide >> (8 * k)) as u8;
+        let b0 = w(0);
+        let (used, made) = if b0 < 0x80 {
+            break;
+        } else if b0 < 0xE0 {
+            // Two bytes, U+0080..U+07FF (0x80..0xBF never starts a char of a `str`).
+            if word & TWO_BYTE_MASK == TWO_BYTE_BITS {
+                let four = [
+                    low_byte_of(w(0), w(1)),
+                    low_byte_of(w(2), w(3)),
+                    low_byte_of(w(4), w(5)),
+                    low_byte_of(w(6), w(7)),
+                ];
+                out[..4].copy_from_slice(&four);
+                (8, 4)
+            } else {
+                out[0] = low_byte_of(w(0), w(1));
+                (2, 1)
+            }
+        } else if b0 < 0xF0 {
+            // Three bytes, U+0800..U+FFFF.
+            if wide & THREE_BYTE_MASK == THREE_BYTE_BITS {
+                let four = [
+                    low_byte_of(w(1), w(2)),
+                    low_byte_of(w(4), w(5)),
+                    low_byte_of(w(7), w(8)),
+                    low_byte_of(w(10), w(11)),
+                ];
+                out[..4].copy_from_slice(&four);
+                (12, 4)
+            } else {
+                out[0] = low_byte_of(w(1), w(2));
+                (3, 1)
+            }
+        } else if word & FOUR_BYTE_MASK == FOUR_BYTE_BITS {
+            // Two 4-byte chars (U+10000..U+10FFFF), four units: see `surrogate_pairs_low_bytes`.
+            out[..4].copy_from_slice(&surrogate_pairs_low_bytes(word).to_le_bytes());
+            (8, 4)
+        } else {
+            // One 4-byte char: a surrogate pair, two units.
+            out[0] = high_surrogate_low_byte(w(1), w(2));
+            out[1] = low_byte_of(w(2), w(3));
+            (4, 2)
+        };
+        rest = &rest[used..];
+        out = &mut core::mem::take(&mut out)[made..];
+    }
+    (src.len() - rest.len(), dst_len - out.len())
+}
+
+/// The low bytes of the four UTF-16 units of two 4-byte UTF-8 sequences held in a
+/// little-endian word, both at once: each 32-bit lane is one sequence `b0 b1 b2 b3`, and
+/// becomes `[high_surrogate_low_byte(b1, b2), low_byte_of(b2, b3)]`, packed into 4 bytes.
+#[inline(always)]
+fn surrogate_pairs_low_bytes(word: u64) -> u32 {
+    const LANES_LOW_BYTE: u64 = 0x0000_00FF_0000_00FF;
+    // High surrogate: bits 5..0 of b1 (lane bits 13..8) and 5..4 of b2 (lane bits 21..20),
+    // minus 0x40 modulo 256 (adding 0xC0 and dropping the carry).
+    let high = ((word >> 6) & 0x0000_00FC_0000_00FC) | ((word >> 20) & 0x0000_0003_0000_0003);
+    let high = (high + 0x0000_00C0_0000_00C0) & LANES_LOW_BYTE;
+    // Low surrogate: bits 1..0 of b2 (lane bits 17..16) and 5..0 of b3 (lane bits 29..24).
+    let low = ((word >> 10) & 0x0000_00C0_0000_00C0) | ((word >> 24) & 0x0000_003F_0000_003F);
+    // Each lane: high surrogate's byte, then low surrogate's; then the two lanes side by side.
+    let pairs = high | (low << 8);
+    ((pairs & 0xFFFF) | ((pairs >> 16) & 0xFFFF_0000)) as u32
 }
 
 /// The end of `copy_low_bytes`, from `read` and `written` (at a char boundary) on, with a

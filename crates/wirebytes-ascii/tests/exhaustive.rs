@@ -198,6 +198,27 @@ fn every_length_with_one_non_ascii_char_at_every_position() {
 }
 
 #[test]
+fn two_non_ascii_chars_at_every_distance() {
+    // The word-at-a-time kernel starts at the first non-ASCII char; a second one lands at
+    // every position of the following words, for every pair of kinds.
+    for lead in 0..9 {
+        for first in KINDS {
+            for gap in 0..=17 {
+                for second in KINDS {
+                    let text = format!(
+                        "{}{first}{}{second}{}",
+                        "L".repeat(lead),
+                        "g".repeat(gap),
+                        "t".repeat(30)
+                    );
+                    aligned_str(&text, lead % 4, gap % 16);
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn every_length_and_alignment_utf16() {
     // A soup of every kind of unit, lone surrogates included.
     let soup: Vec<u16> = (0..16 + 130)

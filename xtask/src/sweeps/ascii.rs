@@ -107,6 +107,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
     every_char(ctx);
     all_chars_in_one(ctx);
     lengths_and_alignments(ctx);
+    two_chars_at_every_distance(ctx);
     random_strings(ctx);
     random_soup(ctx);
     line_breaks(ctx);
@@ -305,6 +306,41 @@ fn lengths_and_alignments(ctx: &mut Ctx) {
                         src,
                         format!("{len} units at {src_align}/{dst_align}: differs"),
                     );
+                }
+            }
+        }
+    }
+}
+
+/// Two non-ASCII chars with 0..=17 ASCII bytes between them, behind 0..=8 ASCII bytes: the
+/// word-at-a-time kernel starts at the first, so the second lands at every position of the
+/// words that follow, for every pair of edge chars.
+fn two_chars_at_every_distance(ctx: &mut Ctx) {
+    let mut kinds: Vec<char> = SPECIAL.iter().copied().filter(|c| !c.is_ascii()).collect();
+    kinds.extend(['\u{E9}', '\u{4E2D}', '\u{1F389}']);
+    let planned = 9 * kinds.len() * kinds.len() * 18;
+    let mut check = ctx.check("two chars at every distance", planned as u64);
+    for lead in 0..9 {
+        for &first in &kinds {
+            for gap in 0..=17 {
+                for &second in &kinds {
+                    let text = format!(
+                        "{}{first}{}{second}{}",
+                        "L".repeat(lead),
+                        "g".repeat(gap),
+                        "t".repeat(30)
+                    );
+                    let units = reference::utf16_len(&text);
+                    let mut same = utf16_len(&text) == units;
+                    for dst_len in [units / 2, units - 31, units - 1, units, units + 5] {
+                        same &= outcome(gap % 16, dst_len, |d| reference::copy_low_bytes(&text, d))
+                            == outcome(gap % 16, dst_len, |d| copy_low_bytes(&text, d));
+                    }
+                    if same {
+                        check.pass();
+                    } else {
+                        check.fail(&text, "copy_low_bytes or utf16_len differs".to_owned());
+                    }
                 }
             }
         }
