@@ -1,10 +1,17 @@
 //! The fast paths, in safe code written so that LLVM turns the hot loops into vector code.
 //!
-//! - `&str`: ASCII runs are found and copied 32 bytes at a time (then 8, then 1); the bytes
-//!   between runs are decoded straight from UTF-8 into the low byte of their UTF-16 unit(s),
-//!   without building the UTF-16 form, and the next ASCII byte sends us back to the bulk copy.
-//! - `&[u16]`: a fixed-width truncating loop (pack the low bytes of 32 units), which compiles to
-//!   `pand` + `packuswb` (SSE2) or the target's equivalent.
+//! - `&str`: an ASCII run is found 64 bytes at a time (the standard library's vectorised
+//!   `is_ascii`), then 8, then 1, and copied with one `copy_from_slice`. Short ASCII strings
+//!   (up to 16 bytes) take two overlapping fixed-size loads and stores. Past the first
+//!   non-ASCII byte a word-at-a-time kernel takes over: each 8-byte word is stored as it is
+//!   (its ASCII bytes are then in place), a word with a single 2-byte char is packed in
+//!   registers (8 bytes in, 7 out), and other chars are decoded straight from UTF-8 into the
+//!   low byte of their UTF-16 unit(s) without building the UTF-16 form, four at a time where
+//!   four chars of the same UTF-8 length follow each other. Near the end of either buffer a
+//!   careful tail with a bounds check per char takes over (it is the one that may cut a
+//!   surrogate pair).
+//! - `&[u16]`: a fixed-width truncating loop over 32 units, which compiles to `pand` +
+//!   `packuswb` (SSE2) or the target's equivalent.
 //! - `utf16_len`: one counting pass over the UTF-8 bytes with byte-sized accumulators.
 //!
 //! Every function here is compared against [`crate::reference`] by the tests and the sweep.
@@ -233,13 +240,7 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         } else if b0 < 0xE0 {
             // Two bytes, U+0080..U+07FF (0x80..0xBF never starts a char of a `str`).
             if word & TWO_BYTE_MASK == TWO_BYTE_BITS {
-                let four = [
-                    low_byte_of(w(0), w(1)),
-                    low_byte_of(w(2), w(3)),
-                    low_byte_of(w(4), w(5)),
-                    low_byte_of(w(6), w(7)),
-                ];
-                out[..4].copy_from_slice(&four);
+                out[..4].copy_from_slice(&two_byte_low_bytes(word).to_le_bytes());
                 (8, 4)
             } else {
                 out[0] = low_byte_of(w(0), w(1));
@@ -248,13 +249,7 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         } else if b0 < 0xF0 {
             // Three bytes, U+0800..U+FFFF.
             if wide & THREE_BYTE_MASK == THREE_BYTE_BITS {
-                let four = [
-                    low_byte_of(w(1), w(2)),
-                    low_byte_of(w(4), w(5)),
-                    low_byte_of(w(7), w(8)),
-                    low_byte_of(w(10), w(11)),
-                ];
-                out[..4].copy_from_slice(&four);
+                out[..4].copy_from_slice(&three_byte_low_bytes(wide).to_le_bytes());
                 (12, 4)
             } else {
                 out[0] = low_byte_of(w(1), w(2));
@@ -274,6 +269,36 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         out = &mut core::mem::take(&mut out)[made..];
     }
     (src.len() - rest.len(), dst_len - out.len())
+}
+
+// The three functions below compute the low bytes of four UTF-16 units at once, in plain
+// integer registers (SWAR): each applies `low_byte_of` / `high_surrogate_low_byte` to every
+// sequence of the window with shifts and masks, then packs the four results into a `u32`
+// (little-endian: the first unit's byte lowest). Written out by hand because LLVM, given four
+// separate bytes, moves them through vector registers one by one, which is slower.
+
+/// Four 2-byte sequences `l c` in a little-endian word: each 16-bit lane becomes
+/// `low_byte_of(l, c)`.
+#[inline(always)]
+fn two_byte_low_bytes(word: u64) -> u32 {
+    // Per lane: bits 1..0 of the lead to bits 7..6, bits 5..0 of the continuation below.
+    let lanes = ((word & 0x0003_0003_0003_0003) << 6) | ((word >> 8) & 0x003F_003F_003F_003F);
+    ((lanes & 0xFF)
+        | ((lanes >> 8) & 0xFF00)
+        | ((lanes >> 16) & 0xFF_0000)
+        | ((lanes >> 24) & 0xFF00_0000)) as u32
+}
+
+/// Four 3-byte sequences `l c1 c2` in the first 12 bytes of a little-endian `u128`: each
+/// becomes `low_byte_of(c1, c2)`, computed in place of `c1` (bytes 1, 4, 7, 10).
+#[inline(always)]
+fn three_byte_low_bytes(wide: u128) -> u32 {
+    const AT_C1: u128 = u128::from_le_bytes([0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0]);
+    let lanes = ((wide & (AT_C1 * 0x03)) << 6) | ((wide >> 8) & (AT_C1 * 0x3F));
+    ((lanes >> 8) & 0xFF
+        | (lanes >> 24) & 0xFF00
+        | (lanes >> 40) & 0xFF_0000
+        | (lanes >> 56) & 0xFF00_0000) as u32
 }
 
 /// The low bytes of the four UTF-16 units of two 4-byte UTF-8 sequences held in a
