@@ -8,7 +8,7 @@ use crate::string::{ByteString, Repr};
 
 /// An owning cursor over a [`ByteString`] (`'static`, `Send`), implementing [`Buf`] and
 /// [`io::Read`]: see [`ByteString::into_reader`]. Slower per read than the borrowing
-/// [`Reader`], which keeps the rest of the current fragment as a plain slice.
+/// [`Reader`](crate::Reader), which keeps the rest of the current fragment as a plain slice.
 ///
 /// [`chunk`](Buf::chunk) is the rest of the current fragment, so `get_u32_le` and friends
 /// read straight from it when the value lies in one fragment and gather it through

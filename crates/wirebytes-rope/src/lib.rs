@@ -37,10 +37,18 @@
 //! and a tail, see [`reference::hash_flat`]), so a rope and its compacted copy hash alike
 //! under FxHash, ahash or foldhash too, not only under SipHash.
 //!
+//! [`ByteString::reader`] borrows the string and keeps the rest of the current fragment as a
+//! plain slice, so reads inside a fragment cost what they cost on a `&[u8]`;
+//! [`ByteString::into_reader`] owns a clone (`'static`, `Send`). Both implement
+//! [`bytes::Buf`] and [`std::io::Read`]. [`ByteStringBuilder`] implements
+//! [`bytes::BufMut`].
+//!
 //! # Crate features
 //!
 //! None: the crate needs `std` (through `bytes`' `std` feature, for [`std::io::Read`] and
 //! vectored reads) and has no optional parts.
+// `deny`, not `forbid`: `bytes::BufMut` is an unsafe trait, so the builder's `unsafe impl`
+// (which forwards to `BytesMut`) needs a local `allow`. There is no other `unsafe`.
 #![deny(unsafe_code)]
 
 mod builder;
@@ -58,3 +66,8 @@ pub use builder::ByteStringBuilder;
 pub use into_reader::IntoReader;
 pub use reader::Reader;
 pub use string::{ByteString, Chunks, Fragments};
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;

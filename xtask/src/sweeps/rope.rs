@@ -127,8 +127,8 @@ fn naive_find(flat: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 pub(crate) fn run(ctx: &mut Ctx) {
-    let strings = ctx.scale(40_000, 8_000);
-    let max_len = ctx.scale(20_000, 6_000);
+    let strings = ctx.scale(20_000, 5_000);
+    let max_len = ctx.scale(20_000, 12_000);
     let mut rng = Rng::new(0x0B5E_55ED);
 
     {
