@@ -97,16 +97,22 @@ unsafe fn transcoded(out: Vec<u8>) -> String {
 }
 
 /// The one pass that rewrites modified UTF-8 as UTF-8, from `start` (the bytes before it
-/// are copied as they are: they must be UTF-8 with no 4-byte sequence).
+/// are copied as they are).
 ///
-/// ASCII goes eight bytes at a time, as the JDK does; sequences that already are UTF-8 are
-/// copied as they are; `C0 80`, overlongs and surrogate pairs are rewritten inline. It stops
-/// at the JDK's first error, or at the first lone surrogate when the JDK accepts the rest.
+/// ASCII goes 32 bytes (four of the JDK's 8-byte words) at a time; sequences that already
+/// are UTF-8 are copied as they are; `C0 80`, overlongs and surrogate pairs are rewritten
+/// inline. It stops at the JDK's first error, or at the first lone surrogate when the JDK
+/// accepts the rest.
 ///
-/// Every byte it writes is valid UTF-8: ASCII bytes; `C2..DF` + a continuation byte; a
-/// 3-byte sequence whose value is at least `0x800` and not a surrogate (so `E0` is followed
-/// by `A0..BF` and `ED` by `80..9F`); or the UTF-8 form of a computed scalar value.
-fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
+/// Every byte it writes after `start` is valid UTF-8: ASCII bytes; `C2..DF` + a continuation
+/// byte; a 3-byte sequence whose value is at least `0x800` and not a surrogate (so `E0` is
+/// followed by `A0..BF` and `ED` by `80..9F`); or the UTF-8 form of a computed scalar value.
+///
+/// # Safety
+///
+/// `bytes[..start]` is valid UTF-8. (For a correct result it also holds no 4-byte
+/// sequence, which the JDK rejects.)
+unsafe fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     let n = bytes.len();
     // Every rewrite keeps or shrinks the length: `o <= i` throughout, so the output fits in
     // `n` bytes, and a whole word can be stored at `o` whenever one is read at `i`.
@@ -176,13 +182,14 @@ fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
                 i += 6;
                 o += 4;
             } else {
-                // A str cannot hold it; but if the JDK rejects the body, say why.
+                // A str cannot hold it; but if the JDK rejects the body, say that instead.
                 return Err(first_error(bytes, i + 3).unwrap_or(DecodeError::unpaired_surrogate(i)));
             }
         }
     }
     out.truncate(o);
-    // SAFETY: see above: every write is UTF-8, and `bytes[..start]` is by contract.
+    // SAFETY: every write after `start` is UTF-8 (see above), and `bytes[..start]` is by
+    // the caller's guarantee.
     Ok(unsafe { transcoded(out) })
 }
 
@@ -298,7 +305,8 @@ fn decode_any(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
         },
         Class::FourByte => 0,
     };
-    to_utf8(bytes, start).map(Cow::Owned)
+    // SAFETY: `bytes[..start]` is what simdutf8 found valid (or empty).
+    unsafe { to_utf8(bytes, start) }.map(Cow::Owned)
 }
 
 /// [`decode`] into a `String` that reuses `bytes`' buffer when they already are the text:
@@ -315,7 +323,8 @@ pub(crate) fn decode_vec(bytes: Vec<u8>) -> Result<String, DecodeError> {
         },
         Class::FourByte => 0,
     };
-    to_utf8(&bytes, start)
+    // SAFETY: `bytes[..start]` is what simdutf8 found valid (or empty).
+    unsafe { to_utf8(&bytes, start) }
 }
 
 /// Decodes like [`decode`], but never fails: U+FFFD stands for what `decode` rejects.

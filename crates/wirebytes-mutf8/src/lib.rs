@@ -70,6 +70,11 @@ pub use error::{DecodeError, DecodeErrorKind, LengthError};
 #[cfg(feature = "std")]
 pub use io::{read_long_utf, read_utf, write_long_utf, write_utf};
 
+/// The README's example, run as a doctest.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
+
 /// The largest body a `readUTF`/`writeUTF` record holds: its length field is a `u16`.
 ///
 /// # Examples

@@ -93,7 +93,8 @@ fn soup(rng: &mut Rng, max_pieces: usize) -> Vec<u8> {
             };
             out.push(b);
         } else {
-            out.extend_from_slice(*rng.pick(PIECES));
+            let piece: &&[u8] = rng.pick(PIECES);
+            out.extend_from_slice(piece);
         }
     }
     out
