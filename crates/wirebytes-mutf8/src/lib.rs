@@ -24,7 +24,7 @@
 //! U+FFFF is written as its two UTF-16 surrogates, 3 bytes each. The JDK's decoder is lenient
 //! beyond that: it also accepts raw `00`, overlong forms (`C1 81` is `A`) and lone surrogates,
 //! and rejects 4-byte sequences. This crate follows it exactly, including its error positions
-//! (see [`DecodeError`]); [`reference`] holds plain transcriptions of the JDK's loops that the
+//! (see [`DecodeError`]); [`reference`](mod@reference) holds plain transcriptions of the JDK's loops that the
 //! fast paths are tested against.
 //!
 //! Speed: input that is already valid UTF-8 without 4-byte sequences (most text) is checked
