@@ -17,6 +17,10 @@ pub(crate) struct Table {
     /// U+0800..U+FFFF: the high byte selects a page of `pages` (page 0 is all zero).
     index: [u8; 256],
     pages: Vec<[u8; 256]>,
+    /// The block encoder's view: indexed by `lead << 6 | (next & 0x3F)` for the byte `lead`
+    /// that starts a one- or two-byte char and the byte after it, so that ASCII (the entry
+    /// is `lead` whatever follows) and two-byte chars need no branch to tell them apart.
+    pairs: Box<[u8; 0x4000]>,
 }
 
 impl std::fmt::Debug for Table {
@@ -33,6 +37,7 @@ impl Table {
             low: Box::new([0; 0x800]),
             index: [0; 256],
             pages: vec![[0; 256]],
+            pairs: Box::new([0; 0x4000]),
         };
         // ASCII maps to itself (only the block encoder looks ASCII up).
         for b in 0..0x80u8 {
@@ -54,6 +59,16 @@ impl Table {
             // this keeps the choice explicit.
             if table.get(c) == 0 {
                 table.set(c, b);
+            }
+        }
+        for lead in (0..0x80).chain(0xC0..0xE0) {
+            for next in 0..0x40 {
+                let c = if lead < 0x80 {
+                    lead
+                } else {
+                    ((lead & 0x1F) << 6) | next
+                };
+                table.pairs[(lead << 6) | next] = table.low[c];
             }
         }
         table
@@ -99,10 +114,17 @@ pub(crate) fn table(i: usize) -> &'static Table {
     TABLES[i].get_or_init(|| Table::build(ALL[FIRST_SINGLE_BYTE + i]))
 }
 
-/// Non-continuation bytes: the number of chars in a UTF-8 slice.
+/// Non-continuation bytes: the number of chars in a UTF-8 slice. Counted in `u8` lanes per
+/// 128-byte chunk, which the compiler vectorizes sixteen bytes at a time.
 #[inline]
 pub(crate) fn count_chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+    bytes
+        .chunks(128)
+        .map(|chunk| {
+            let starts: u8 = chunk.iter().map(|&b| u8::from((b as i8) >= -0x40)).sum();
+            usize::from(starts)
+        })
+        .sum()
 }
 
 /// The exact output length of `bytes[from..]` (valid UTF-8 from a char boundary) with
@@ -181,27 +203,65 @@ pub(crate) fn encode_str(
 }
 
 /// Encodes a block of at most [`BLOCK`] bytes holding only one- and two-byte chars, without a
-/// branch per byte: every byte computes the char it would start and writes its mapping at
-/// the output cursor, which only a non-continuation byte advances (a continuation byte's
-/// write is overwritten by the next char's). Returns `false`, having written nothing, if an
-/// unmappable char (table entry 0) or a NUL is in the block.
+/// branch per byte. Returns `false`, having written nothing, if an unmappable char (table
+/// entry 0) or a NUL is in the block.
+///
+/// Bit masks of the bytes that start a char and of the lead bytes of two-byte chars are made
+/// eight bytes at a time ([`char_bits`]). A block that is mostly two-byte chars (Cyrillic,
+/// Greek) walks the start mask and looks every char up by its first two bytes in
+/// [`Table::pairs`]; a block that is mostly ASCII (Latin-1 prose) walks the lead mask and
+/// copies the ASCII run before each two-byte char eight bytes at a time.
 #[inline(always)]
 fn two_byte_block(table: &Table, block: &[u8], out: &mut Vec<u8>) -> bool {
+    const SLACK: usize = 8;
     let n = block.len().min(BLOCK);
-    let mut padded = [0u8; BLOCK + 1];
+    let mut padded = [0u8; BLOCK + SLACK];
     padded[..n].copy_from_slice(&block[..n]);
-    let mut dst = [0u8; BLOCK];
+    let (mut starts, mut leads) = (0u64, 0u64);
+    for (k, word) in padded[..BLOCK].chunks_exact(8).enumerate() {
+        let (s, l) = char_bits(word);
+        starts |= u64::from(s) << (8 * k);
+        leads |= u64::from(l) << (8 * k);
+    }
+    if n < BLOCK {
+        starts &= (1u64 << n) - 1; // the zero padding is not input
+    }
+    let mut dst = [0u8; BLOCK + SLACK];
     let mut w = 0usize;
-    for j in 0..n {
-        let b = padded[j];
-        let next = padded[j + 1];
-        let index = if b < 0x80 {
-            usize::from(b)
-        } else {
-            (usize::from(b & 0x1F) << 6) | usize::from(next & 0x3F)
-        };
-        dst[w % BLOCK] = table.low[index];
-        w += usize::from((b as i8) >= -0x40);
+    if leads.count_ones() * 2 > starts.count_ones() {
+        while starts != 0 {
+            let j = starts.trailing_zeros() as usize % BLOCK;
+            starts &= starts - 1;
+            // At most 0xFF << 6 | 0x3F: always inside the table.
+            let index = (usize::from(padded[j]) << 6) | usize::from(padded[j + 1] & 0x3F);
+            dst[w % BLOCK] = table.pairs[index];
+            w += 1;
+        }
+    } else {
+        let mut from = 0usize;
+        loop {
+            let lead = if leads == 0 {
+                n
+            } else {
+                leads.trailing_zeros() as usize % BLOCK
+            };
+            // The ASCII run from..lead, eight bytes at a time (the slack takes the overshoot).
+            let mut at = from;
+            while at < lead {
+                let (src, dst_at) = (at % BLOCK, (w + at - from) % BLOCK);
+                dst[dst_at..dst_at + 8].copy_from_slice(&padded[src..src + 8]);
+                at += 8;
+            }
+            w += lead - from;
+            if leads == 0 {
+                break;
+            }
+            leads &= leads - 1;
+            let index = (usize::from(padded[lead]) << 6) | usize::from(padded[lead + 1] & 0x3F);
+            dst[w % BLOCK] = table.pairs[index];
+            w += 1;
+            from = lead + 2;
+        }
     }
     let dst = &dst[..w.min(BLOCK)];
     if dst.contains(&0) {
@@ -209,6 +269,23 @@ fn two_byte_block(table: &Table, block: &[u8], out: &mut Vec<u8>) -> bool {
     }
     out.extend_from_slice(dst);
     true
+}
+
+/// Two bit masks of an eight-byte `word` (bit `k` for byte `k`): the bytes that start a char
+/// (all but the continuation bytes `10xxxxxx`) and the lead bytes `11xxxxxx`. SWAR: bit 6 of
+/// each byte is shifted onto bit 7, and a multiplication gathers the eight bit 7s into the
+/// top byte.
+#[inline(always)]
+fn char_bits(word: &[u8]) -> (u8, u8) {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(word);
+    let x = u64::from_le_bytes(bytes);
+    let bit6 = x << 1;
+    let continuation = x & !bit6 & HIGH;
+    let lead = x & bit6 & HIGH;
+    let gather = |bits: u64| ((bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    (gather(!continuation & HIGH), gather(lead))
 }
 
 /// Encodes `text[from..end]` char by char.
