@@ -382,8 +382,19 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
         widen(&mut out[o..o + (end - i)], &bytes[i..end]);
         o += end - i;
         i = end;
-        // Then other sequences up to the next ASCII byte.
-        while i < n && bytes[i] >= 0x80 {
+        // Then other sequences, and lone ASCII bytes between them (the spaces between words
+        // of a 2-byte script), up to the next run of ASCII.
+        while i < n {
+            let c = bytes[i];
+            if c < 0x80 {
+                if bytes.get(i + 1).is_some_and(|&next| next < 0x80) {
+                    break;
+                }
+                out[o] = u16::from(c);
+                i += 1;
+                o += 1;
+                continue;
+            }
             if i + 8 <= n {
                 let w = word(bytes, i);
                 if w & TWO_BYTE_MASK == TWO_BYTE_PAIRS {
