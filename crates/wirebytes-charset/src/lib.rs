@@ -24,9 +24,10 @@
 //! - [`Replacement::Jdk`]: what Java's `String.getBytes(charset)` writes: `?` for an
 //!   unmappable char (one `?` for a supplementary char) and for an unpaired surrogate;
 //!   U+FFFD for the UTF-16 targets. In **ISO-2022-JP** the JDK's replacement is U+FF1F
-//!   FULLWIDTH QUESTION MARK (JIS X 0208 `21 29`, entered with `ESC $ B`), and for an
-//!   unpaired surrogate the JDK writes the two bytes `21 29` in whatever state it is in
-//!   (`!)` in the ASCII state): this crate writes exactly that too (checked against a JDK 17).
+//!   FULLWIDTH QUESTION MARK (JIS X 0208 `21 29`, entered with `ESC $ B` unless already in
+//!   JIS X 0208), and for an unpaired surrogate the JDK writes the two bytes `21 29` in
+//!   whatever state it is in (`!)` in the ASCII state): this crate writes exactly that too
+//!   (checked against a JDK 17 by the `charset` sweep).
 //! - [`Replacement::Whatwg`]: what encoding_rs and browsers write: an unpaired surrogate is
 //!   U+FFFD, an unmappable char is the decimal character reference `&#N;`. The bytes equal
 //!   [`Encoding::encode`]'s for every encoding **except** these two, where the issue that
@@ -69,6 +70,11 @@ mod single_byte;
 mod unicode;
 
 pub use encodings::{ALL, bom, for_content_type, for_label};
+
+/// The README's example runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 use encodings::Kind;
 
