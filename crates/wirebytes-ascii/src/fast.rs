@@ -134,15 +134,22 @@ fn high_surrogate_low_byte(b1: u8, b2: u8) -> u8 {
     (((b1 & 0x3F) << 2) | ((b2 >> 4) & 0x03)).wrapping_sub(0x40)
 }
 
-/// The fast `copy_low_bytes`: see the crate root for the contract.
+/// The fast `copy_low_bytes`: see the crate root for the contract. Inlined into the caller
+/// for the sake of short ASCII strings (header names, tokens), which need no loop and no
+/// call at all; the rest goes to `copy_long`.
+#[inline]
 pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-    let src = src.as_bytes();
-    let n = src.len().min(dst.len());
-    // Short ASCII strings (header names, tokens): no loop at all.
-    if n <= 16 && copy_short_ascii(&src[..n], &mut dst[..n]) {
+    let bytes = src.as_bytes();
+    let n = bytes.len().min(dst.len());
+    if n <= 16 && copy_short_ascii(&bytes[..n], &mut dst[..n]) {
         return n;
     }
+    copy_long(bytes, dst)
+}
 
+/// `copy_low_bytes` past the short ASCII case. `src` is the UTF-8 of a `str`.
+fn copy_long(src: &[u8], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
     // Most input is ASCII from the start: the bulk copy.
     let mut read = copy_ascii_prefix(&src[..n], &mut dst[..n]);
     let mut written = read;
@@ -181,23 +188,24 @@ pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
             }
             continue;
         }
-        // Text in a Latin script: ASCII with one 2-byte char (U+0080..U+07FF) inside the
-        // word. Its low byte replaces the lead byte, the bytes after it move down by one: 8
-        // bytes in, 7 out, no branch per byte.
+        // Text in a Latin, Greek or Cyrillic script: ASCII with one or two 2-byte chars
+        // (U+0080..U+07FF) in the word. Every byte gets its output value at once, then the
+        // lead bytes are squeezed out, without a branch per byte: 8 bytes in, 8 minus the
+        // leads out.
         let leads = w & (w << 1) & HIGH_BITS; // bytes 0xC0..=0xFF
-        let lead_at = leads.trailing_zeros() / 8;
-        if leads & leads.wrapping_sub(1) == 0
-            && lead_at < 7
-            && high ^ leads == 0x80 << (8 * (lead_at + 1))
-            && (w >> (8 * lead_at)) as u8 <= 0xDF
+        let long_leads = leads & (w << 2); // bytes 0xE0..=0xFF: 3- and 4-byte sequences
+        // (Reading exactly 8 bytes keeps the next load's address free of this word's data:
+        // a word that ends on a lead byte goes the slower way.)
+        // (`x & (x - 1)` drops the lowest set bit: no `popcnt` on baseline x86-64.)
+        let second = leads & leads.wrapping_sub(1);
+        if second & second.wrapping_sub(1) == 0
+            && long_leads == 0
+            && (high ^ leads) & 0x80 == 0
+            && leads >> 63 == 0
         {
-            let value = low_byte_of((w >> (8 * lead_at)) as u8, (w >> (8 * lead_at + 8)) as u8);
-            let below = (1u64 << (8 * lead_at)) - 1;
-            let above = !((below << 8) | 0xFF);
-            let packed = (w & below) | (u64::from(value) << (8 * lead_at)) | ((w >> 8) & above);
-            *out = packed.to_le_bytes();
+            *out = squeeze_two_byte_chars(w, high, leads, second).to_le_bytes();
             read += 8;
-            written += 7;
+            written += 7 - usize::from(second != 0);
             continue;
         }
         // Otherwise: the ASCII bytes of the word are in place; decode from the first other.
@@ -269,6 +277,36 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         out = &mut core::mem::take(&mut out)[made..];
     }
     (src.len() - rest.len(), dst_len - out.len())
+}
+
+/// The low bytes of a word of ASCII and at most two 2-byte UTF-8 sequences (no other lead
+/// byte; the word does not start with a continuation byte), squeezed together: each
+/// continuation byte `c` after its lead `l` becomes `low_byte_of(l, c)`, ASCII bytes stay,
+/// the lead bytes are removed and the bytes above them move down. `high` and `leads` mark
+/// the non-ASCII and the lead bytes (bit 7 of each), `second` the higher lead alone (0 if
+/// there is only one). The result's first `8 - (number of leads)` bytes are the output.
+#[inline(always)]
+fn squeeze_two_byte_chars(word: u64, high: u64, leads: u64, second: u64) -> u64 {
+    const EACH: u64 = 0x0101_0101_0101_0101;
+    /// `bytes` without its byte `at`: the bytes above it move down one place.
+    #[inline(always)]
+    fn remove(bytes: u64, at: u32) -> u64 {
+        let below = (1u64 << (8 * at)) - 1;
+        (bytes & below) | ((bytes >> 8) & !below)
+    }
+    let continuations = high ^ leads;
+    // Every byte with the two low bits of the byte before it on top; kept for continuations.
+    let values = (((word << 8) & (EACH * 0x03)) << 6) | (word & (EACH * 0x3F));
+    let take = (continuations >> 7) * 0xFF; // 0xFF on each continuation byte
+    let bytes = (word & !take) | (values & take);
+    // The higher lead first, so that the lower one keeps its place. `second` is `leads`
+    // without its lowest bit: the higher lead, or 0 when there is only one.
+    let first = leads.trailing_zeros() / 8;
+    if second == 0 {
+        remove(bytes, first)
+    } else {
+        remove(remove(bytes, second.trailing_zeros() / 8), first)
+    }
 }
 
 // The three functions below compute the low bytes of four UTF-16 units at once, in plain
@@ -366,7 +404,9 @@ fn copy_tail(src: &[u8], dst: &mut [u8], mut read: usize, mut written: usize) ->
     }
 }
 
-/// The fast `copy_low_bytes_utf16`: see the crate root for the contract.
+/// The fast `copy_low_bytes_utf16`: see the crate root for the contract. Inlined, so that
+/// short inputs cost no call.
+#[inline]
 pub(crate) fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);

@@ -67,6 +67,11 @@ use alloc::vec::Vec;
 mod fast;
 pub mod reference;
 
+/// The README's example, run as a doctest.
+#[cfg(all(doctest, feature = "alloc"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
+
 /// Copies the low 8 bits of each UTF-16 code unit of `src` into `dst`, as far as `dst` goes,
 /// and returns the number of bytes written: `min(utf16_len(src), dst.len())`.
 ///
