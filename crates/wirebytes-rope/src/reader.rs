@@ -4,7 +4,7 @@ use std::io::{self, IoSlice};
 
 use bytes::{Buf, Bytes, BytesMut};
 
-use crate::string::{ByteString, Repr};
+use crate::string::{ByteString, Parts, Repr};
 
 /// A cursor over a borrowed [`ByteString`], implementing [`Buf`] and [`io::Read`]: see
 /// [`ByteString::reader`] (and [`IntoReader`](crate::IntoReader) for an owning one).
@@ -79,10 +79,37 @@ impl<'a> Reader<'a> {
             "Reader::split_to: {len} bytes requested, {} remaining",
             self.remaining
         );
-        let start = self.string.len() - self.remaining;
-        let out = self.string.slice_unchecked(start, start + len);
+        if len < self.cur.len()
+            && let Some(frag) = fragment_bytes(self.string, self.index)
+        {
+            // Inside the current fragment: a slice of its `Bytes`.
+            let pos = frag.len() - self.cur.len();
+            self.cur = &self.cur[len..];
+            self.remaining -= len;
+            return ByteString::from(frag.slice(pos..pos + len));
+        }
+        let mut parts = Parts::with_capacity(4);
+        self.walk(len, |frag, range| parts.push(frag.slice(range)));
         self.advance(len);
-        out
+        parts.finish()
+    }
+
+    /// Calls `part` on each fragment (and the range of it) that the next `len` bytes cover,
+    /// walking forward from the current fragment (no search).
+    fn walk(&self, len: usize, mut part: impl FnMut(&'a Bytes, core::ops::Range<usize>)) {
+        let mut left = len;
+        let mut index = self.index;
+        let mut pos = fragment_bytes(self.string, index).map_or(0, |f| f.len() - self.cur.len());
+        while left > 0 {
+            let Some(frag) = fragment_bytes(self.string, index) else {
+                break; // unreachable: `len <= remaining`
+            };
+            let n = left.min(frag.len() - pos);
+            part(frag, pos..pos + n);
+            left -= n;
+            index += 1;
+            pos = 0;
+        }
     }
 
     /// What is left to read, as a [`ByteString`] sharing the fragments.
@@ -293,10 +320,7 @@ impl Buf for Reader<'_> {
             }
             _ => {
                 let mut out = BytesMut::with_capacity(len);
-                let start = self.string.len() - self.remaining;
-                for c in self.string.slice_unchecked(start, start + len).chunks() {
-                    out.extend_from_slice(c);
-                }
+                self.walk(len, |frag, range| out.extend_from_slice(&frag[range]));
                 out.freeze()
             }
         };

@@ -9,17 +9,16 @@ use bytes::{Bytes, BytesMut};
 use crate::into_reader::IntoReader;
 use crate::reader::Reader;
 
-/// Junctions whose two fragments hold together at most this many bytes are copied into one
-/// fragment by [`ByteString::concat`] and [`ByteString::append`]: copying a few dozen bytes
-/// costs less than what another fragment costs every later read (see the crate README).
-pub(crate) const COALESCE_LIMIT: usize = 64;
+/// `append_joining` copies junctions whose two fragments hold together at most this many
+/// bytes into one fragment. Measured (bench `rope/append_tiny`): appending 2048 pieces of
+/// 1..=32 bytes costs about twice as much with joining and a byte-by-byte scan of the result
+/// gains nothing, so `concat` and `append` do not join.
+const COALESCE_LIMIT: usize = 64;
 
 /// An immutable byte string made of shared [`Bytes`] fragments.
 ///
-/// Cloning, slicing and concatenating never copy the bytes (except that
-/// [`concat`](Self::concat) joins two tiny fragments at the junction into one, see
-/// [`append`](Self::append)). Equality, ordering and hashing look at the content only, never
-/// at how it is split into fragments.
+/// Cloning, slicing and concatenating never copy the bytes. Equality, ordering and hashing
+/// look at the content only, never at how it is split into fragments.
 ///
 /// # Examples
 ///
@@ -57,35 +56,52 @@ pub(crate) struct Rope {
     pub(crate) fragments: Vec<Fragment>,
     pub(crate) len: usize,
     /// The index of the fragment that the last `get` resolved: always `< fragments.len()`.
-    /// Kept on its own cache line so that threads moving it do not slow down the readers of
-    /// the fragment list beside it.
-    hint: Padded,
+    hint: AtomicUsize,
 }
 
-/// An `AtomicUsize` alone on a 64-byte cache line.
-#[repr(align(64))]
-struct Padded(AtomicUsize);
+/// Collects fragments into a [`ByteString`]: drops empty ones, records start offsets, and
+/// builds the fragment list in place (one allocation for it, one for the `Arc`).
+pub(crate) struct Parts {
+    fragments: Vec<Fragment>,
+    len: usize,
+}
 
-impl Rope {
-    /// Builds a rope from at least two non-empty fragments.
-    fn new(parts: Vec<Bytes>) -> Rope {
-        debug_assert!(parts.len() >= 2 && parts.iter().all(|b| !b.is_empty()));
-        let mut start = 0;
-        let fragments = parts
-            .into_iter()
-            .map(|bytes| {
-                let f = Fragment { start, bytes };
-                start += f.bytes.len();
-                f
-            })
-            .collect();
-        Rope {
-            fragments,
-            len: start,
-            hint: Padded(AtomicUsize::new(0)),
+impl Parts {
+    /// An empty collection with room for `capacity` fragments.
+    pub(crate) fn with_capacity(capacity: usize) -> Parts {
+        Parts {
+            fragments: Vec::with_capacity(capacity),
+            len: 0,
         }
     }
 
+    /// Appends a fragment (nothing when it is empty).
+    #[inline]
+    pub(crate) fn push(&mut self, bytes: Bytes) {
+        if !bytes.is_empty() {
+            let start = self.len;
+            self.len += bytes.len();
+            self.fragments.push(Fragment { start, bytes });
+        }
+    }
+
+    /// The string of the fragments collected.
+    pub(crate) fn finish(mut self) -> ByteString {
+        match self.fragments.len() {
+            0 => ByteString::new(),
+            1 => ByteString::from(self.fragments.pop().map(|f| f.bytes).unwrap_or_default()),
+            _ => ByteString {
+                repr: Repr::Many(Arc::new(Rope {
+                    fragments: self.fragments,
+                    len: self.len,
+                    hint: AtomicUsize::new(0),
+                })),
+            },
+        }
+    }
+}
+
+impl Rope {
     /// Appends a non-empty fragment (only on a rope nobody else shares).
     fn push(&mut self, bytes: Bytes) {
         debug_assert!(!bytes.is_empty());
@@ -103,7 +119,7 @@ impl Rope {
 
     #[inline]
     fn get(&self, index: usize) -> Option<u8> {
-        let hint = self.hint.0.load(Ordering::Relaxed);
+        let hint = self.hint.load(Ordering::Relaxed);
         // The hint is always a valid index, so this lookup cannot fail; `get` keeps the code
         // free of a panic path anyway.
         if let Some(f) = self.fragments.get(hint)
@@ -130,7 +146,7 @@ impl Rope {
                     .is_some_and(|f| index.wrapping_sub(f.start) < f.bytes.len())
             })
             .unwrap_or_else(|| self.locate(index));
-        self.hint.0.store(found, Ordering::Relaxed);
+        self.hint.store(found, Ordering::Relaxed);
         let f = &self.fragments[found];
         Some(f.bytes[index - f.start])
     }
@@ -170,15 +186,12 @@ impl ByteString {
 
     /// Builds a string from fragments, dropping the empty ones. Keeps every other fragment
     /// as it is (use [`ByteStringBuilder`](crate::ByteStringBuilder) to merge tiny ones).
-    fn from_parts(mut parts: Vec<Bytes>) -> Self {
-        parts.retain(|b| !b.is_empty());
-        match parts.len() {
-            0 => ByteString::new(),
-            1 => ByteString::from(parts.pop().unwrap_or_default()),
-            _ => ByteString {
-                repr: Repr::Many(Arc::new(Rope::new(parts))),
-            },
+    pub(crate) fn from_parts(parts: Vec<Bytes>) -> Self {
+        let mut out = Parts::with_capacity(parts.len());
+        for b in parts {
+            out.push(b);
         }
+        out.finish()
     }
 
     /// The number of bytes.
@@ -330,21 +343,19 @@ impl ByteString {
                 if first == last {
                     return ByteString::from(f.bytes.slice(start - f.start..end - f.start));
                 }
-                let mut parts = Vec::with_capacity(last - first + 1);
+                let mut parts = Parts::with_capacity(last - first + 1);
                 parts.push(f.bytes.slice(start - f.start..));
-                parts.extend(r.fragments[first + 1..last].iter().map(|f| f.bytes.clone()));
+                for f in &r.fragments[first + 1..last] {
+                    parts.push(f.bytes.clone());
+                }
                 let l = &r.fragments[last];
                 parts.push(l.bytes.slice(..end - l.start));
-                ByteString {
-                    repr: Repr::Many(Arc::new(Rope::new(parts))),
-                }
+                parts.finish()
             }
         }
     }
 
-    /// This string followed by `other`. No byte is copied, except that when the last fragment
-    /// of `self` and the first of `other` hold together at most 64 bytes they are joined into
-    /// one fresh fragment (cheaper than keeping a tiny fragment for every later read).
+    /// This string followed by `other`. No byte is copied.
     ///
     /// O(n) in the number of fragments (the fragment list is rebuilt, the bytes are shared);
     /// to append repeatedly use [`append`](Self::append), amortised O(k) per call, or
@@ -370,7 +381,8 @@ impl ByteString {
 
     /// Appends `other` to this string, in place when nobody else shares this string's
     /// fragment list (amortised O(k) for `k` fragments in `other`), else as
-    /// [`concat`](Self::concat) does. Joins two tiny fragments at the junction like `concat`.
+    /// [`concat`](Self::concat) does. No byte is copied: to gather many small pieces into
+    /// few fragments, use [`ByteStringBuilder`](crate::ByteStringBuilder).
     ///
     /// # Examples
     ///
@@ -384,14 +396,15 @@ impl ByteString {
     /// assert_eq!(s, "GET /index.html HTTP/1.1");
     /// ```
     pub fn append(&mut self, other: &ByteString) {
-        self.append_with(other, COALESCE_LIMIT);
+        self.append_with(other, 0);
     }
 
-    /// [`append`](Self::append) without joining tiny fragments: every fragment of `other` is
-    /// kept as it is. Kept for the benchmark that measures what joining is worth.
+    /// [`append`](Self::append) that copies the junction into one fresh fragment when the
+    /// last fragment of `self` and the first of `other` hold together at most 64 bytes.
+    /// Kept for the benchmark that measures what joining is worth (it does not pay).
     #[doc(hidden)]
-    pub fn append_uncoalesced(&mut self, other: &ByteString) {
-        self.append_with(other, 0);
+    pub fn append_joining(&mut self, other: &ByteString) {
+        self.append_with(other, COALESCE_LIMIT);
     }
 
     fn append_with(&mut self, other: &ByteString, coalesce_limit: usize) {
@@ -838,7 +851,12 @@ impl FromIterator<Bytes> for ByteString {
     /// assert_eq!(s.fragment_count(), 2);
     /// ```
     fn from_iter<I: IntoIterator<Item = Bytes>>(iter: I) -> Self {
-        ByteString::from_parts(iter.into_iter().collect())
+        let iter = iter.into_iter();
+        let mut parts = Parts::with_capacity(iter.size_hint().0);
+        for b in iter {
+            parts.push(b);
+        }
+        parts.finish()
     }
 }
 
@@ -928,10 +946,10 @@ mod tests {
             panic!("four fragments must be Many")
         };
         assert_eq!(s.get(7), Some(b'h'));
-        assert_eq!(r.hint.0.load(Ordering::Relaxed), 3);
+        assert_eq!(r.hint.load(Ordering::Relaxed), 3);
         assert_eq!(s.get(2), Some(b'c'));
-        assert_eq!(r.hint.0.load(Ordering::Relaxed), 1);
+        assert_eq!(r.hint.load(Ordering::Relaxed), 1);
         assert_eq!(s.get(8), None);
-        assert_eq!(r.hint.0.load(Ordering::Relaxed), 1);
+        assert_eq!(r.hint.load(Ordering::Relaxed), 1);
     }
 }

@@ -117,17 +117,33 @@ fn append_in_place_does_not_change_shared_clones() {
 }
 
 #[test]
-fn tiny_junctions_are_joined_large_ones_kept() {
+fn append_keeps_fragments_append_joining_joins_tiny_junctions() {
     let a = ByteString::from_static(b"abc").concat(&ByteString::from_static(b"def"));
-    assert_eq!(a.fragment_count(), 1);
+    assert_eq!(a.fragment_count(), 2);
     assert_eq!(a, "abcdef");
-    let big = ByteString::from(vec![0u8; 64]);
+    let mut j = ByteString::from_static(b"abc");
+    j.append_joining(&ByteString::from_static(b"def"));
+    assert_eq!(j.fragment_count(), 1);
+    assert_eq!(j, "abcdef");
+    let mut big = ByteString::from(vec![0u8; 64]);
+    big.append_joining(&ByteString::from_static(b"x"));
+    assert_eq!(big.fragment_count(), 2);
+    assert_eq!(big.get(64), Some(b'x'));
+    // Joining inside a shared and an unshared multi-fragment string.
+    let mut m: ByteString = [&b"0123456789"[..], b"ab"]
+        .into_iter()
+        .map(Bytes::from_static)
+        .collect();
+    let shared = m.clone();
+    m.append_joining(&ByteString::from_static(b"cd"));
     assert_eq!(
-        big.concat(&ByteString::from_static(b"x")).fragment_count(),
-        2
+        (m.fragment_count(), &m),
+        (2, &ByteString::from_static(b"0123456789abcd"))
     );
-    let mut u = ByteString::new();
-    u.append_uncoalesced(&ByteString::from_static(b"a"));
-    u.append_uncoalesced(&ByteString::from_static(b"b"));
-    assert_eq!(u.fragment_count(), 2);
+    drop(shared);
+    m.append_joining(&ByteString::from_static(b"ef"));
+    assert_eq!(
+        (m.fragment_count(), &m),
+        (2, &ByteString::from_static(b"0123456789abcdef"))
+    );
 }
