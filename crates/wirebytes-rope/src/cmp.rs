@@ -6,6 +6,7 @@ use core::hash::{Hash, Hasher};
 
 use bytes::Bytes;
 
+use crate::search::copy_small;
 use crate::string::{ByteString, Repr};
 
 /// The block size of [`Hash`]: see [`crate::reference::hash_flat`].
@@ -144,7 +145,7 @@ impl Hash for ByteString {
         for mut c in self.chunks() {
             if filled > 0 {
                 let take = (HASH_BLOCK - filled).min(c.len());
-                buf[filled..filled + take].copy_from_slice(&c[..take]);
+                copy_small(&mut buf[filled..filled + take], &c[..take]);
                 filled += take;
                 c = &c[take..];
                 if filled < HASH_BLOCK {
@@ -157,7 +158,7 @@ impl Hash for ByteString {
                 state.write(block);
             }
             let tail = blocks.remainder();
-            buf[..tail.len()].copy_from_slice(tail);
+            copy_small(&mut buf[..tail.len()], tail);
             filled = tail.len();
         }
         if filled > 0 {

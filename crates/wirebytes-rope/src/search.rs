@@ -151,7 +151,7 @@ fn find_gathered(s: &ByteString, finder: &Finder<'_>, buf: &mut [u8]) -> Option<
             let mut data = frag;
             while !data.is_empty() {
                 let take = (gather - filled).min(data.len());
-                buf[filled..filled + take].copy_from_slice(&data[..take]);
+                copy_small(&mut buf[filled..filled + take], &data[..take]);
                 filled += take;
                 data = &data[take..];
                 if filled == gather {
@@ -168,4 +168,32 @@ fn find_gathered(s: &ByteString, finder: &Finder<'_>, buf: &mut [u8]) -> Option<
         start += frag.len();
     }
     finder.find(&buf[..filled]).map(|p| base + p)
+}
+
+/// `dst.copy_from_slice(src)`, with sizes up to 64 bytes done as two overlapping fixed-size
+/// copies instead of a `memcpy` call (most fragments a search gathers are that short).
+#[inline(always)]
+pub(crate) fn copy_small(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    debug_assert_eq!(n, dst.len());
+    /// The first and the last `N` bytes (overlapping when `n < 2 * N`).
+    #[inline(always)]
+    fn pair<const N: usize>(dst: &mut [u8], src: &[u8]) {
+        let n = src.len();
+        dst[..N].copy_from_slice(&src[..N]);
+        dst[n - N..].copy_from_slice(&src[n - N..]);
+    }
+    match n {
+        65.. => dst.copy_from_slice(src),
+        32.. => pair::<32>(dst, src),
+        16.. => pair::<16>(dst, src),
+        8.. => pair::<8>(dst, src),
+        4.. => pair::<4>(dst, src),
+        1.. => {
+            dst[0] = src[0];
+            dst[n / 2] = src[n / 2];
+            dst[n - 1] = src[n - 1];
+        }
+        0 => {}
+    }
 }
