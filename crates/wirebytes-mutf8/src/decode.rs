@@ -78,10 +78,10 @@ fn push_short(out: &mut Vec<u8>, v: u32) {
 ///
 /// # Safety
 ///
-/// Every byte of `bytes` is below `0x80` (ASCII is UTF-8).
-unsafe fn ascii_str(bytes: &[u8]) -> &str {
-    debug_assert!(bytes.is_ascii());
-    // SAFETY: the caller guarantees ASCII, which is valid UTF-8.
+/// `bytes` is valid UTF-8.
+unsafe fn utf8_str(bytes: &[u8]) -> &str {
+    debug_assert!(core::str::from_utf8(bytes).is_ok());
+    // SAFETY: the caller guarantees UTF-8.
     unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
@@ -91,7 +91,10 @@ unsafe fn ascii_str(bytes: &[u8]) -> &str {
 ///
 /// `out` is valid UTF-8.
 unsafe fn transcoded(out: Vec<u8>) -> String {
-    debug_assert!(core::str::from_utf8(&out).is_ok(), "{out:02x?}");
+    debug_assert!(
+        core::str::from_utf8(&out).is_ok(),
+        "the transcoder wrote invalid UTF-8"
+    );
     // SAFETY: the caller guarantees UTF-8.
     unsafe { String::from_utf8_unchecked(out) }
 }
@@ -287,44 +290,73 @@ pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
         && (word(bytes, 0) | word(bytes, bytes.len() - 8)) & HIGH_BITS == 0
     {
         // SAFETY: the two words cover every byte, and none has its high bit set.
-        return Ok(Cow::Borrowed(unsafe { ascii_str(bytes) }));
+        return Ok(Cow::Borrowed(unsafe { utf8_str(bytes) }));
     }
     decode_any(bytes)
 }
 
+/// What a body needs: nothing (it is ASCII, or UTF-8 without a 4-byte sequence, so it
+/// already is its text), or the rewrite from an index on (the bytes before it are UTF-8
+/// without a 4-byte sequence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plan {
+    Ascii,
+    Utf8,
+    RewriteFrom(usize),
+}
+
+/// Decides the [`Plan`]: the ASCII prefix a chunk at a time (so that a body that needs the
+/// rewrite is not scanned to its end first), then `simdutf8` on the rest, which stops at the
+/// first sequence that is not UTF-8, and a scan for 4-byte sequences over what it accepted.
+fn plan(bytes: &[u8]) -> Plan {
+    const CHUNK: usize = 4096;
+    let mut at = 0;
+    while at < bytes.len() {
+        let end = (at + CHUNK).min(bytes.len());
+        if classify(&bytes[at..end]) != Class::Ascii {
+            break;
+        }
+        at = end;
+    }
+    if at == bytes.len() {
+        return Plan::Ascii;
+    }
+    let rest = &bytes[at..];
+    let valid = match simdutf8::compat::from_utf8(rest) {
+        Ok(_) => rest.len(),
+        Err(err) => err.valid_up_to(),
+    };
+    if classify(&rest[..valid]) == Class::FourByte {
+        // The JDK rejects the first of them: rewrite (and fail) from the ASCII prefix on.
+        Plan::RewriteFrom(at)
+    } else if valid == rest.len() {
+        Plan::Utf8
+    } else {
+        Plan::RewriteFrom(at + valid)
+    }
+}
+
 /// [`decode`] past its check for short ASCII.
 fn decode_any(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
-    let start = match classify(bytes) {
-        // SAFETY: `classify` saw no byte above 7F.
-        Class::Ascii => return Ok(Cow::Borrowed(unsafe { ascii_str(bytes) })),
-        // Already UTF-8 (no 4-byte sequence was seen): borrowed. If not, the UTF-8 prefix is
-        // copied as it is and the rewrite starts where it ends.
-        Class::Multibyte => match simdutf8::compat::from_utf8(bytes) {
-            Ok(text) => return Ok(Cow::Borrowed(text)),
-            Err(err) => err.valid_up_to(),
-        },
-        Class::FourByte => 0,
-    };
-    // SAFETY: `bytes[..start]` is what simdutf8 found valid (or empty).
-    unsafe { to_utf8(bytes, start) }.map(Cow::Owned)
+    match plan(bytes) {
+        // SAFETY: the plan found the bytes to be ASCII, or an ASCII prefix followed by what
+        // simdutf8 found valid UTF-8 (starting after an ASCII byte: a char boundary).
+        Plan::Ascii | Plan::Utf8 => Ok(Cow::Borrowed(unsafe { utf8_str(bytes) })),
+        // SAFETY: `bytes[..start]` is ASCII then what simdutf8 found valid (or less).
+        Plan::RewriteFrom(start) => unsafe { to_utf8(bytes, start) }.map(Cow::Owned),
+    }
 }
 
 /// [`decode`] into a `String` that reuses `bytes`' buffer when they already are the text:
 /// for readers that own the body.
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) fn decode_vec(bytes: Vec<u8>) -> Result<String, DecodeError> {
-    let start = match classify(&bytes) {
-        // SAFETY: `classify` saw no byte above 7F: ASCII is UTF-8.
-        Class::Ascii => return Ok(unsafe { transcoded(bytes) }),
-        Class::Multibyte => match simdutf8::compat::from_utf8(&bytes) {
-            // SAFETY: just validated.
-            Ok(_) => return Ok(unsafe { transcoded(bytes) }),
-            Err(err) => err.valid_up_to(),
-        },
-        Class::FourByte => 0,
-    };
-    // SAFETY: `bytes[..start]` is what simdutf8 found valid (or empty).
-    unsafe { to_utf8(&bytes, start) }
+    match plan(&bytes) {
+        // SAFETY: as in `decode_any`.
+        Plan::Ascii | Plan::Utf8 => Ok(unsafe { transcoded(bytes) }),
+        // SAFETY: as in `decode_any`.
+        Plan::RewriteFrom(start) => unsafe { to_utf8(&bytes, start) },
+    }
 }
 
 /// Decodes like [`decode`], but never fails: U+FFFD stands for what `decode` rejects.

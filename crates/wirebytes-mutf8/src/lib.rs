@@ -24,19 +24,20 @@
 //! U+FFFF is written as its two UTF-16 surrogates, 3 bytes each. The JDK's decoder is lenient
 //! beyond that: it also accepts raw `00`, overlong forms (`C1 81` is `A`) and lone surrogates,
 //! and rejects 4-byte sequences. This crate follows it exactly, including its error positions
-//! (see [`DecodeError`]); [`reference`](mod@reference) holds plain transcriptions of the JDK's loops that the
-//! fast paths are tested against.
+//! (see [`DecodeError`]); [`reference`](mod@reference) holds plain transcriptions of the
+//! JDK's loops that the fast paths are tested against.
 //!
-//! Speed: input that is already valid UTF-8 without 4-byte sequences (most text) is checked
-//! with one scan plus `simdutf8` and borrowed; anything else is rewritten in a single pass
-//! that copies ASCII eight bytes at a time. [`encode`] borrows unless the text holds a NUL or
-//! a char above U+FFFF.
+//! Speed: one scan for the largest byte (AVX2 when the CPU has it) decides. ASCII is borrowed
+//! at once; other text without a 4-byte sequence is borrowed if `simdutf8` finds it valid
+//! UTF-8; anything else is rewritten in a single pass that starts where the valid UTF-8 ends,
+//! copies ASCII in 32-byte blocks and rewrites `C0 80`, overlongs and surrogate pairs inline.
+//! [`encode`] borrows unless a scan finds a NUL or a char above U+FFFF.
 //!
 //! # Crate features
 //!
 //! - `std` (default): [`read_utf`], [`write_utf`], [`read_long_utf`], [`write_long_utf`] over
-//!   `std::io`, and run-time CPU detection inside `simdutf8`. Without it the crate is
-//!   `no_std` and needs only `alloc`.
+//!   `std::io`, and run-time CPU detection (here and inside `simdutf8`). Without it the crate
+//!   is `no_std`, needs only `alloc`, and uses the instructions the target is compiled for.
 //! - `bytes`: [`get_utf`], [`put_utf`], [`get_long_utf`], [`put_long_utf`] over
 //!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers.
 #![no_std]

@@ -168,3 +168,41 @@ fn every_two_byte_sequence_inside_runs_of_them() {
         }
     }
 }
+
+/// Long ASCII before the first other sequence, around the 4 KiB chunks in which `decode`
+/// scans ASCII, with what follows: valid UTF-8, `C0 80`, a pair, a lone surrogate, a 4-byte
+/// sequence, a bad byte, a cut sequence.
+#[test]
+fn long_ascii_then_every_kind_of_sequence() {
+    let tails: [&[u8]; 10] = [
+        b"",
+        b"\xc3\xa9t\xc3\xa9",
+        b"\xe2\x82\xac and more",
+        b"\xc0\x80",
+        b"\xed\xa0\xbd\xed\xb8\x80",
+        b"\xed\xa0\xbd!",
+        b"\xf0\x9f\x98\x80",
+        b"\xc3\xa9\xf0\x9f\x98\x80\xc0\x80",
+        b"\xff",
+        b"\xe2\x82",
+    ];
+    for prefix in [63, 64, 4095, 4096, 4097, 8191, 8192, 12_300] {
+        for tail in tails {
+            for behind in [&b""[..], b"\xc3\xa9", b"\xc0\x80", b"x"] {
+                let mut bytes = vec![b'a'; prefix];
+                bytes.extend_from_slice(tail);
+                bytes.extend_from_slice(behind);
+                check(&bytes, true);
+                let owned = decode(&bytes).map(Cow::into_owned);
+                let mut record = (bytes.len() as u16).to_be_bytes().to_vec();
+                record.extend_from_slice(&bytes);
+                let read = wirebytes_mutf8::read_utf(&mut record.as_slice()).map_err(|e| {
+                    *e.get_ref()
+                        .and_then(|e| e.downcast_ref::<wirebytes_mutf8::DecodeError>())
+                        .expect("a DecodeError")
+                });
+                assert_eq!(read, owned, "prefix {prefix}, tail {tail:02x?}");
+            }
+        }
+    }
+}

@@ -222,14 +222,19 @@ fn exhaustive(ctx: &mut Ctx) {
     }
 }
 
-/// Random byte soup, short and long.
+/// Random byte soup, short and long; one body in 50 behind 4 to 9 KiB of ASCII (decode
+/// scans ASCII in 4 KiB chunks before it looks further).
 fn random_soup(ctx: &mut Ctx) {
     let n = ctx.scale(300_000, 30_000);
     let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 3);
     let mut rng = Rng::new(0x6d75_7466_3873_6f75);
     for k in 0..n {
         let max_pieces = if k % 100 == 0 { 2000 } else { 60 };
-        let body = soup(&mut rng, max_pieces);
+        let mut body = soup(&mut rng, max_pieces);
+        if k % 50 == 1 {
+            let ascii = 4000 + rng.below(5000);
+            body.splice(0..0, (0..ascii).map(|i| b'a' + (i % 26) as u8));
+        }
         compare_decoders(&mut check, &body);
     }
 }
