@@ -16,7 +16,7 @@
 //!
 //! # What is written
 //!
-//! Every function returns the same bytes as [`reference`], the slow path that feeds one char
+//! Every function returns the same bytes as [`reference`](mod@reference), the slow path that feeds one char
 //! at a time through an encoding_rs encoder; the fast paths differ only in speed and in the
 //! shape of the allocation. Characters are mapped by encoding_rs's tables (the WHATWG
 //! Encoding Standard's); [`Replacement`] says what to write where they cannot be:
