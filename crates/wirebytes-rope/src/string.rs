@@ -11,7 +11,7 @@ use crate::reader::Reader;
 
 /// `append_joining` copies junctions whose two fragments hold together at most this many
 /// bytes into one fragment. Measured (bench `rope/append_tiny`): appending 2048 pieces of
-/// 1..=32 bytes costs about twice as much with joining and a byte-by-byte scan of the result
+/// 1..=32 bytes costs more than twice as much with joining and a byte-by-byte scan of the result
 /// gains nothing, so `concat` and `append` do not join.
 const COALESCE_LIMIT: usize = 64;
 
