@@ -404,10 +404,24 @@ fn copy_tail(src: &[u8], dst: &mut [u8], mut read: usize, mut written: usize) ->
     }
 }
 
-/// The fast `copy_low_bytes_utf16`: see the crate root for the contract. Inlined, so that
-/// short inputs cost no call.
+/// The fast `copy_low_bytes_utf16`: see the crate root for the contract. Inlined for the
+/// sake of short inputs, which cost no call; from 32 units on, `copy_units` (out of line,
+/// where LLVM is sure to vectorise it).
 #[inline]
 pub(crate) fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    if n < UNITS {
+        for (d, s) in dst.iter_mut().zip(src) {
+            *d = *s as u8;
+        }
+        n
+    } else {
+        copy_units(src, dst)
+    }
+}
+
+/// The truncating loop of `copy_low_bytes_utf16`: 32 units at a time, then the rest.
+fn copy_units(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
     let (src_chunks, src_tail) = src.as_chunks::<UNITS>();
