@@ -59,7 +59,7 @@ fn str_inputs() -> Vec<(&'static str, String)> {
 
 /// 1024 UTF-16 units: mostly text, with lone high and low surrogates and units above U+00FF.
 fn utf16_soup() -> Vec<u16> {
-    let mut rng = Rng::new(0x0A5C_11);
+    let mut rng = Rng::new(0x000A_5C11);
     (0..1024)
         .map(|_| match rng.below(8) {
             0 => 0xD800 + rng.below(0x800) as u16,
@@ -238,7 +238,7 @@ fn find_line_break(c: &mut Criterion) {
             "ours",
             &param,
             rendered.as_slice(),
-            |r| wirebytes_ascii::find_line_break(r),
+            wirebytes_ascii::find_line_break,
         );
     }
     group.finish();
