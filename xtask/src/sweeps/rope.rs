@@ -79,8 +79,9 @@ fn represent(rng: &mut Rng, flat: &[u8]) -> (ByteString, &'static str) {
             (parts.into_iter().collect(), "with-empty")
         }
         4 => {
+            // `concat` rebuilds the fragment list: keep to about 64 pieces (quadratic).
             let mut s = ByteString::new();
-            for b in cut(rng, flat, max) {
+            for b in cut(rng, flat, max.max(flat.len() / 64 + 1)) {
                 s = s.concat(&ByteString::from(b));
             }
             (s, "concat")
@@ -127,7 +128,7 @@ fn naive_find(flat: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 pub(crate) fn run(ctx: &mut Ctx) {
-    let strings = ctx.scale(20_000, 5_000);
+    let strings = ctx.scale(60_000, 12_000);
     let max_len = ctx.scale(20_000, 12_000);
     let mut rng = Rng::new(0x0B5E_55ED);
 
