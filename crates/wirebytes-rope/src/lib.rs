@@ -1,6 +1,10 @@
 //! An immutable rope byte string of shared [`bytes::Bytes`] fragments, after Pekko's
-//! `ByteString`: O(1) clone, slicing and concatenation without copying bytes, content
+//! `ByteString`: O(1) clone; slicing and concatenation that never copy bytes; content
 //! equality and hashing, O(1) sequential indexing and searches across fragment boundaries.
+//!
+//! Slicing costs O(log n + k) and concatenation O(k) for `k` fragments (the fragment list
+//! is rebuilt; the bytes are shared); [`ByteString::append`] is amortised O(k) in the
+//! fragments appended when the string is not shared.
 //!
 //! ```
 //! use bytes::{Buf, Bytes};
