@@ -5,11 +5,8 @@
 //! - `cargo xtask bench [--quick] [CRATE...]`: the criterion benches, then one table per crate.
 
 mod bench;
-// Until every sweep is registered some helpers are unused; the lead removes this allowance.
-#[allow(dead_code)]
 mod rng;
 mod sweeps;
-#[allow(dead_code)]
 mod verify;
 
 use std::path::PathBuf;

@@ -35,7 +35,6 @@ struct Row {
 #[derive(Debug)]
 pub(crate) struct Ctx {
     quick: bool,
-    root: PathBuf,
     java: Option<Java>,
     terminal: bool,
     sweep: &'static str,
@@ -51,15 +50,6 @@ impl Ctx {
     /// `full` normally, `quick` under `--quick`.
     pub(crate) fn scale(&self, full: usize, quick: usize) -> usize {
         if self.quick { quick } else { full }
-    }
-
-    /// The workspace root.
-    #[allow(
-        dead_code,
-        reason = "for sweeps that read files kept in the repository"
-    )]
-    pub(crate) fn root(&self) -> &Path {
-        &self.root
     }
 
     /// The JDK, when `java` is on PATH; `None` means: call [`Ctx::skip`] for JDK checks.
@@ -410,7 +400,6 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
     }
     let mut ctx = Ctx {
         quick,
-        root: root.to_owned(),
         java,
         terminal: std::io::stderr().is_terminal(),
         sweep: "",
@@ -502,7 +491,6 @@ mod tests {
     fn ctx() -> Ctx {
         Ctx {
             quick: true,
-            root: PathBuf::from("."),
             java: None,
             terminal: false,
             sweep: "test",

@@ -13,8 +13,25 @@ mod rope;
 
 /// Every sweep `cargo xtask verify` knows, in the order they run.
 pub(crate) const SWEEPS: &[Sweep] = &[
-    Sweep { name: "ascii", about: "wirebytes-ascii: fast paths = scalar reference = the JDK's String.getBytes(int,int,byte[],int)", run: ascii::run },
-    Sweep { name: "charset", about: "wirebytes-charset: every encoding x both replacements = streaming reference = Encoding::encode (WHATWG) = the JDK's String.getBytes (JDK)", run: charset::run },
-    Sweep { name: "mutf8", about: "wirebytes-mutf8: fast paths = JDK loop transcription = the JDK's readUTF/writeUTF", run: mutf8::run },
-    Sweep { name: "rope", about: "wirebytes-rope: every ByteString operation on random fragmentations = the same on the flat bytes", run: rope::run },
+    Sweep {
+        name: "ascii",
+        about: "fast paths = scalar reference = the JDK's String.getBytes(int,int,byte[],int)",
+        run: ascii::run,
+    },
+    Sweep {
+        name: "charset",
+        about: "every encoding x both replacements = streaming reference = \
+                Encoding::encode (WHATWG) = the JDK's String.getBytes (JDK)",
+        run: charset::run,
+    },
+    Sweep {
+        name: "mutf8",
+        about: "fast paths = JDK loop transcription = the JDK's readUTF/writeUTF",
+        run: mutf8::run,
+    },
+    Sweep {
+        name: "rope",
+        about: "every ByteString operation on random fragmentations = the same on the flat bytes",
+        run: rope::run,
+    },
 ];
