@@ -142,21 +142,7 @@ impl IntoReader {
 use crate::reader::getters;
 
 impl Buf for IntoReader {
-    getters! {
-        get_u8 -> u8: from_be_bytes;
-        get_u16 -> u16: from_be_bytes;
-        get_u16_le -> u16: from_le_bytes;
-        get_i16 -> i16: from_be_bytes;
-        get_i16_le -> i16: from_le_bytes;
-        get_u32 -> u32: from_be_bytes;
-        get_u32_le -> u32: from_le_bytes;
-        get_i32 -> i32: from_be_bytes;
-        get_i32_le -> i32: from_le_bytes;
-        get_u64 -> u64: from_be_bytes;
-        get_u64_le -> u64: from_le_bytes;
-        get_i64 -> i64: from_be_bytes;
-        get_i64_le -> i64: from_le_bytes;
-    }
+    getters!();
 
     #[inline]
     fn remaining(&self) -> usize {

@@ -232,8 +232,26 @@ fn fragment_bytes(s: &ByteString, index: usize) -> Option<&Bytes> {
     }
 }
 
-/// Overrides `Buf` getters with a fast path inside the current fragment.
+/// Overrides `Buf` getters with a fast path inside the current fragment: `getters!()` gives
+/// every fixed-size integer getter, both readers use it.
 macro_rules! getters {
+    () => {
+        getters! {
+            get_u8 -> u8: from_be_bytes;
+            get_u16 -> u16: from_be_bytes;
+            get_u16_le -> u16: from_le_bytes;
+            get_i16 -> i16: from_be_bytes;
+            get_i16_le -> i16: from_le_bytes;
+            get_u32 -> u32: from_be_bytes;
+            get_u32_le -> u32: from_le_bytes;
+            get_i32 -> i32: from_be_bytes;
+            get_i32_le -> i32: from_le_bytes;
+            get_u64 -> u64: from_be_bytes;
+            get_u64_le -> u64: from_le_bytes;
+            get_i64 -> i64: from_be_bytes;
+            get_i64_le -> i64: from_le_bytes;
+        }
+    };
     ($($name:ident -> $t:ty: $conv:ident;)*) => {$(
         #[inline]
         fn $name(&mut self) -> $t {
@@ -248,21 +266,7 @@ macro_rules! getters {
 pub(crate) use getters;
 
 impl Buf for Reader<'_> {
-    getters! {
-        get_u8 -> u8: from_be_bytes;
-        get_u16 -> u16: from_be_bytes;
-        get_u16_le -> u16: from_le_bytes;
-        get_i16 -> i16: from_be_bytes;
-        get_i16_le -> i16: from_le_bytes;
-        get_u32 -> u32: from_be_bytes;
-        get_u32_le -> u32: from_le_bytes;
-        get_i32 -> i32: from_be_bytes;
-        get_i32_le -> i32: from_le_bytes;
-        get_u64 -> u64: from_be_bytes;
-        get_u64_le -> u64: from_le_bytes;
-        get_i64 -> i64: from_be_bytes;
-        get_i64_le -> i64: from_le_bytes;
-    }
+    getters!();
 
     #[inline]
     fn remaining(&self) -> usize {
