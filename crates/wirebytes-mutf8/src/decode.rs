@@ -306,10 +306,12 @@ enum Plan {
 }
 
 /// Decides the [`Plan`]: the ASCII prefix a chunk at a time (so that a body that needs the
-/// rewrite is not scanned to its end first), then `simdutf8` on the rest, which stops at the
-/// first sequence that is not UTF-8, and a scan for 4-byte sequences over what it accepted.
+/// rewrite is not scanned to its end first), then the rest a chunk at a time, each chunk
+/// validated by `simdutf8` (which stops at the first sequence that is not UTF-8) and scanned
+/// for 4-byte sequences while it is still in the L1 cache.
 fn plan(bytes: &[u8]) -> Plan {
     const CHUNK: usize = 4096;
+    const UTF8_CHUNK: usize = 8192;
     let mut at = 0;
     while at < bytes.len() {
         let end = (at + CHUNK).min(bytes.len());
@@ -321,28 +323,43 @@ fn plan(bytes: &[u8]) -> Plan {
     if at == bytes.len() {
         return Plan::Ascii;
     }
-    let rest = &bytes[at..];
-    let valid = match simdutf8::compat::from_utf8(rest) {
-        Ok(_) => rest.len(),
-        Err(err) => err.valid_up_to(),
-    };
-    if classify(&rest[..valid]) == Class::FourByte {
-        // The JDK rejects the first of them: rewrite (and fail) from the ASCII prefix on.
-        Plan::RewriteFrom(at)
-    } else if valid == rest.len() {
-        Plan::Utf8
-    } else {
-        Plan::RewriteFrom(at + valid)
+    // `at` starts a char (it follows ASCII) and everything before it is UTF-8 without a
+    // 4-byte sequence: so it is at the end of each chunk below.
+    while at < bytes.len() {
+        let mut end = (at + UTF8_CHUNK).min(bytes.len());
+        // Cut before a byte that is not a continuation byte, so that no valid char is split.
+        // (Past three continuation bytes the text is not UTF-8 there: simdutf8 stops.)
+        for _ in 0..3 {
+            if end < bytes.len() && bytes[end] & 0xC0 == 0x80 {
+                end -= 1;
+            }
+        }
+        let chunk = &bytes[at..end];
+        // The `basic` check is the fast one; only a chunk it rejects is checked again for
+        // where it stops being UTF-8.
+        let valid = match simdutf8::basic::from_utf8(chunk) {
+            Ok(_) => chunk.len(),
+            Err(_) => simdutf8::compat::from_utf8(chunk).map_or_else(|e| e.valid_up_to(), str::len),
+        };
+        if classify(&chunk[..valid]) == Class::FourByte {
+            // The JDK rejects the first of them: rewrite (and fail) from the chunk on.
+            return Plan::RewriteFrom(at);
+        }
+        if valid < chunk.len() {
+            return Plan::RewriteFrom(at + valid);
+        }
+        at = end;
     }
+    Plan::Utf8
 }
 
 /// [`decode`] past its check for short ASCII.
 fn decode_any(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
     match plan(bytes) {
-        // SAFETY: the plan found the bytes to be ASCII, or an ASCII prefix followed by what
-        // simdutf8 found valid UTF-8 (starting after an ASCII byte: a char boundary).
+        // SAFETY: the plan found the bytes to be ASCII, or an ASCII prefix followed by chunks
+        // that simdutf8 found valid UTF-8 (each starting at a char boundary).
         Plan::Ascii | Plan::Utf8 => Ok(Cow::Borrowed(unsafe { utf8_str(bytes) })),
-        // SAFETY: `bytes[..start]` is ASCII then what simdutf8 found valid (or less).
+        // SAFETY: `bytes[..start]` is ASCII then chunks that simdutf8 found valid (or less).
         Plan::RewriteFrom(start) => unsafe { to_utf8(bytes, start) }.map(Cow::Owned),
     }
 }
@@ -386,7 +403,9 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 /// Decodes a modified UTF-8 body into the UTF-16 chars the JDK's `readUTF` returns, lone
 /// surrogates included.
 ///
-/// ASCII runs are widened eight bytes at a time; other sequences are decoded inline.
+/// ASCII runs are widened eight bytes at a time; text of ASCII and 2-byte sequences goes 16
+/// bytes at a time (with SSSE3, detected at run time under `std`); other sequences are
+/// decoded inline.
 ///
 /// # Errors
 ///
@@ -408,6 +427,8 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     // whenever eight bytes are read at `i`.
     let mut out = alloc::vec![0u16; n];
     let (mut i, mut o) = (0, 0);
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    let blocks = n >= 16 && crate::pairs_x86::available();
     while i < n {
         // An ASCII run, found eight bytes at a time, widened in bulk.
         let end = ascii_end(bytes, i);
@@ -426,6 +447,16 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
                 i += 1;
                 o += 1;
                 continue;
+            }
+            #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+            if blocks && c & 0xE0 == 0xC0 {
+                // SAFETY: the CPU was seen to have what `decode_blocks` needs; `i` starts a
+                // sequence, `o <= i` and `out` is `n` chars long, as it requires.
+                let (i2, o2) = unsafe { crate::pairs_x86::decode_blocks(bytes, i, &mut out, o) };
+                if i2 != i {
+                    (i, o) = (i2, o2);
+                    continue;
+                }
             }
             if i + 8 <= n {
                 let w = word(bytes, i);

@@ -42,7 +42,8 @@
 //!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers.
 #![no_std]
 // `unsafe` is allowed item by item where a measured gain needs it (each with `// SAFETY:`):
-// skipping re-validation of bytes already proven UTF-8, and calling the AVX2 scan.
+// skipping re-validation of bytes already proven UTF-8, calling the AVX2 scan, and the SSSE3
+// block decoder of `decode_utf16`.
 #![deny(unsafe_code)]
 
 extern crate alloc;
@@ -60,6 +61,12 @@ mod encode;
 mod error;
 #[cfg(feature = "std")]
 mod io;
+#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+#[allow(
+    unsafe_code,
+    reason = "SSSE3 loads, stores and calls after run-time detection"
+)]
+mod pairs_x86;
 pub mod reference;
 mod scan;
 

@@ -209,3 +209,38 @@ fn long_ascii_then_every_kind_of_sequence() {
         }
     }
 }
+
+/// Long text of 2- and 3-byte chars (which `decode` validates in 8 KiB chunks cut at char
+/// boundaries) up to around a chunk's end, at every offset of a char, then every kind of
+/// sequence.
+#[test]
+fn long_multibyte_text_then_every_kind_of_sequence() {
+    let tails: [&[u8]; 8] = [
+        b"",
+        b"\xc0\x80",
+        b"\xed\xa0\xbd\xed\xb8\x80",
+        b"\xed\xa0\xbd!",
+        b"\xf0\x9f\x98\x80",
+        b"\xff",
+        b"\x80\x80\x80\x80",
+        b"\xe2\x82",
+    ];
+    for script in ["\u{436}", "\u{20AC}", "\u{436}\u{20AC} "] {
+        for len in (8188..8197).chain(16_380..16_389) {
+            let mut text = script.repeat(len / script.len() + 1).into_bytes();
+            // Cut at a char boundary at or before `len`, so that every place of a char
+            // meets the chunk's end.
+            let mut cut = len;
+            while text[cut] & 0xC0 == 0x80 {
+                cut -= 1;
+            }
+            text.truncate(cut);
+            for tail in tails {
+                let mut bytes = text.clone();
+                bytes.extend_from_slice(tail);
+                bytes.extend_from_slice("\u{436}x".as_bytes());
+                check(&bytes, tail.is_empty());
+            }
+        }
+    }
+}

@@ -48,6 +48,42 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
+/// Text of a 2-byte script: letters (2-byte sequences) between ASCII bytes, which
+/// `decode_utf16` takes 16 bytes at a time; now and then an overlong form, a sequence that
+/// stops the blocks, or a bad one.
+const LETTERS: &[&[u8]] = &[
+    b"\xd0\xb6",
+    b"\xd1\x8f",
+    b"\xce\xa9",
+    b"\xc2\x80",
+    b"\xdf\xbf",
+];
+const BETWEEN: &[&[u8]] = &[b" ", b"a", b".", b"\x00", b"\x7f"];
+const OTHERS: &[&[u8]] = &[b"\xc0\x80", b"\xc1\x81", b"\xe2\x82\xac", b"\xed\xa0\x80"];
+const BAD: &[&[u8]] = &[
+    b"\x80",
+    b"\xbf",
+    b"\xd0",
+    b"\xd0\x41",
+    b"\xd0\xc0",
+    b"\xe2\x82",
+    b"\xf0",
+    b"\xff",
+];
+
+fn two_byte_text() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop_oneof![
+            12 => prop::sample::select(LETTERS),
+            4 => prop::sample::select(BETWEEN),
+            1 => prop::sample::select(OTHERS),
+            1 => prop::sample::select(BAD),
+        ],
+        0..100,
+    )
+    .prop_map(|p| p.concat())
+}
+
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         any::<String>(),
@@ -73,6 +109,12 @@ proptest! {
         prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
         prop_assert_eq!(decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
         prop_assert_eq!(decode_lossy(&bytes), reference::decode_lossy(&bytes));
+    }
+
+    #[test]
+    fn fast_decoders_agree_with_the_reference_on_two_byte_text(bytes in two_byte_text()) {
+        prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
+        prop_assert_eq!(decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
     }
 
     #[test]
