@@ -179,7 +179,8 @@ pub(crate) const BLOCK: usize = 64;
 ///
 /// The input goes in blocks of up to [`BLOCK`] bytes that end on a char boundary: an ASCII
 /// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
-/// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`].
+/// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. For
+/// windows-1252 ([`Table::latin1`]), [`latin1_run`] goes first and after every such block.
 pub(crate) fn encode_str(
     table: &Table,
     text: &str,
