@@ -306,12 +306,10 @@ enum Plan {
 }
 
 /// Decides the [`Plan`]: the ASCII prefix a chunk at a time (so that a body that needs the
-/// rewrite is not scanned to its end first), then the rest a chunk at a time, each chunk
-/// validated by `simdutf8` (which stops at the first sequence that is not UTF-8) and scanned
-/// for 4-byte sequences while it is still in the L1 cache.
+/// rewrite is not scanned to its end first), then `simdutf8` on the rest, which stops at the
+/// first sequence that is not UTF-8, and a scan for 4-byte sequences over what it accepted.
 fn plan(bytes: &[u8]) -> Plan {
     const CHUNK: usize = 4096;
-    const UTF8_CHUNK: usize = 8192;
     let mut at = 0;
     while at < bytes.len() {
         let end = (at + CHUNK).min(bytes.len());
@@ -323,43 +321,28 @@ fn plan(bytes: &[u8]) -> Plan {
     if at == bytes.len() {
         return Plan::Ascii;
     }
-    // `at` starts a char (it follows ASCII) and everything before it is UTF-8 without a
-    // 4-byte sequence: so it is at the end of each chunk below.
-    while at < bytes.len() {
-        let mut end = (at + UTF8_CHUNK).min(bytes.len());
-        // Cut before a byte that is not a continuation byte, so that no valid char is split.
-        // (Past three continuation bytes the text is not UTF-8 there: simdutf8 stops.)
-        for _ in 0..3 {
-            if end < bytes.len() && bytes[end] & 0xC0 == 0x80 {
-                end -= 1;
-            }
-        }
-        let chunk = &bytes[at..end];
-        // The `basic` check is the fast one; only a chunk it rejects is checked again for
-        // where it stops being UTF-8.
-        let valid = match simdutf8::basic::from_utf8(chunk) {
-            Ok(_) => chunk.len(),
-            Err(_) => simdutf8::compat::from_utf8(chunk).map_or_else(|e| e.valid_up_to(), str::len),
-        };
-        if classify(&chunk[..valid]) == Class::FourByte {
-            // The JDK rejects the first of them: rewrite (and fail) from the chunk on.
-            return Plan::RewriteFrom(at);
-        }
-        if valid < chunk.len() {
-            return Plan::RewriteFrom(at + valid);
-        }
-        at = end;
+    let rest = &bytes[at..];
+    let valid = match simdutf8::compat::from_utf8(rest) {
+        Ok(_) => rest.len(),
+        Err(err) => err.valid_up_to(),
+    };
+    if classify(&rest[..valid]) == Class::FourByte {
+        // The JDK rejects the first of them: rewrite (and fail) from the ASCII prefix on.
+        Plan::RewriteFrom(at)
+    } else if valid == rest.len() {
+        Plan::Utf8
+    } else {
+        Plan::RewriteFrom(at + valid)
     }
-    Plan::Utf8
 }
 
 /// [`decode`] past its check for short ASCII.
 fn decode_any(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
     match plan(bytes) {
-        // SAFETY: the plan found the bytes to be ASCII, or an ASCII prefix followed by chunks
-        // that simdutf8 found valid UTF-8 (each starting at a char boundary).
+        // SAFETY: the plan found the bytes to be ASCII, or an ASCII prefix followed by what
+        // simdutf8 found valid UTF-8 (starting after an ASCII byte: a char boundary).
         Plan::Ascii | Plan::Utf8 => Ok(Cow::Borrowed(unsafe { utf8_str(bytes) })),
-        // SAFETY: `bytes[..start]` is ASCII then chunks that simdutf8 found valid (or less).
+        // SAFETY: `bytes[..start]` is ASCII then what simdutf8 found valid (or less).
         Plan::RewriteFrom(start) => unsafe { to_utf8(bytes, start) }.map(Cow::Owned),
     }
 }

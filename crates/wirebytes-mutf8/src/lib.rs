@@ -28,9 +28,8 @@
 //! JDK's loops that the fast paths are tested against.
 //!
 //! Speed: one scan for the largest byte (AVX2 when the CPU has it) decides. ASCII is borrowed
-//! at once; other text is validated by `simdutf8` in 8 KiB chunks cut at char boundaries, each
-//! scanned for 4-byte sequences while it is still in the L1 cache, and borrowed if all pass;
-//! anything else is rewritten in a single pass that starts where the valid UTF-8 ends,
+//! at once; other text without a 4-byte sequence is borrowed if `simdutf8` finds it valid
+//! UTF-8; anything else is rewritten in a single pass that starts where the valid UTF-8 ends,
 //! copies ASCII in 32-byte blocks and rewrites `C0 80`, overlongs and surrogate pairs inline.
 //! [`decode_utf16`] takes text of ASCII and 2-byte sequences 16 bytes at a time (SSSE3, with
 //! `std` on x86). [`encode`] borrows unless a scan finds a NUL or a char above U+FFFF.

@@ -210,9 +210,8 @@ fn long_ascii_then_every_kind_of_sequence() {
     }
 }
 
-/// Long text of 2- and 3-byte chars (which `decode` validates in 8 KiB chunks cut at char
-/// boundaries) up to around a chunk's end, at every offset of a char, then every kind of
-/// sequence.
+/// Long text of 2- and 3-byte chars, of lengths around 8 and 16 KiB ending at every offset
+/// of a char, then every kind of sequence.
 #[test]
 fn long_multibyte_text_then_every_kind_of_sequence() {
     let tails: [&[u8]; 8] = [
