@@ -191,6 +191,7 @@ impl core::error::Error for DecodeError {}
 /// # Examples
 ///
 /// ```
+/// # #[cfg(feature = "std")] {
 /// let text = "€".repeat(30_000); // 90,000 bytes of modified UTF-8
 /// let mut out = Vec::new();
 /// let err = wirebytes_mutf8::write_utf(&mut out, &text).unwrap_err();
@@ -198,6 +199,7 @@ impl core::error::Error for DecodeError {}
 /// assert!(out.is_empty());
 /// let inner = err.get_ref().unwrap().downcast_ref::<wirebytes_mutf8::LengthError>().unwrap();
 /// assert_eq!((inner.length(), inner.limit()), (90_000, 65_535));
+/// # }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct LengthError {
@@ -216,9 +218,11 @@ impl LengthError {
     /// # Examples
     ///
     /// ```
+    /// # #[cfg(feature = "std")] {
     /// let err = wirebytes_mutf8::read_long_utf(&mut &[0, 0, 0, 0, 0, 0, 1, 0][..], 100).unwrap_err();
     /// let inner = err.get_ref().unwrap().downcast_ref::<wirebytes_mutf8::LengthError>().unwrap();
     /// assert_eq!(inner.length(), 256);
+    /// # }
     /// ```
     #[must_use]
     pub const fn length(&self) -> u64 {
@@ -230,9 +234,11 @@ impl LengthError {
     /// # Examples
     ///
     /// ```
+    /// # #[cfg(feature = "std")] {
     /// let err = wirebytes_mutf8::read_long_utf(&mut &[0, 0, 0, 0, 0, 0, 1, 0][..], 100).unwrap_err();
     /// let inner = err.get_ref().unwrap().downcast_ref::<wirebytes_mutf8::LengthError>().unwrap();
     /// assert_eq!(inner.limit(), 100);
+    /// # }
     /// ```
     #[must_use]
     pub const fn limit(&self) -> u64 {

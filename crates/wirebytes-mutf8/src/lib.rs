@@ -13,10 +13,12 @@
 //! // Encoding writes what `writeUTF` writes.
 //! assert_eq!(wirebytes_mutf8::encode("\0\u{1F600}"), &b"\xc0\x80\xed\xa0\xbd\xed\xb8\x80"[..]);
 //!
-//! // Records: a u16 length, then the body.
+//! // Records (`std` feature): a u16 length, then the body.
+//! # #[cfg(feature = "std")] {
 //! let mut wire = Vec::new();
 //! wirebytes_mutf8::write_utf(&mut wire, "héllo")?;
 //! assert_eq!(wirebytes_mutf8::read_utf(&mut wire.as_slice())?, "héllo");
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
