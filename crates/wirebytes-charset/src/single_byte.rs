@@ -446,20 +446,29 @@ fn len_utf16(table: &Table, units: &[u16], policy: Policy) -> usize {
             n += 1;
             continue;
         }
-        let c = match u {
-            0xD800..=0xDBFF if i < units.len() && (0xDC00..=0xDFFF).contains(&units[i]) => {
-                i += 1;
-                0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(units[i - 1]) - 0xDC00)
-            }
-            0xD800..=0xDFFF => 0xFFFD,
-            _ => u32::from(u),
-        };
+        let c = scalar_at(units, &mut i, u);
         n += match policy {
             Policy::Whatwg if table.get(c) == 0 => ncr_len_u32(c),
             _ => 1,
         };
     }
     n
+}
+
+/// The scalar value of the non-ASCII unit `u`, just read from `units` (`i` is past it): a
+/// surrogate pair is joined (and `i` moved past its low half); an unpaired surrogate is
+/// U+FFFD, itself unmappable in every single-byte encoding.
+#[inline(always)]
+fn scalar_at(units: &[u16], i: &mut usize, u: u16) -> u32 {
+    match u {
+        0xD800..=0xDBFF if *i < units.len() && (0xDC00..=0xDFFF).contains(&units[*i]) => {
+            let low = units[*i];
+            *i += 1;
+            0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
+        }
+        0xD800..=0xDFFF => 0xFFFD,
+        _ => u32::from(u),
+    }
 }
 
 fn ncr_len_u32(c: u32) -> usize {
@@ -478,15 +487,7 @@ pub(crate) fn encode_utf16(table: &Table, units: &[u16], policy: Policy) -> Vec<
             out.push(u as u8);
             continue;
         }
-        let c = match u {
-            0xD800..=0xDBFF if i < units.len() && (0xDC00..=0xDFFF).contains(&units[i]) => {
-                i += 1;
-                0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(units[i - 1]) - 0xDC00)
-            }
-            // Unpaired: U+FFFD, itself unmappable in every single-byte encoding.
-            0xD800..=0xDFFF => 0xFFFD,
-            _ => u32::from(u),
-        };
+        let c = scalar_at(units, &mut i, u);
         let mapped = table.get(c);
         if mapped != 0 {
             out.push(mapped);
