@@ -129,17 +129,7 @@ unsafe fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
             let mut w = [0u8; BLOCK];
             w.copy_from_slice(block);
             out[o..o + BLOCK].copy_from_slice(&w);
-            let (lo, hi) = w.split_at(16);
-            let mask = u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001;
-            let lo = u128::from_le_bytes(lo.try_into().expect("16 bytes")) & mask;
-            let hi = u128::from_le_bytes(hi.try_into().expect("16 bytes")) & mask;
-            let k = if lo != 0 {
-                (lo.trailing_zeros() / 8) as usize
-            } else if hi != 0 {
-                16 + (hi.trailing_zeros() / 8) as usize
-            } else {
-                BLOCK
-            };
+            let k = ascii_prefix(&w);
             i += k;
             o += k;
             if k < BLOCK {
@@ -196,7 +186,7 @@ unsafe fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     Ok(unsafe { transcoded(out) })
 }
 
-/// The ASCII block of [`to_utf8`].
+/// The ASCII block of [`to_utf8`] and [`decode_utf16`].
 const BLOCK: usize = 32;
 
 /// The char of a high and a low surrogate as 4 bytes of UTF-8.
@@ -406,24 +396,42 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 /// ```
 pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     let n = bytes.len();
-    // One char per byte at most: `o <= i` throughout, so eight chars can be stored at `o`
-    // whenever eight bytes are read at `i`.
+    // One char per byte at most: `o <= i` throughout, so a block of chars can be stored at
+    // `o` whenever a block of bytes as long is read at `i`.
     let mut out = alloc::vec![0u16; n];
     let (mut i, mut o) = (0, 0);
     #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-    let blocks = n >= 16 && crate::pairs_x86::available();
+    let blocks = if n < 16 {
+        Blocks::None
+    } else if crate::pairs_x86::avx512_available() {
+        Blocks::Avx512
+    } else if crate::pairs_x86::available() {
+        Blocks::Ssse3
+    } else {
+        Blocks::None
+    };
     while i < n {
-        // An ASCII run, found eight bytes at a time, widened in bulk.
-        let end = ascii_end(bytes, i);
-        widen(&mut out[o..o + (end - i)], &bytes[i..end]);
-        o += end - i;
-        i = end;
+        // ASCII, 32 bytes at a time: each block is widened and stored whole, and the cursors
+        // move past its ASCII bytes.
+        while let Some(block) = bytes.get(i..i + BLOCK) {
+            let block: &[u8; BLOCK] = block.try_into().expect("BLOCK bytes");
+            let dst: &mut [u16; BLOCK] = (&mut out[o..o + BLOCK]).try_into().expect("BLOCK chars");
+            for (d, &b) in dst.iter_mut().zip(block) {
+                *d = u16::from(b);
+            }
+            let k = ascii_prefix(block);
+            i += k;
+            o += k;
+            if k < BLOCK {
+                break;
+            }
+        }
         // Then other sequences, and lone ASCII bytes between them (the spaces between words
-        // of a 2-byte script), up to the next run of ASCII.
+        // of a 2-byte script), up to the next ASCII pair that starts a block.
         while i < n {
             let c = bytes[i];
             if c < 0x80 {
-                if bytes.get(i + 1).is_some_and(|&next| next < 0x80) {
+                if i + BLOCK <= n && bytes[i + 1] < 0x80 {
                     break;
                 }
                 out[o] = u16::from(c);
@@ -432,10 +440,16 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
                 continue;
             }
             #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-            if blocks && c & 0xE0 == 0xC0 {
-                // SAFETY: the CPU was seen to have what `decode_blocks` needs; `i` starts a
-                // sequence, `o <= i` and `out` is `n` chars long, as it requires.
-                let (i2, o2) = unsafe { crate::pairs_x86::decode_blocks(bytes, i, &mut out, o) };
+            if c & 0xE0 == 0xC0 && blocks != Blocks::None {
+                let (i2, o2) = if blocks == Blocks::Avx512 {
+                    // SAFETY: the CPU was seen to have what `decode_blocks_avx512` needs; `i`
+                    // starts a sequence, `o <= i` and `out` is `n` chars long, as it requires.
+                    unsafe { crate::pairs_x86::decode_blocks_avx512(bytes, i, &mut out, o) }
+                } else {
+                    // SAFETY: the CPU was seen to have what `decode_blocks` needs; `i` starts
+                    // a sequence, `o <= i` and `out` is `n` chars long, as it requires.
+                    unsafe { crate::pairs_x86::decode_blocks(bytes, i, &mut out, o) }
+                };
                 if i2 != i {
                     (i, o) = (i2, o2);
                     continue;
@@ -466,14 +480,31 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     Ok(out)
 }
 
+/// Which block decoder [`decode_utf16`] calls for 2-byte text.
+#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Blocks {
+    None,
+    Ssse3,
+    Avx512,
+}
+
+/// How many of the 32 bytes of `block` are ASCII before the first that is not.
+#[inline(always)]
+fn ascii_prefix(block: &[u8; BLOCK]) -> usize {
+    let (lo, hi) = block.split_at(16);
+    let mask = u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001;
+    let lo = u128::from_le_bytes(lo.try_into().expect("16 bytes")) & mask;
+    let hi = u128::from_le_bytes(hi.try_into().expect("16 bytes")) & mask;
+    if lo != 0 {
+        (lo.trailing_zeros() / 8) as usize
+    } else if hi != 0 {
+        16 + (hi.trailing_zeros() / 8) as usize
+    } else {
+        BLOCK
+    }
+}
+
 /// In each 16-bit lane of a word: a lead `110xxxxx` then a continuation byte `10xxxxxx`.
 const TWO_BYTE_MASK: u64 = 0xC0E0_C0E0_C0E0_C0E0;
 const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
-
-/// Bytes as chars, one for one.
-#[inline(always)]
-fn widen(dst: &mut [u16], src: &[u8]) {
-    for (d, &b) in dst.iter_mut().zip(src) {
-        *d = u16::from(b);
-    }
-}

@@ -10,13 +10,17 @@
 use core::arch::x86::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
     _mm_set1_epi16, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_srai_epi16,
-    _mm_srli_epi16, _mm_storeu_si128,
+    _mm_srli_epi16, _mm_storeu_si128, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_slli_epi16,
+    _mm512_and_si512, _mm512_cvtepu8_epi16, _mm512_mask_blend_epi16, _mm512_maskz_compress_epi16,
+    _mm512_or_si512, _mm512_set1_epi16, _mm512_slli_epi16, _mm512_storeu_si512,
 };
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
     _mm_set1_epi16, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_srai_epi16,
-    _mm_srli_epi16, _mm_storeu_si128,
+    _mm_srli_epi16, _mm_storeu_si128, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_slli_epi16,
+    _mm512_and_si512, _mm512_cvtepu8_epi16, _mm512_mask_blend_epi16, _mm512_maskz_compress_epi16,
+    _mm512_or_si512, _mm512_set1_epi16, _mm512_slli_epi16, _mm512_storeu_si512,
 };
 
 /// For each 8-bit mask of lanes, the `pshufb` control that moves those 16-bit lanes to the
@@ -128,6 +132,83 @@ pub(crate) fn decode_blocks(
         o += store_starts(chars(_mm_shuffle_epi8(y, pairs)), starts >> 8, out, o);
         carried = last;
         i += 16;
+    }
+    // Past the continuation byte of a lead decoded with the last block.
+    (i + carried as usize, o)
+}
+
+/// Whether the CPU has what [`decode_blocks_avx512`] needs.
+#[inline]
+pub(crate) fn avx512_available() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi2")
+        && std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("popcnt")
+}
+
+/// [`decode_blocks`] 32 bytes at a time with AVX-512: each byte `p` of a block and the byte
+/// after it (a second load, one byte on) are widened into the low and high halves of a
+/// 16-bit lane, every lane is decoded as ASCII or as a 2-byte sequence, and `vpcompressw`
+/// keeps the lanes where a char starts, in order (no table).
+///
+/// Same contract as [`decode_blocks`]: `i` must start a sequence, `o <= i` and
+/// `out.len() >= bytes.len()`; it returns the cursors where it stopped, at the start of a
+/// sequence left to the caller.
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
+pub(crate) fn decode_blocks_avx512(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut [u16],
+    mut o: usize,
+) -> (usize, usize) {
+    // Whether the first byte of the block is the continuation byte of the last one's lead.
+    let mut carried = 0u32;
+    while let Some(block) = bytes.get(i..i + 33) {
+        // SAFETY: `block` is 33 bytes long: both 32-byte loads are within it, and unaligned.
+        let (x, next) = unsafe {
+            (
+                _mm256_loadu_si256(block.as_ptr().cast()),
+                _mm256_loadu_si256(block[1..].as_ptr().cast()),
+            )
+        };
+        // Bits 7, 6 and 5 of each byte, and whether the byte after it continues.
+        let bit7 = _mm256_movemask_epi8(x) as u32;
+        let bit6 = _mm256_movemask_epi8(_mm256_slli_epi16(x, 1)) as u32;
+        let bit5 = _mm256_movemask_epi8(_mm256_slli_epi16(x, 2)) as u32;
+        let next7 = _mm256_movemask_epi8(next) as u32;
+        let next6 = _mm256_movemask_epi8(_mm256_slli_epi16(next, 1)) as u32;
+        let continuation = bit7 & !bit6;
+        let lead = bit7 & bit6 & !bit5;
+        // Only ASCII, 2-byte leads and continuation bytes; each lead followed by a
+        // continuation byte (the last one's is the first byte of the next block), each
+        // continuation byte right after a lead; not all ASCII (which the caller widens
+        // faster). One branch on them all.
+        let bad = (bit7 & bit6 & bit5)
+            | (lead & !(next7 & !next6))
+            | (continuation ^ ((lead << 1) | carried));
+        if bad != 0 || lead == 0 {
+            break;
+        }
+        let lo = _mm512_cvtepu8_epi16(x);
+        let hi = _mm512_cvtepu8_epi16(next);
+        let two = _mm512_or_si512(
+            _mm512_slli_epi16(_mm512_and_si512(lo, _mm512_set1_epi16(0x1F)), 6),
+            _mm512_and_si512(hi, _mm512_set1_epi16(0x3F)),
+        );
+        let chars = _mm512_mask_blend_epi16(lead, lo, two);
+        let starts = !continuation;
+        let dst = &mut out[o..o + 32];
+        // SAFETY: `dst` is 32 chars (64 bytes) long; the store is unaligned.
+        unsafe {
+            _mm512_storeu_si512(
+                dst.as_mut_ptr().cast(),
+                _mm512_maskz_compress_epi16(starts, chars),
+            );
+        }
+        o += starts.count_ones() as usize;
+        carried = lead >> 31;
+        i += 32;
     }
     // Past the continuation byte of a lead decoded with the last block.
     (i + carried as usize, o)
