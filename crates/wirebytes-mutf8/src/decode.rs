@@ -440,20 +440,36 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
                 continue;
             }
             #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-            if c & 0xE0 == 0xC0 && blocks != Blocks::None {
-                let (i2, o2) = if blocks == Blocks::Avx512 {
-                    // SAFETY: the CPU was seen to have what `decode_blocks_avx512` needs; `i`
-                    // starts a sequence, `o <= i` and `out` is `n` chars long, as it requires.
-                    unsafe { crate::pairs_x86::decode_blocks_avx512(bytes, i, &mut out, o) }
-                } else {
+            match blocks {
+                Blocks::Avx512 if c >= 0xC0 => {
+                    // 2-byte text with the kernel made for it, then any text of 1-, 2- and
+                    // 3-byte sequences to the end (or to the JDK's first error).
+                    let (i2, o2) = if c < 0xE0 {
+                        // SAFETY: the CPU was seen to have what `decode_pairs_avx512` needs;
+                        // `i` starts a sequence, `o <= i` and `out` is `n` chars long.
+                        unsafe { crate::pairs_x86::decode_pairs_avx512(bytes, i, &mut out, o) }
+                    } else {
+                        (i, o)
+                    };
+                    // SAFETY: as above; `i2` starts a sequence and `o2 <= i2`.
+                    let (i2, o2) =
+                        unsafe { crate::pairs_x86::decode_blocks_avx512(bytes, i2, &mut out, o2) };
+                    if i2 != i {
+                        (i, o) = (i2, o2);
+                        continue;
+                    }
+                }
+                Blocks::Ssse3 if c & 0xE0 == 0xC0 => {
                     // SAFETY: the CPU was seen to have what `decode_blocks` needs; `i` starts
                     // a sequence, `o <= i` and `out` is `n` chars long, as it requires.
-                    unsafe { crate::pairs_x86::decode_blocks(bytes, i, &mut out, o) }
-                };
-                if i2 != i {
-                    (i, o) = (i2, o2);
-                    continue;
+                    let (i2, o2) =
+                        unsafe { crate::pairs_x86::decode_blocks(bytes, i, &mut out, o) };
+                    if i2 != i {
+                        (i, o) = (i2, o2);
+                        continue;
+                    }
                 }
+                _ => {}
             }
             if i + 8 <= n {
                 let w = word(bytes, i);
@@ -480,7 +496,7 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     Ok(out)
 }
 
-/// Which block decoder [`decode_utf16`] calls for 2-byte text.
+/// Which block decoders [`decode_utf16`] calls, by what the CPU has.
 #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Blocks {

@@ -10,7 +10,8 @@
 use core::arch::x86::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
     _mm_set1_epi16, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_srai_epi16,
-    _mm_srli_epi16, _mm_storeu_si128, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_slli_epi16,
+    _mm_srli_epi16, _mm_storeu_si128, _mm256_cmpge_epu8_mask, _mm256_cmplt_epi8_mask,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_slli_epi16,
     _mm512_and_si512, _mm512_cvtepu8_epi16, _mm512_mask_blend_epi16, _mm512_maskz_compress_epi16,
     _mm512_or_si512, _mm512_set1_epi16, _mm512_slli_epi16, _mm512_storeu_si512,
 };
@@ -18,7 +19,8 @@ use core::arch::x86::{
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
     _mm_set1_epi16, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_srai_epi16,
-    _mm_srli_epi16, _mm_storeu_si128, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_slli_epi16,
+    _mm_srli_epi16, _mm_storeu_si128, _mm256_cmpge_epu8_mask, _mm256_cmplt_epi8_mask,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8, _mm256_slli_epi16,
     _mm512_and_si512, _mm512_cvtepu8_epi16, _mm512_mask_blend_epi16, _mm512_maskz_compress_epi16,
     _mm512_or_si512, _mm512_set1_epi16, _mm512_slli_epi16, _mm512_storeu_si512,
 };
@@ -137,11 +139,12 @@ pub(crate) fn decode_blocks(
     (i + carried as usize, o)
 }
 
-/// Whether the CPU has what [`decode_blocks_avx512`] needs.
+/// Whether the CPU has what [`decode_pairs_avx512`] and [`decode_blocks_avx512`] need.
 #[inline]
 pub(crate) fn avx512_available() -> bool {
     std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vl")
         && std::is_x86_feature_detected!("avx512vbmi2")
         && std::is_x86_feature_detected!("avx2")
         && std::is_x86_feature_detected!("popcnt")
@@ -156,7 +159,7 @@ pub(crate) fn avx512_available() -> bool {
 /// `out.len() >= bytes.len()`; it returns the cursors where it stopped, at the start of a
 /// sequence left to the caller.
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
-pub(crate) fn decode_blocks_avx512(
+pub(crate) fn decode_pairs_avx512(
     bytes: &[u8],
     mut i: usize,
     out: &mut [u16],
@@ -212,4 +215,216 @@ pub(crate) fn decode_blocks_avx512(
     }
     // Past the continuation byte of a lead decoded with the last block.
     (i + carried as usize, o)
+}
+
+/// Decodes `bytes[i..]` into `out[o..]` 32 bytes at a time with AVX-512 while the blocks
+/// hold only sequences the JDK accepts (ASCII, 2- and 3-byte sequences, overlong forms and
+/// surrogates included); returns the cursors where it stopped, at the start of a sequence
+/// left to the caller (the JDK's checks included): with fewer than 34 bytes left, or at a
+/// block that holds something the JDK rejects.
+///
+/// Byte `p` of a block, the byte after it and the one after that (three loads, one byte
+/// apart) are widened into the 16-bit lane `p`; every lane is decoded as if a char started
+/// there (ASCII, 2-byte or 3-byte by its lead), and `vpcompressw` keeps the lanes where one
+/// does, in order. The blocks are back to back: the continuation bytes of a sequence that
+/// starts near a block's end are checked with it, and skipped as the first bytes of the next.
+///
+/// `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`: each block writes
+/// at most one char per byte read, and its 32-char store stays within `out` (else the
+/// slicing panics).
+#[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
+pub(crate) fn decode_blocks_avx512(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut [u16],
+    mut o: usize,
+) -> (usize, usize) {
+    // Bit `k`: byte `k` of the block is a continuation byte of the last one's sequences.
+    let mut carried = 0u32;
+    let low6 = _mm512_set1_epi16(0x3F);
+    // A byte is a continuation byte when it is below C0 as a signed byte (80..BF).
+    let continuation_below = _mm256_set1_epi8(0xC0_u8 as i8);
+    while let Some(block) = bytes.get(i..i + 34) {
+        // SAFETY: `block` is 34 bytes long: the three 32-byte loads are within it, and
+        // unaligned.
+        let (x, x1, x2) = unsafe {
+            (
+                _mm256_loadu_si256(block.as_ptr().cast()),
+                _mm256_loadu_si256(block[1..].as_ptr().cast()),
+                _mm256_loadu_si256(block[2..].as_ptr().cast()),
+            )
+        };
+        let continuation = _mm256_cmplt_epi8_mask(x, continuation_below);
+        let lead2 = _mm256_cmpge_epu8_mask(x, _mm256_set1_epi8(0xC0_u8 as i8));
+        let lead3 = _mm256_cmpge_epu8_mask(x, _mm256_set1_epi8(0xE0_u8 as i8));
+        let lead4 = _mm256_cmpge_epu8_mask(x, _mm256_set1_epi8(0xF0_u8 as i8));
+        let (lead2, lead3) = (lead2 & !lead3, lead3 & !lead4);
+        // Whether the byte one (two) on is a continuation byte.
+        let next = _mm256_cmplt_epi8_mask(x1, continuation_below);
+        let next2 = _mm256_cmplt_epi8_mask(x2, continuation_below);
+        // The continuation bytes the leads call for, in this block and the next.
+        let wanted = (u64::from(lead2 | lead3) << 1) | (u64::from(lead3) << 2);
+        // No byte F0 or above; each lead followed by as many continuation bytes as it calls
+        // for; no continuation byte that no lead calls for. One branch on them all.
+        let bad = lead4
+            | (lead2 & !next)
+            | (lead3 & !(next & next2))
+            | (continuation & !(wanted as u32 | carried));
+        if bad != 0 {
+            break;
+        }
+        let lo = _mm512_cvtepu8_epi16(x);
+        let starts = !continuation;
+        let chars = if continuation | lead2 | lead3 == 0 {
+            // ASCII only: the bytes are the chars.
+            lo
+        } else {
+            let mid = _mm512_and_si512(_mm512_cvtepu8_epi16(x1), low6);
+            let hi = _mm512_and_si512(_mm512_cvtepu8_epi16(x2), low6);
+            let two = _mm512_or_si512(
+                _mm512_slli_epi16(_mm512_and_si512(lo, _mm512_set1_epi16(0x1F)), 6),
+                mid,
+            );
+            // `lo << 12` keeps the lead's low four bits, as the JDK's `(c & 0x0F) << 12`.
+            let three = _mm512_or_si512(
+                _mm512_or_si512(_mm512_slli_epi16(lo, 12), _mm512_slli_epi16(mid, 6)),
+                hi,
+            );
+            let chars =
+                _mm512_mask_blend_epi16(lead3, _mm512_mask_blend_epi16(lead2, lo, two), three);
+            _mm512_maskz_compress_epi16(starts, chars)
+        };
+        let dst = &mut out[o..o + 32];
+        // SAFETY: `dst` is 32 chars (64 bytes) long; the store is unaligned.
+        unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), chars) };
+        o += starts.count_ones() as usize;
+        carried = (wanted >> 32) as u32;
+        i += 32;
+    }
+    // Past the continuation bytes of the sequences decoded with the last block.
+    (i + carried.count_ones() as usize, o)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::vec;
+    use std::vec::Vec;
+
+    use crate::reference;
+
+    /// What the generated bodies are made of: mostly sequences the JDK accepts (overlong
+    /// forms and surrogates included), now and then one it rejects.
+    const PIECES: &[&[u8]] = &[
+        b" ",
+        b"a",
+        b"0123456789abcdef",
+        b"\x00",
+        b"\xd0\xb6",
+        b"\xd1\x8f",
+        b"\xc0\x80",
+        b"\xc1\x81",
+        b"\xdf\xbf",
+        b"\xe2\x82\xac",
+        b"\xe4\xb8\xad",
+        b"\xe0\x80\x80",
+        b"\xed\xa0\xbd",
+        b"\xed\xb8\x80",
+        b"\xef\xbf\xbf",
+    ];
+    const BAD: &[&[u8]] = &[
+        b"\x80",
+        b"\xbf",
+        b"\xf0",
+        b"\xff",
+        b"\xc2",
+        b"\xe2",
+        b"\xe2\x82",
+    ];
+
+    type Kernel = fn(&[u8], usize, &mut [u16], usize) -> (usize, usize);
+
+    /// The kernels this CPU can run, with whether they take 3-byte sequences.
+    fn kernels() -> Vec<(&'static str, Kernel, bool)> {
+        let mut kernels: Vec<(&'static str, Kernel, bool)> = Vec::new();
+        if super::available() {
+            // SAFETY: the CPU has what the kernel needs.
+            kernels.push((
+                "ssse3",
+                |b, i, out, o| unsafe { super::decode_blocks(b, i, out, o) },
+                false,
+            ));
+        }
+        if super::avx512_available() {
+            // SAFETY: the CPU has what the kernels need.
+            kernels.push((
+                "avx512-pairs",
+                |b, i, out, o| unsafe { super::decode_pairs_avx512(b, i, out, o) },
+                false,
+            ));
+            // SAFETY: as above.
+            kernels.push((
+                "avx512-blocks",
+                |b, i, out, o| unsafe { super::decode_blocks_avx512(b, i, out, o) },
+                true,
+            ));
+        }
+        kernels
+    }
+
+    #[test]
+    fn kernels_decode_what_the_reference_decodes_and_run_to_the_end_of_good_text() {
+        let kernels = kernels();
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        for round in 0..20_000 {
+            // Some bodies of 2-byte text only, some with 3-byte sequences, some with an error.
+            let pieces = if round % 3 == 0 {
+                9
+            } else {
+                PIECES.len() as u64
+            };
+            let mut bytes = Vec::new();
+            let len = next(120);
+            for _ in 0..len {
+                bytes.extend_from_slice(PIECES[next(pieces) as usize]);
+            }
+            let good = round % 5 != 0;
+            if !good {
+                let at = next(bytes.len() as u64 + 1) as usize;
+                let bad = BAD[next(BAD.len() as u64) as usize];
+                bytes.splice(at..at, bad.iter().copied());
+            }
+            for &(name, kernel, three) in &kernels {
+                let mut out = vec![0u16; bytes.len()];
+                let (i, o) = kernel(&bytes, 0, &mut out, 0);
+                assert!(o <= i && i <= bytes.len(), "{name}: {i} {o} {bytes:02x?}");
+                assert_eq!(
+                    reference::decode_utf16(&bytes[..i]).as_deref(),
+                    Ok(&out[..o]),
+                    "{name} stopped at {i} in {bytes:02x?}"
+                );
+                let two_byte_text = bytes.iter().all(|&b| b < 0xE0);
+                if good && (three || two_byte_text) {
+                    // It stops only near the end, or (the 2-byte kernels) at a block of
+                    // ASCII only, which the caller widens faster.
+                    let (block, slack) = match name {
+                        "ssse3" => (16, 24),
+                        "avx512-pairs" => (32, 33),
+                        _ => (32, 34),
+                    };
+                    let ascii = !three && bytes.get(i..i + block).is_some_and(<[u8]>::is_ascii);
+                    assert!(
+                        i + slack > bytes.len() || ascii,
+                        "{name} stopped early at {i} of {}: {bytes:02x?}",
+                        bytes.len()
+                    );
+                }
+            }
+        }
+    }
 }

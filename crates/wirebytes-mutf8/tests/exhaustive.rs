@@ -243,3 +243,46 @@ fn long_multibyte_text_then_every_kind_of_sequence() {
         }
     }
 }
+
+/// Every kind of sequence at every offset of the 32- and 64-byte blocks (byte 31 or 63
+/// included, where a sequence's continuation bytes fall into the next block), behind a first
+/// non-ASCII char (which sends `decode_utf16` to its block decoders) and fill of each width.
+#[test]
+fn every_kind_of_sequence_at_every_offset_of_the_blocks() {
+    let sequences: [&[u8]; 16] = [
+        b"\xc3\xa9",
+        b"\xc0\x80",
+        b"\xc1\x81",
+        b"\xe2\x82\xac",
+        b"\xe0\x80\x80",
+        b"\xef\xbf\xbf",
+        b"\xed\xa0\xbd\xed\xb8\x80",
+        b"\xed\xb0\x80",
+        b"\xf0\x9f\x98\x80",
+        b"\xff",
+        b"\x80",
+        b"\xc3",
+        b"\xc3\x41",
+        b"\xe2\x82",
+        b"\xe2\x41\x82",
+        b"\xe2\x82\x41",
+    ];
+    for fill in ["a", "\u{436}", "\u{4E2D}", "\u{436}a"] {
+        for first in ["\u{E9}", "\u{4E2D}"] {
+            for offset in 0..80 {
+                let mut bytes = first.as_bytes().to_vec();
+                while bytes.len() < offset {
+                    bytes.extend_from_slice(fill.as_bytes());
+                }
+                for sequence in sequences {
+                    let mut body = bytes.clone();
+                    body.extend_from_slice(sequence);
+                    check(&body, true);
+                    body.extend_from_slice(&bytes);
+                    body.extend_from_slice(&bytes);
+                    check(&body, true);
+                }
+            }
+        }
+    }
+}

@@ -84,6 +84,42 @@ fn two_byte_text() -> impl Strategy<Value = Vec<u8>> {
     .prop_map(|p| p.concat())
 }
 
+/// Text of every width the JDK accepts, long enough for the 32- and 64-byte blocks: 3-byte
+/// chars (CJK, U+FFFF, surrogates, overlong forms), 2-byte chars and ASCII; now and then a
+/// 4-byte sequence or a bad byte.
+const WIDE: &[&[u8]] = &[
+    b"\xe4\xb8\xad",
+    b"\xe6\x96\x87",
+    b"\xe2\x82\xac",
+    b"\xef\xbf\xbf",
+    b"\xe0\xa0\x80",
+    b"\xed\x9f\xbf",
+    b"\xee\x80\x80",
+];
+const ODD_WIDE: &[&[u8]] = &[
+    b"\xe0\x80\x80",
+    b"\xe0\x9f\xbf",
+    b"\xed\xa0\xbd",
+    b"\xed\xb8\x80",
+    b"\xc0\x80",
+    b"\xf0\x9f\x98\x80",
+    b"\xf4\x8f\xbf\xbf",
+];
+
+fn multibyte_text() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop_oneof![
+            12 => prop::sample::select(WIDE),
+            4 => prop::sample::select(LETTERS),
+            4 => prop::sample::select(BETWEEN),
+            1 => prop::sample::select(ODD_WIDE),
+            1 => prop::sample::select(BAD),
+        ],
+        0..160,
+    )
+    .prop_map(|p| p.concat())
+}
+
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         any::<String>(),
@@ -115,6 +151,17 @@ proptest! {
     fn fast_decoders_agree_with_the_reference_on_two_byte_text(bytes in two_byte_text()) {
         prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
         prop_assert_eq!(decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
+    }
+
+    #[test]
+    fn fast_decoders_agree_with_the_reference_on_multibyte_text(bytes in multibyte_text()) {
+        prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
+        let text = decode(&bytes);
+        prop_assert_eq!(text.clone().map(Cow::into_owned), reference::decode(&bytes));
+        // Borrowed exactly when the bytes already are the text.
+        let plain = std::str::from_utf8(&bytes).is_ok_and(|s| s.chars().all(|c| c.len_utf8() < 4));
+        prop_assert_eq!(matches!(text, Ok(Cow::Borrowed(_))), plain);
+        prop_assert_eq!(decode_lossy(&bytes), reference::decode_lossy(&bytes));
     }
 
     #[test]
