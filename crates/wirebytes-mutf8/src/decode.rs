@@ -299,6 +299,14 @@ enum Plan {
 /// rewrite is not scanned to its end first), then `simdutf8` on the rest, which stops at the
 /// first sequence that is not UTF-8, and a scan for 4-byte sequences over what it accepted.
 fn plan(bytes: &[u8]) -> Plan {
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    if crate::utf8_x86::available() {
+        // SAFETY: the CPU was just seen to have AVX2, all `check` needs.
+        return match unsafe { crate::utf8_x86::check(bytes) } {
+            Ok(()) => Plan::Utf8,
+            Err(start) => Plan::RewriteFrom(start),
+        };
+    }
     const CHUNK: usize = 4096;
     let mut at = 0;
     while at < bytes.len() {

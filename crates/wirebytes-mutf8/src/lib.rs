@@ -72,6 +72,9 @@ mod io;
 mod pairs_x86;
 pub mod reference;
 mod scan;
+#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+#[allow(unsafe_code, reason = "AVX2 loads and calls after run-time detection")]
+mod utf8_x86;
 
 #[cfg(feature = "bytes")]
 pub use buf::{GetUtfError, get_long_utf, get_utf, put_long_utf, put_utf};
