@@ -62,11 +62,46 @@ const TWO_BYTE_PIECES: &[&[u8]] = &[
     b"\xd0",
 ];
 
-/// A random body: pieces, raw bytes biased to ASCII, a mix, or 2-byte text.
+/// Pieces of text of every width: mostly 3-byte chars (CJK, the ends of the ranges), for the
+/// 32- and 64-byte blocks of `decode` and `decode_utf16`; the last four rarely.
+const WIDE_PIECES: &[&[u8]] = &[
+    b"\xe4\xb8\xad",
+    b"\xe6\x96\x87",
+    b"\xe0\xa0\x80",
+    b"\xef\xbf\xbf",
+    b"\xed\x9f\xbf",
+    b"\xee\x80\x80",
+    b"\xd0\xb6",
+    b" ",
+    b"ab",
+    b"\xe0\x80\x80",
+    b"\xed\xa0\xbd\xed\xb8\x80",
+    b"\xc0\x80",
+    b"\xf0\x9f\x98\x80",
+];
+
+/// A random body: pieces, raw bytes biased to ASCII, a mix, 2-byte text or text of every
+/// width.
 fn soup(rng: &mut Rng, max_pieces: usize) -> Vec<u8> {
     let mut out = Vec::new();
     let pieces = rng.below(max_pieces + 1);
-    let style = rng.below(4);
+    let style = rng.below(5);
+    if style == 4 {
+        for _ in 0..pieces {
+            let piece = if rng.one_in(40) {
+                rng.pick(WIDE_PIECES)
+            } else {
+                rng.pick(&WIDE_PIECES[..WIDE_PIECES.len() - 4])
+            };
+            out.extend_from_slice(piece);
+        }
+        if rng.one_in(4) && !out.is_empty() {
+            // Now and then one byte gone bad.
+            let at = rng.below(out.len());
+            out[at] = rng.next_u64() as u8;
+        }
+        return out;
+    }
     if style == 3 {
         for _ in 0..pieces {
             // Mostly the valid pieces; the last two (bad) ones rarely.
@@ -136,6 +171,13 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
         reference::decode(bytes),
         decode(bytes).map(Cow::into_owned),
     );
+    // Borrowed exactly when the bytes already are the text: UTF-8 without a 4-byte sequence.
+    check.case_in(
+        "decode borrows",
+        bytes,
+        std::str::from_utf8(bytes).is_ok() && bytes.iter().all(|&b| b < 0xF0),
+        matches!(decode(bytes), Ok(Cow::Borrowed(_))),
+    );
     check.case_in(
         "decode_lossy",
         bytes,
@@ -146,6 +188,7 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
 
 pub(crate) fn run(ctx: &mut Ctx) {
     exhaustive(ctx);
+    block_edges(ctx);
     random_soup(ctx);
     encoders(ctx);
     records(ctx);
@@ -163,7 +206,7 @@ fn exhaustive(ctx: &mut Ctx) {
         .collect();
     let mut check = ctx.check(
         "fast = reference: every 1- and 2-byte body, 0..16 bytes in",
-        (256 + 65536) * placements.len() as u64 * 3,
+        (256 + 65536) * placements.len() as u64 * 4,
     );
     let mut body = Vec::with_capacity(40);
     for b0 in 0..=255u8 {
@@ -222,11 +265,56 @@ fn exhaustive(ctx: &mut Ctx) {
     }
 }
 
+/// Every 1- and 2-byte body where blocks meet (the 32-byte blocks of `decode_utf16`, the
+/// 64-byte ones of `decode`), behind a first non-ASCII char and text of one width, then a
+/// run of ASCII (which `decode` skips, checking only that no sequence was left open) and
+/// the text again; under `--quick`, at two of the offsets.
+fn block_edges(ctx: &mut Ctx) {
+    let offsets: &[usize] = if ctx.quick() {
+        &[30, 62]
+    } else {
+        &[30, 62, 94, 126]
+    };
+    let fills = ["a", "\u{4E2D}"];
+    let mut check = ctx.check(
+        "fast = reference: every 1- and 2-byte body where blocks meet",
+        (256 + 65536) * (offsets.len() * fills.len()) as u64 * 4,
+    );
+    let mut body = Vec::with_capacity(160);
+    for fill in fills {
+        for &offset in offsets {
+            let mut head = "\u{E9}".as_bytes().to_vec();
+            while head.len() < offset {
+                head.extend_from_slice(fill.as_bytes());
+            }
+            head.truncate(offset.max(2));
+            // Cut inside a char of the fill: keep whole chars only.
+            while std::str::from_utf8(&head).is_err() {
+                head.pop();
+            }
+            for b0 in 0..=255u8 {
+                for b1 in (0..=256u16).map(|b| u8::try_from(b).ok()) {
+                    body.clear();
+                    body.extend_from_slice(&head);
+                    body.push(b0);
+                    body.extend(b1);
+                    // 63 bytes of ASCII put the next head's lead in the last byte of a
+                    // block of ASCII (of 32 and of 64 bytes: the offsets are 30 and 62
+                    // modulo 32).
+                    body.extend_from_slice(&[b'x'; 63]);
+                    body.extend_from_slice(&head);
+                    compare_decoders(&mut check, &body);
+                }
+            }
+        }
+    }
+}
+
 /// Random byte soup, short and long; one body in 50 behind 4 to 9 KiB of ASCII (decode
 /// scans ASCII in 4 KiB chunks before it looks further).
 fn random_soup(ctx: &mut Ctx) {
     let n = ctx.scale(300_000, 30_000);
-    let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 3);
+    let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 4);
     let mut rng = Rng::new(0x6d75_7466_3873_6f75);
     for k in 0..n {
         let max_pieces = if k % 100 == 0 { 2000 } else { 60 };
