@@ -295,18 +295,26 @@ enum Plan {
     RewriteFrom(usize),
 }
 
-/// Decides the [`Plan`]: the ASCII prefix a chunk at a time (so that a body that needs the
-/// rewrite is not scanned to its end first), then `simdutf8` on the rest, which stops at the
-/// first sequence that is not UTF-8, and a scan for 4-byte sequences over what it accepted.
+/// Decides the [`Plan`]: in one AVX2 pass where the CPU has it (see `utf8_x86`), else with
+/// [`plan_portable`].
 fn plan(bytes: &[u8]) -> Plan {
     #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
     if crate::utf8_x86::available() {
         // SAFETY: the CPU was just seen to have AVX2, all `check` needs.
         return match unsafe { crate::utf8_x86::check(bytes) } {
             Ok(()) => Plan::Utf8,
+            // The bytes before `start` are UTF-8 without a 4-byte sequence.
             Err(start) => Plan::RewriteFrom(start),
         };
     }
+    plan_portable(bytes)
+}
+
+/// Decides the [`Plan`] without AVX2: the ASCII prefix a chunk at a time (so that a body that
+/// needs the rewrite is not scanned to its end first), then `simdutf8` on the rest, which
+/// stops at the first sequence that is not UTF-8, and a scan for 4-byte sequences over what
+/// it accepted.
+fn plan_portable(bytes: &[u8]) -> Plan {
     const CHUNK: usize = 4096;
     let mut at = 0;
     while at < bytes.len() {
@@ -336,11 +344,20 @@ fn plan(bytes: &[u8]) -> Plan {
 
 /// [`decode`] past its check for short ASCII.
 fn decode_any(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
-    match plan(bytes) {
-        // SAFETY: the plan found the bytes to be ASCII, or an ASCII prefix followed by what
-        // simdutf8 found valid UTF-8 (starting after an ASCII byte: a char boundary).
+    // SAFETY: the plan is `plan`'s for these bytes.
+    unsafe { decode_planned(bytes, plan(bytes)) }
+}
+
+/// [`decode`] as `plan` says.
+///
+/// # Safety
+///
+/// `plan` is what [`plan`] or [`plan_portable`] decided for `bytes`.
+unsafe fn decode_planned(bytes: &[u8], plan: Plan) -> Result<Cow<'_, str>, DecodeError> {
+    match plan {
+        // SAFETY: the plan found the bytes to be ASCII, or UTF-8 without a 4-byte sequence.
         Plan::Ascii | Plan::Utf8 => Ok(Cow::Borrowed(unsafe { utf8_str(bytes) })),
-        // SAFETY: `bytes[..start]` is ASCII then what simdutf8 found valid (or less).
+        // SAFETY: the plan found `bytes[..start]` to be UTF-8 without a 4-byte sequence.
         Plan::RewriteFrom(start) => unsafe { to_utf8(bytes, start) }.map(Cow::Owned),
     }
 }
@@ -384,9 +401,12 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 /// Decodes a modified UTF-8 body into the UTF-16 chars the JDK's `readUTF` returns, lone
 /// surrogates included.
 ///
-/// ASCII runs are widened eight bytes at a time; text of ASCII and 2-byte sequences goes 16
-/// bytes at a time (with SSSE3, detected at run time under `std`); other sequences are
-/// decoded inline.
+/// ASCII runs are widened 32 bytes at a time. From the first other sequence on, with
+/// AVX-512 (VBMI2, detected at run time under `std`), text goes 32 bytes at a time: first
+/// while it holds only ASCII and 2-byte sequences, then any sequences the JDK accepts, to the
+/// end or to an error. With SSSE3 only, text of ASCII and 2-byte sequences goes 16 bytes at a
+/// time. Other sequences, the last bytes and errors go one sequence at a time (four 2-byte
+/// sequences at once when a word holds them).
 ///
 /// # Errors
 ///
@@ -403,21 +423,23 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(decode_utf16(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
 /// ```
 pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
+    decode_utf16_with(
+        bytes,
+        #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+        Blocks::detect(),
+    )
+}
+
+/// [`decode_utf16`] with the given block decoders (the CPU must have what they need).
+fn decode_utf16_with(
+    bytes: &[u8],
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))] blocks: Blocks,
+) -> Result<Vec<u16>, DecodeError> {
     let n = bytes.len();
     // One char per byte at most: `o <= i` throughout, so a block of chars can be stored at
     // `o` whenever a block of bytes as long is read at `i`.
     let mut out = alloc::vec![0u16; n];
     let (mut i, mut o) = (0, 0);
-    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-    let blocks = if n < 16 {
-        Blocks::None
-    } else if crate::pairs_x86::avx512_available() {
-        Blocks::Avx512
-    } else if crate::pairs_x86::available() {
-        Blocks::Ssse3
-    } else {
-        Blocks::None
-    };
     while i < n {
         // ASCII, 32 bytes at a time: each block is widened and stored whole, and the cursors
         // move past its ASCII bytes.
@@ -513,6 +535,21 @@ enum Blocks {
     Avx512,
 }
 
+#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+impl Blocks {
+    /// The fastest this CPU runs.
+    #[inline]
+    fn detect() -> Self {
+        if crate::pairs_x86::avx512_available() {
+            Blocks::Avx512
+        } else if crate::pairs_x86::available() {
+            Blocks::Ssse3
+        } else {
+            Blocks::None
+        }
+    }
+}
+
 /// How many of the 32 bytes of `block` are ASCII before the first that is not.
 #[inline(always)]
 fn ascii_prefix(block: &[u8; BLOCK]) -> usize {
@@ -532,3 +569,91 @@ fn ascii_prefix(block: &[u8; BLOCK]) -> usize {
 /// In each 16-bit lane of a word: a lead `110xxxxx` then a continuation byte `10xxxxxx`.
 const TWO_BYTE_MASK: u64 = 0xC0E0_C0E0_C0E0_C0E0;
 const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::*;
+    use crate::reference;
+
+    /// Bodies of every kind: text of each width, the JDK's odd forms, 4-byte sequences and
+    /// bad bytes, long enough for every block size.
+    fn bodies() -> Vec<Vec<u8>> {
+        const PIECES: &[&[u8]] = &[
+            b"a",
+            b"0123456789abcdefghijklmnopqrstuvwxyz0123456789",
+            b"\xd0\xb6",
+            b"\xe4\xb8\xad",
+            b"\xef\xbf\xbf",
+            b"\xc0\x80",
+            b"\xc1\x81",
+            b"\xe0\x80\x80",
+            b"\xed\xa0\xbd\xed\xb8\x80",
+            b"\xed\xb0\x80",
+            b"\xf0\x9f\x98\x80",
+            b"\x80",
+            b"\xff",
+            b"\xe2\x82",
+        ];
+        let mut state = 0x853C_49E6_748F_EA9B_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        (0..6000)
+            .map(|round| {
+                // Mostly good text: the first five pieces; now and then anything.
+                let kinds = if round % 4 == 0 { PIECES.len() } else { 5 } as u64;
+                let mut bytes = Vec::new();
+                for _ in 0..next(160) {
+                    bytes.extend_from_slice(PIECES[next(kinds) as usize]);
+                }
+                bytes
+            })
+            .collect()
+    }
+
+    #[test]
+    fn both_plans_decode_as_the_reference_and_borrow_alike() {
+        for bytes in bodies() {
+            let want = reference::decode(&bytes);
+            let plain =
+                core::str::from_utf8(&bytes).is_ok_and(|s| s.chars().all(|c| c.len_utf8() < 4));
+            for (name, plan) in [("plan", plan(&bytes)), ("portable", plan_portable(&bytes))] {
+                // SAFETY: the plans are `plan`'s and `plan_portable`'s for these bytes.
+                let got = unsafe { decode_planned(&bytes, plan) };
+                assert_eq!(got.as_deref(), want.as_deref(), "{name} {bytes:02x?}");
+                assert_eq!(
+                    matches!(got, Ok(Cow::Borrowed(_))),
+                    plain,
+                    "{name} {bytes:02x?}"
+                );
+            }
+        }
+    }
+
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    #[test]
+    fn every_block_decoder_the_cpu_has_decodes_as_the_reference() {
+        let mut choices = Vec::from([Blocks::None]);
+        if crate::pairs_x86::available() {
+            choices.push(Blocks::Ssse3);
+        }
+        if crate::pairs_x86::avx512_available() {
+            choices.push(Blocks::Avx512);
+        }
+        for bytes in bodies() {
+            let want = reference::decode_utf16(&bytes);
+            for &blocks in &choices {
+                assert_eq!(
+                    decode_utf16_with(&bytes, blocks),
+                    want,
+                    "{blocks:?} {bytes:02x?}"
+                );
+            }
+        }
+    }
+}

@@ -29,12 +29,16 @@
 //! (see [`DecodeError`]); [`reference`](mod@reference) holds plain transcriptions of the
 //! JDK's loops that the fast paths are tested against.
 //!
-//! Speed: one scan for the largest byte (AVX2 when the CPU has it) decides. ASCII is borrowed
-//! at once; other text without a 4-byte sequence is borrowed if `simdutf8` finds it valid
-//! UTF-8; anything else is rewritten in a single pass that starts where the valid UTF-8 ends,
-//! copies ASCII in 32-byte blocks and rewrites `C0 80`, overlongs and surrogate pairs inline.
-//! [`decode_utf16`] takes text of ASCII and 2-byte sequences 16 bytes at a time (SSSE3, with
-//! `std` on x86). [`encode`] borrows unless a scan finds a NUL or a char above U+FFFF.
+//! Speed: on x86 with AVX2 (detected at run time), one pass decides: a UTF-8 check in which
+//! any byte `F0` or above is an error (the lookup method of Keiser and Lemire, with 64-byte
+//! blocks of ASCII skipped), so valid UTF-8 without a 4-byte sequence is borrowed at once.
+//! Elsewhere an ASCII scan, `simdutf8` and a scan for 4-byte leads decide the same. Anything
+//! else is rewritten in a single pass that starts where the valid UTF-8 ends, copies ASCII in
+//! 32-byte blocks and rewrites `C0 80`, overlongs and surrogate pairs inline.
+//! [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other text 32 bytes at a time
+//! with AVX-512 (`vpcompressw`), or text of ASCII and 2-byte sequences 16 bytes at a time
+//! with SSSE3 (`std`, x86, run-time detection). [`encode`] borrows unless a scan finds a NUL
+//! or a char above U+FFFF.
 //!
 //! # Crate features
 //!
@@ -45,8 +49,8 @@
 //!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers.
 #![no_std]
 // `unsafe` is allowed item by item where a measured gain needs it (each with `// SAFETY:`):
-// skipping re-validation of bytes already proven UTF-8, calling the AVX2 scan, and the SSSE3
-// block decoder of `decode_utf16`.
+// skipping re-validation of bytes already proven UTF-8, calling the AVX2 scan, the AVX2
+// UTF-8 check of `decode`, and the SSSE3 and AVX-512 block decoders of `decode_utf16`.
 #![deny(unsafe_code)]
 
 extern crate alloc;
@@ -67,7 +71,7 @@ mod io;
 #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
 #[allow(
     unsafe_code,
-    reason = "SSSE3 loads, stores and calls after run-time detection"
+    reason = "SSSE3 and AVX-512 loads, stores and calls after run-time detection"
 )]
 mod pairs_x86;
 pub mod reference;

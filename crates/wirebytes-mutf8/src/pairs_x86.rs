@@ -1,10 +1,18 @@
-//! [`crate::decode_utf16`] 16 bytes at a time for text made of ASCII and 2-byte sequences
-//! (Cyrillic, Greek, Hebrew, accented Latin...): SSSE3, chosen at run time.
+//! [`crate::decode_utf16`]'s block decoders, chosen at run time: text of ASCII and 2-byte
+//! sequences (Cyrillic, Greek, Hebrew, accented Latin...) 16 bytes at a time with SSSE3 or
+//! 32 at a time with AVX-512; any text the JDK accepts 32 bytes at a time with AVX-512.
 //!
-//! A block qualifies when every byte is ASCII, a 2-byte lead (`110xxxxx`) or a continuation
-//! byte right after a lead. Each byte position `p` then gets a 16-bit lane holding bytes `p`
-//! and `p + 1`, decoded as ASCII or as a 2-byte sequence; a `pshufb` per half keeps the lanes
-//! where a char starts (a table indexed by the 8-bit mask of starts), in order.
+//! A block of 2-byte text qualifies when every byte is ASCII, a 2-byte lead (`110xxxxx`) or
+//! a continuation byte right after a lead. Each byte position `p` then gets a 16-bit lane
+//! holding bytes `p` and `p + 1`, decoded as ASCII or as a 2-byte sequence; the lanes where a
+//! char starts are kept, in order: with SSSE3 by a `pshufb` per half (a table indexed by the
+//! 8-bit mask of starts), with AVX-512 by `vpcompressw` (VBMI2). The general AVX-512 decoder
+//! gives each lane three bytes (3-byte sequences) and checks each lead's continuation bytes
+//! with masks.
+//!
+//! On the Zen 4 this was measured on, 64 KiB of Cyrillic went from 17.6 µs (SSSE3) to about
+//! 7 µs, and NUL + supplementary text (mostly ASCII, a `C0 80` or a 6-byte pair every 40
+//! chars) from 19.8 µs to about 10 µs, against about 44 µs for the JDK's loop.
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::{
