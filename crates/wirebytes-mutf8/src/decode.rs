@@ -402,11 +402,11 @@ pub fn decode_lossy(bytes: &[u8]) -> Cow<'_, str> {
 /// surrogates included.
 ///
 /// ASCII runs are widened 32 bytes at a time. From the first other sequence on, with
-/// AVX-512 (VBMI2, detected at run time under `std`), text goes 32 bytes at a time: first
-/// while it holds only ASCII and 2-byte sequences, then any sequences the JDK accepts, to the
-/// end or to an error. With SSSE3 only, text of ASCII and 2-byte sequences goes 16 bytes at a
-/// time. Other sequences, the last bytes and errors go one sequence at a time (four 2-byte
-/// sequences at once when a word holds them).
+/// AVX-512 (VBMI2) or AVX2 (detected at run time under `std`), text goes 32 bytes at a time
+/// to the end or to an error (with AVX-512, first a decoder made for ASCII and 2-byte
+/// sequences only, then one for any sequences the JDK accepts). With SSSE3 only, text of ASCII
+/// and 2-byte sequences goes 16 bytes at a time. Other sequences, the last bytes and errors go
+/// one sequence at a time (four 2-byte sequences at once when a word holds them).
 ///
 /// # Errors
 ///
@@ -489,6 +489,16 @@ fn decode_utf16_with(
                         continue;
                     }
                 }
+                Blocks::Avx2 if c >= 0xC0 => {
+                    // SAFETY: the CPU was seen to have what `decode_blocks_avx2` needs; `i`
+                    // starts a sequence, `o <= i` and `out` is `n` chars long.
+                    let (i2, o2) =
+                        unsafe { crate::pairs_x86::decode_blocks_avx2(bytes, i, &mut out, o) };
+                    if i2 != i {
+                        (i, o) = (i2, o2);
+                        continue;
+                    }
+                }
                 Blocks::Ssse3 if c & 0xE0 == 0xC0 => {
                     // SAFETY: the CPU was seen to have what `decode_blocks` needs; `i` starts
                     // a sequence, `o <= i` and `out` is `n` chars long, as it requires.
@@ -526,12 +536,55 @@ fn decode_utf16_with(
     Ok(out)
 }
 
+/// [`decode_utf16`] with each set of block decoders this CPU has, named (`"scalar"` first,
+/// then `"ssse3"`, `"avx2"`, `"avx512"` as available): for the sweep, which compares them all
+/// with the reference while the public function takes only the fastest.
+#[doc(hidden)]
+#[must_use]
+pub fn decode_utf16_each_way(bytes: &[u8]) -> Vec<(&'static str, Result<Vec<u16>, DecodeError>)> {
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    {
+        let mut ways = Vec::from([("scalar", decode_utf16_with(bytes, Blocks::None))]);
+        if crate::pairs_x86::available() {
+            ways.push(("ssse3", decode_utf16_with(bytes, Blocks::Ssse3)));
+        }
+        if crate::pairs_x86::avx2_available() {
+            ways.push(("avx2", decode_utf16_with(bytes, Blocks::Avx2)));
+        }
+        if crate::pairs_x86::avx512_available() {
+            ways.push(("avx512", decode_utf16_with(bytes, Blocks::Avx512)));
+        }
+        ways
+    }
+    #[cfg(not(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64"))))]
+    Vec::from([("scalar", decode_utf16_with(bytes))])
+}
+
+/// [`decode`] past its check for short ASCII with each way of deciding this CPU has, named
+/// (`"portable"`, then `"avx2"` if available): for the sweep, as [`decode_utf16_each_way`].
+#[doc(hidden)]
+#[must_use]
+pub fn decode_each_way(bytes: &[u8]) -> Vec<(&'static str, Result<Cow<'_, str>, DecodeError>)> {
+    // SAFETY: the plan is `plan_portable`'s for these bytes.
+    let portable = ("portable", unsafe {
+        decode_planned(bytes, plan_portable(bytes))
+    });
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    if crate::utf8_x86::available() {
+        // SAFETY: `plan` takes the AVX2 check on this CPU; the plan is its for these bytes.
+        let avx2 = ("avx2", unsafe { decode_planned(bytes, plan(bytes)) });
+        return Vec::from([portable, avx2]);
+    }
+    Vec::from([portable])
+}
+
 /// Which block decoders [`decode_utf16`] calls, by what the CPU has.
 #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Blocks {
     None,
     Ssse3,
+    Avx2,
     Avx512,
 }
 
@@ -542,6 +595,8 @@ impl Blocks {
     fn detect() -> Self {
         if crate::pairs_x86::avx512_available() {
             Blocks::Avx512
+        } else if crate::pairs_x86::avx2_available() {
+            Blocks::Avx2
         } else if crate::pairs_x86::available() {
             Blocks::Ssse3
         } else {
@@ -641,6 +696,9 @@ mod tests {
         let mut choices = Vec::from([Blocks::None]);
         if crate::pairs_x86::available() {
             choices.push(Blocks::Ssse3);
+        }
+        if crate::pairs_x86::avx2_available() {
+            choices.push(Blocks::Avx2);
         }
         if crate::pairs_x86::avx512_available() {
             choices.push(Blocks::Avx512);

@@ -36,9 +36,9 @@
 //! else is rewritten in a single pass that starts where the valid UTF-8 ends, copies ASCII in
 //! 32-byte blocks and rewrites `C0 80`, overlongs and surrogate pairs inline.
 //! [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other text 32 bytes at a time
-//! with AVX-512 (`vpcompressw`), or text of ASCII and 2-byte sequences 16 bytes at a time
-//! with SSSE3 (`std`, x86, run-time detection). [`encode`] borrows unless a scan finds a NUL
-//! or a char above U+FFFF.
+//! with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of ASCII and 2-byte
+//! sequences 16 bytes at a time with SSSE3 (`std`, x86, run-time detection). [`encode`]
+//! borrows unless a scan finds a NUL or a char above U+FFFF.
 //!
 //! # Crate features
 //!
@@ -50,7 +50,7 @@
 #![no_std]
 // `unsafe` is allowed item by item where a measured gain needs it (each with `// SAFETY:`):
 // skipping re-validation of bytes already proven UTF-8, calling the AVX2 scan, the AVX2
-// UTF-8 check of `decode`, and the SSSE3 and AVX-512 block decoders of `decode_utf16`.
+// UTF-8 check of `decode`, and the SSSE3, AVX2 and AVX-512 block decoders of `decode_utf16`.
 #![deny(unsafe_code)]
 
 extern crate alloc;
@@ -71,7 +71,7 @@ mod io;
 #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
 #[allow(
     unsafe_code,
-    reason = "SSSE3 and AVX-512 loads, stores and calls after run-time detection"
+    reason = "SSSE3, AVX2 and AVX-512 loads, stores and calls after run-time detection"
 )]
 mod pairs_x86;
 pub mod reference;
@@ -83,6 +83,8 @@ mod utf8_x86;
 #[cfg(feature = "bytes")]
 pub use buf::{GetUtfError, get_long_utf, get_utf, put_long_utf, put_utf};
 pub use decode::{decode, decode_lossy, decode_utf16};
+#[doc(hidden)]
+pub use decode::{decode_each_way, decode_utf16_each_way};
 pub use encode::{encode, encode_utf16, encoded_len};
 pub use error::{DecodeError, DecodeErrorKind, LengthError};
 #[cfg(feature = "std")]

@@ -186,6 +186,27 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
     );
 }
 
+/// Every way of decoding this CPU has (the public functions take only the fastest) against
+/// the reference on one body: `decode_utf16` with each set of block decoders, `decode` with
+/// each way of deciding whether to borrow.
+fn compare_each_way(check: &mut Check<'_>, bytes: &[u8]) {
+    let want = reference::decode_utf16(bytes);
+    for (way, got) in wirebytes_mutf8::decode_utf16_each_way(bytes) {
+        check.case_in(&format!("decode_utf16, {way}"), bytes, &want, &got);
+    }
+    let want = reference::decode(bytes);
+    let plain = std::str::from_utf8(bytes).is_ok() && bytes.iter().all(|&b| b < 0xF0);
+    for (way, got) in wirebytes_mutf8::decode_each_way(bytes) {
+        let borrowed = matches!(got, Ok(Cow::Borrowed(_)));
+        check.case_in(
+            &format!("decode, {way}"),
+            bytes,
+            (&want, plain),
+            (&got.map(Cow::into_owned), borrowed),
+        );
+    }
+}
+
 pub(crate) fn run(ctx: &mut Ctx) {
     exhaustive(ctx);
     block_edges(ctx);
@@ -268,7 +289,8 @@ fn exhaustive(ctx: &mut Ctx) {
 /// Every 1- and 2-byte body where blocks meet (the 32-byte blocks of `decode_utf16`, the
 /// 64-byte ones of `decode`), behind a first non-ASCII char and text of one width, then a
 /// run of ASCII (which `decode` skips, checking only that no sequence was left open) and
-/// the text again; under `--quick`, at two of the offsets.
+/// the text again; under `--quick`, at two of the offsets. Every way of decoding the CPU has
+/// is compared (up to ten cases per body).
 fn block_edges(ctx: &mut Ctx) {
     let offsets: &[usize] = if ctx.quick() {
         &[30, 62]
@@ -278,7 +300,7 @@ fn block_edges(ctx: &mut Ctx) {
     let fills = ["a", "\u{4E2D}"];
     let mut check = ctx.check(
         "fast = reference: every 1- and 2-byte body where blocks meet",
-        (256 + 65536) * (offsets.len() * fills.len()) as u64 * 4,
+        (256 + 65536) * (offsets.len() * fills.len()) as u64 * 10,
     );
     let mut body = Vec::with_capacity(160);
     for fill in fills {
@@ -304,6 +326,7 @@ fn block_edges(ctx: &mut Ctx) {
                     body.extend_from_slice(&[b'x'; 63]);
                     body.extend_from_slice(&head);
                     compare_decoders(&mut check, &body);
+                    compare_each_way(&mut check, &body);
                 }
             }
         }
@@ -311,10 +334,11 @@ fn block_edges(ctx: &mut Ctx) {
 }
 
 /// Random byte soup, short and long; one body in 50 behind 4 to 9 KiB of ASCII (decode
-/// scans ASCII in 4 KiB chunks before it looks further).
+/// scans ASCII in 4 KiB chunks before it looks further). Every way of decoding the CPU has
+/// is compared.
 fn random_soup(ctx: &mut Ctx) {
     let n = ctx.scale(300_000, 30_000);
-    let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 4);
+    let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 10);
     let mut rng = Rng::new(0x6d75_7466_3873_6f75);
     for k in 0..n {
         let max_pieces = if k % 100 == 0 { 2000 } else { 60 };
@@ -324,6 +348,7 @@ fn random_soup(ctx: &mut Ctx) {
             body.splice(0..0, (0..ascii).map(|i| b'a' + (i % 26) as u8));
         }
         compare_decoders(&mut check, &body);
+        compare_each_way(&mut check, &body);
     }
 }
 
