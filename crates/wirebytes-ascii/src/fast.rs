@@ -16,6 +16,8 @@
 //!
 //! Every function here is compared against [`crate::reference`] by the tests and the sweep.
 
+use crate::simd::Simd;
+
 /// Bytes checked and copied per step of the ASCII bulk loop.
 const CHUNK: usize = 64;
 /// UTF-16 units truncated per step of the UTF-16 loop.
@@ -64,13 +66,23 @@ fn ascii_prefix_len(src: &[u8]) -> usize {
     len + tail.iter().take_while(|b| b.is_ascii()).count()
 }
 
-/// Copies the longest ASCII prefix of `src` into the start of `dst` with one bulk copy and
-/// returns its length. Bytes of `dst` past it are not written. `dst` is at least as long as
-/// `src`.
+/// Copies the longest ASCII prefix of `src` into the start of `dst` and returns its length.
+/// Bytes of `dst` past it are not written. `dst` is at least as long as `src`.
+///
+/// With AVX2, whole 64-byte blocks are checked and copied in one pass first; the rest of the
+/// run (or all of it, without AVX2) is found first and copied after with one bulk copy.
 #[inline]
-fn copy_ascii_prefix(src: &[u8], dst: &mut [u8]) -> usize {
-    let len = ascii_prefix_len(src);
-    dst[..len].copy_from_slice(&src[..len]);
+fn copy_ascii_prefix(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
+    let blocks = if src.len() >= CHUNK {
+        simd.copy_ascii_blocks(src, dst).unwrap_or(0)
+    } else {
+        0
+    };
+    if blocks == src.len() {
+        return blocks;
+    }
+    let len = blocks + ascii_prefix_len(&src[blocks..]);
+    dst[blocks..len].copy_from_slice(&src[blocks..len]);
     len
 }
 
@@ -144,14 +156,29 @@ pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
     if n <= 16 && copy_short_ascii(&bytes[..n], &mut dst[..n]) {
         return n;
     }
-    copy_long(bytes, dst)
+    copy_long(bytes, dst, Simd::detect())
+}
+
+/// `copy_low_bytes` with the SIMD kernels of `simd` only: the tests run every kernel choice
+/// this CPU allows against the reference, and [`crate::portable`] runs none.
+pub(crate) fn copy_low_bytes_with(src: &str, dst: &mut [u8], simd: Simd) -> usize {
+    let bytes = src.as_bytes();
+    let n = bytes.len().min(dst.len());
+    if n <= 16 && copy_short_ascii(&bytes[..n], &mut dst[..n]) {
+        return n;
+    }
+    copy_long(bytes, dst, simd)
 }
 
 /// `copy_low_bytes` past the short ASCII case. `src` is the UTF-8 of a `str`.
-fn copy_long(src: &[u8], dst: &mut [u8]) -> usize {
+fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
     let n = src.len().min(dst.len());
     // Most input is ASCII from the start: the bulk copy.
-    let mut read = copy_ascii_prefix(&src[..n], &mut dst[..n]);
+    let mut read = copy_ascii_prefix(&src[..n], &mut dst[..n], simd);
+    if read == n {
+        // All ASCII as far as `dst` goes: the common case for headers.
+        return n;
+    }
     let mut written = read;
 
     // The mixed kernel, while at least 24 bytes of `src` remain (so at least 8 more units,
@@ -182,7 +209,7 @@ fn copy_long(src: &[u8], dst: &mut [u8]) -> usize {
                 let s = &src[read..];
                 let d = dst.get_mut(written..).unwrap_or_default();
                 let m = s.len().min(d.len());
-                let run = copy_ascii_prefix(&s[..m], d);
+                let run = copy_ascii_prefix(&s[..m], d, simd);
                 read += run;
                 written += run;
             }
@@ -213,26 +240,33 @@ fn copy_long(src: &[u8], dst: &mut [u8]) -> usize {
         read += ascii;
         written += ascii;
         // Non-ASCII chars one after another until the next ASCII byte.
-        let (r, w) = decode_run(&src[read..], dst.get_mut(written..).unwrap_or_default());
+        let (r, w) = decode_run(
+            &src[read..],
+            dst.get_mut(written..).unwrap_or_default(),
+            simd,
+        );
         read += r;
         written += w;
         // Back to the word loop: an ASCII byte is next, or too little is left and the
         // loop's condition sends us to the careful tail.
     }
 
-    copy_tail(src, dst, read, written)
+    copy_tail(src, dst, read, written, simd)
 }
 
 /// Decodes non-ASCII chars from the start of `src` (a char boundary) into `dst` until an
 /// ASCII byte, or until fewer than 16 bytes of `src` or 4 of `dst` are left; returns the
 /// bytes read and written. Where four chars of the same UTF-8 length follow each other
 /// (Cyrillic, CJK, emoji...), one masked compare of the 16-byte window proves it and they are
-/// done together; otherwise one char at a time.
+/// done together; otherwise one char at a time. With SSSE3, runs of sixteen 3-byte chars go
+/// sixteen at a time, until a block is not all 3-byte chars: the rest of the run (which is
+/// then likely short) stays with the four-at-a-time kernel.
 #[inline]
-fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
     let dst_len = dst.len();
     let mut rest = src;
     let mut out = dst;
+    let mut try_blocks = true;
     while let Some(window) = rest.first_chunk::<16>() {
         if out.len() < 4 {
             break;
@@ -256,6 +290,17 @@ fn decode_run(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
             }
         } else if b0 < 0xF0 {
             // Three bytes, U+0800..U+FFFF.
+            if try_blocks {
+                try_blocks = false;
+                let (used, made) = simd.three_byte_blocks(rest, out);
+                if used != 0 {
+                    // The blocks stopped where the run of 3-byte chars is shorter than 16
+                    // (or `dst` nearly full): no block is tried again in this run.
+                    rest = &rest[used..];
+                    out = &mut core::mem::take(&mut out)[made..];
+                    continue;
+                }
+            }
             if wide & THREE_BYTE_MASK == THREE_BYTE_BITS {
                 out[..4].copy_from_slice(&three_byte_low_bytes(wide).to_le_bytes());
                 (12, 4)
@@ -359,13 +404,13 @@ fn surrogate_pairs_low_bytes(word: u64) -> u32 {
 /// The end of `copy_low_bytes`, from `read` and `written` (at a char boundary) on, with a
 /// bounds check for every byte: near the end of `src` or `dst`, where a surrogate pair can
 /// be cut and the word-at-a-time kernel cannot run.
-fn copy_tail(src: &[u8], dst: &mut [u8], mut read: usize, mut written: usize) -> usize {
+fn copy_tail(src: &[u8], dst: &mut [u8], mut read: usize, mut written: usize, simd: Simd) -> usize {
     loop {
         // Bulk: the ASCII run at `read`, as far as both buffers go.
         let s = src.get(read..).unwrap_or_default();
         let d = dst.get_mut(written..).unwrap_or_default();
         let n = s.len().min(d.len());
-        let run = copy_ascii_prefix(&s[..n], &mut d[..n]);
+        let run = copy_ascii_prefix(&s[..n], &mut d[..n], simd);
         read += run;
         written += run;
 
@@ -459,4 +504,106 @@ pub(crate) fn utf16_len(src: &str) -> usize {
         total += usize::from(units_in(block));
     }
     total + usize::from(units_in(tail))
+}
+
+/// The fast path with every kernel choice this CPU allows (the portable code, and the SIMD
+/// kernels when the CPU has them), against the reference: the integration tests and the
+/// sweep see only the kernels the CPU running them has.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference;
+    use std::string::String;
+    use std::vec::Vec;
+    use std::{format, vec};
+
+    /// The portable code, then the detected kernels if there are any.
+    fn kernels() -> Vec<Simd> {
+        let mut all = vec![Simd::NONE];
+        if Simd::detect() != Simd::NONE {
+            all.push(Simd::detect());
+        }
+        all
+    }
+
+    /// `copy_low_bytes` of `text` into a `dst` of each length in `dst_lens` (capped at four
+    /// past the text's UTF-16 length), under each kernel choice: the count and every byte of
+    /// `dst`, the untouched ones included, equal the reference's. A `dst` longer than the text
+    /// shows any byte written past the count.
+    fn same(text: &str, dst_lens: &[usize]) {
+        let units = reference::utf16_len(text);
+        for simd in kernels() {
+            for &len in dst_lens.iter().filter(|&&len| len <= units + 4) {
+                let mut want = vec![0xA5u8; len];
+                let mut got = vec![0xA5u8; len];
+                let n_want = reference::copy_low_bytes(text, &mut want);
+                let n_got = copy_low_bytes_with(text, &mut got, simd);
+                assert_eq!(
+                    (n_got, &got),
+                    (n_want, &want),
+                    "{simd:?}, dst of {len}, text {text:?}"
+                );
+            }
+        }
+    }
+
+    /// 3-byte chars from both ends of their range and between, including the ones whose low
+    /// byte is CR or LF.
+    const THREE_BYTE: [char; 8] = [
+        '\u{0800}', '\u{FFFF}', '\u{4E2D}', '\u{FF0A}', '\u{0D0D}', '\u{3002}', '\u{D7FF}',
+        '\u{E000}',
+    ];
+
+    #[test]
+    fn runs_of_three_byte_chars_with_one_other_char_anywhere() {
+        for len in 0..=70 {
+            let run: Vec<char> = (0..len).map(|i| THREE_BYTE[i % THREE_BYTE.len()]).collect();
+            for prefix in ["", "a", "ab", "abc", "abcdefgh"] {
+                let plain = format!("{prefix}{}xy", run.iter().collect::<String>());
+                let units = reference::utf16_len(&plain);
+                same(&plain, &[units, units - 1, units / 2, 15, 16, 17, 24]);
+                for at in 0..len {
+                    for other in ['x', '\u{E9}', '\u{07FF}', '\u{1F600}'] {
+                        let mut chars = run.clone();
+                        chars[at] = other;
+                        let text = format!("{prefix}{}xy", chars.iter().collect::<String>());
+                        let units = reference::utf16_len(&text);
+                        same(&text, &[units, units + 4, units - 1, prefix.len() + at + 1]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ascii_blocks_with_one_other_char_anywhere() {
+        for len in 0..=200 {
+            let ascii: String = (0..len)
+                .map(|i| char::from(b'!' + (i % 90) as u8))
+                .collect();
+            same(&ascii, &[len, len + 1, len / 2, 63, 64, 65, 128]);
+            for at in 0..len {
+                for other in ['\u{80}', '\u{4E2D}', '\u{1F600}'] {
+                    let mut text = String::from(&ascii[..at]);
+                    text.push(other);
+                    text.push_str(&ascii[at + 1..]);
+                    let units = reference::utf16_len(&text);
+                    same(&text, &[units, units + 4, at, at + 1]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ascii_blocks_at_every_alignment() {
+        let long: String = (0..600)
+            .map(|i| char::from(b' ' + (i % 95) as u8))
+            .collect();
+        for start in 0..64 {
+            for end in (start..=long.len()).step_by(7) {
+                let text = &long[start..end];
+                same(text, &[text.len(), text.len().saturating_sub(1), 64, 130]);
+            }
+        }
+    }
 }

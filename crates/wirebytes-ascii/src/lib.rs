@@ -56,7 +56,12 @@
 //!
 //! Without it the crate is `no_std` with no allocation at all; it is `no_std` either way.
 #![no_std]
-#![forbid(unsafe_code)]
+// `unsafe` is denied except in `x86`, the run-time-chosen AVX2 and SSSE3 kernels, where
+// each block says why it is sound.
+#![deny(unsafe_code)]
+
+#[cfg(any(test, feature = "std"))]
+extern crate std;
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -66,6 +71,29 @@ use alloc::vec::Vec;
 
 mod fast;
 pub mod reference;
+mod simd;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// The fast paths without the SIMD kernels chosen at run time: what a CPU without AVX2 and
+/// SSSE3 runs. Not part of the API (no stability promise): the benches compare it with
+/// [`copy_low_bytes`], and the sweep checks it against the reference and the JDK on CPUs that
+/// have the kernels.
+#[doc(hidden)]
+pub mod portable {
+    /// [`copy_low_bytes`](crate::copy_low_bytes) with the portable code only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut dst = [0u8; 4];
+    /// assert_eq!(wirebytes_ascii::portable::copy_low_bytes("\u{4E2D}ab", &mut dst), 3);
+    /// assert_eq!(dst[..3], [0x2D, b'a', b'b']);
+    /// ```
+    pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
+        crate::fast::copy_low_bytes_with(src, dst, crate::simd::Simd::NONE)
+    }
+}
 
 /// The README's example, run as a doctest.
 #[cfg(all(doctest, feature = "alloc"))]
