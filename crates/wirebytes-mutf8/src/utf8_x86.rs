@@ -242,6 +242,14 @@ pub(crate) fn check(bytes: &[u8]) -> Result<(), usize> {
         prev = y;
         k += 1;
     }
+    if crate::scan::ascii_end(tail, 0) == tail.len() {
+        // An ASCII tail (a short body of ASCII, in particular): as an ASCII block.
+        return if is_zero(_mm256_subs_epu8(prev, t.incomplete)) {
+            Ok(())
+        } else {
+            Err(char_start_before(bytes, 64 * blocks.len()))
+        };
+    }
     // The rest, then zeros: a lead at the end misses its continuation bytes.
     let mut last = [0u8; 64];
     last[..tail.len()].copy_from_slice(tail);
