@@ -258,15 +258,14 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
 /// ASCII byte, or until fewer than 16 bytes of `src` or 4 of `dst` are left; returns the
 /// bytes read and written. Where four chars of the same UTF-8 length follow each other
 /// (Cyrillic, CJK, emoji...), one masked compare of the 16-byte window proves it and they are
-/// done together; otherwise one char at a time. With SSSE3, runs of sixteen 3-byte chars go
-/// sixteen at a time, until a block is not all 3-byte chars: the rest of the run (which is
-/// then likely short) stays with the four-at-a-time kernel.
+/// done together; otherwise one char at a time. With SSSE3, a run of at least four 3-byte
+/// chars goes to a kernel that does sixteen per step (and leaves bytes past its count that
+/// the next output overwrites, see `Simd::three_byte_blocks`).
 #[inline]
 fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
     let dst_len = dst.len();
     let mut rest = src;
     let mut out = dst;
-    let mut try_blocks = true;
     while let Some(window) = rest.first_chunk::<16>() {
         if out.len() < 4 {
             break;
@@ -290,18 +289,14 @@ fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
             }
         } else if b0 < 0xF0 {
             // Three bytes, U+0800..U+FFFF.
-            if try_blocks {
-                try_blocks = false;
+            if wide & THREE_BYTE_MASK == THREE_BYTE_BITS {
+                // At least four in a row: a run worth the SSSE3 kernel, if the CPU has it.
                 let (used, made) = simd.three_byte_blocks(rest, out);
                 if used != 0 {
-                    // The blocks stopped where the run of 3-byte chars is shorter than 16
-                    // (or `dst` nearly full): no block is tried again in this run.
                     rest = &rest[used..];
                     out = &mut core::mem::take(&mut out)[made..];
                     continue;
                 }
-            }
-            if wide & THREE_BYTE_MASK == THREE_BYTE_BITS {
                 out[..4].copy_from_slice(&three_byte_low_bytes(wide).to_le_bytes());
                 (12, 4)
             } else {

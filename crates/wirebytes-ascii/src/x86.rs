@@ -73,10 +73,17 @@ impl Simd {
         Some(unsafe { ascii_blocks_avx2(src, dst) })
     }
 
-    /// Decodes runs of sixteen 3-byte chars from the start of `src` (a char boundary) into
-    /// `dst`, one low byte per char, while the next 48 bytes of `src` are sixteen 3-byte
-    /// sequences and `dst` has 16 bytes of room; returns the bytes read and written (0, 0 when
-    /// the first 48 bytes are not such a run, or the CPU lacks SSSE3).
+    /// Decodes the run of 3-byte chars at the start of `src` (a char boundary of a `str`) into
+    /// `dst`, one low byte per char, sixteen at a time, while 48 bytes of `src` and 16 of
+    /// `dst` are left; returns the bytes read and written: (0, 0) when the CPU lacks SSSE3 or
+    /// there is no room, else at least one char when `src` starts with a 3-byte char.
+    ///
+    /// Each step stores 16 bytes, also when the run ends inside its 48-byte block after
+    /// `k < 16` chars: then up to `16 - k` bytes of `dst` past the returned count are
+    /// written with meaningless values. At least `3 * (16 - k)` bytes of `src` follow the run
+    /// inside that block, and every 3 bytes of UTF-8 make at least one UTF-16 unit: a caller
+    /// that goes on to copy the rest of `src` into `dst` overwrites every one of those bytes
+    /// (or `dst` ends after them and they are all below the final count).
     #[inline]
     pub(crate) fn three_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         if !self.ssse3 {
@@ -146,11 +153,9 @@ fn copy_ascii_block(block: &[u8; 64], out: &mut [u8; 64]) -> bool {
 struct Load {
     /// The offset of the 16 loaded bytes in the 48-byte block.
     at: usize,
-    /// The mask and the expected bits of its four sequences (see [`pattern`]).
-    mask: [i8; 16],
-    bits: [i8; 16],
-    /// The `pshufb` indices that gather the first and the second continuation bytes of its
-    /// four sequences into the four bytes of the result that belong to this load.
+    /// The `pshufb` indices that gather the lead, the first and the second continuation bytes
+    /// of its four sequences into the four bytes of the result that belong to this load.
+    lead: [i8; 16],
     c1: [i8; 16],
     c2: [i8; 16],
 }
@@ -159,11 +164,9 @@ impl Load {
     /// The load at offset `at` of the block, whose four sequences start at byte `first` of
     /// the register, and go to bytes `4 * slot..4 * slot + 4` of the result.
     const fn new(at: usize, first: i8, slot: usize) -> Load {
-        let (mask, bits) = pattern(first);
         Load {
             at,
-            mask,
-            bits,
+            lead: gather(first, 0, slot),
             c1: gather(first, 1, slot),
             c2: gather(first, 2, slot),
         }
@@ -189,25 +192,6 @@ const fn gather(first: i8, offset: i8, slot: usize) -> [i8; 16] {
         j += 1;
     }
     indices
-}
-
-/// The mask and the expected bits of four 3-byte sequences starting at `first` in a register:
-/// `1110xxxx 10xxxxxx 10xxxxxx` each; bytes outside them are masked out (and expected 0).
-const fn pattern(first: i8) -> ([i8; 16], [i8; 16]) {
-    let mut mask = [0i8; 16];
-    let mut bits = [0i8; 16];
-    let mut j = 0;
-    while j < 4 {
-        let at = (first + 3 * j) as usize;
-        mask[at] = 0xF0u8 as i8;
-        bits[at] = 0xE0u8 as i8;
-        mask[at + 1] = 0xC0u8 as i8;
-        bits[at + 1] = 0x80u8 as i8;
-        mask[at + 2] = 0xC0u8 as i8;
-        bits[at + 2] = 0x80u8 as i8;
-        j += 1;
-    }
-    (mask, bits)
 }
 
 /// Sixteen bytes as a vector (the `_mm_setr_epi8` order: byte 0 first).
@@ -241,7 +225,9 @@ fn vector(bytes: [i8; 16]) -> __m128i {
 /// byte `(c1 & 0x03) << 6 | (c2 & 0x3F)`: for each of the four loads of a 48-byte block, the
 /// first continuation bytes of its four sequences are gathered into one register and the
 /// second ones into another, each into its own four bytes, and the sixteen low bytes are then
-/// computed together.
+/// computed together and stored, whatever the block holds. Where a sequence is found that is
+/// not a 3-byte one, only the chars before it count; the bytes stored for the others are
+/// overwritten by the caller's next output (see [`Simd::three_byte_blocks`]).
 #[target_feature(enable = "ssse3")]
 fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let mut read = 0;
@@ -251,19 +237,26 @@ fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         dst.get_mut(written..)
             .and_then(<[u8]>::first_chunk_mut::<16>),
     ) {
-        let mut all_match = _mm_set1_epi8(-1);
+        let mut leads = _mm_set1_epi8(0);
         let mut c1 = _mm_set1_epi8(0);
         let mut c2 = _mm_set1_epi8(0);
         for load in &LOADS {
             // SAFETY: `load.at + 16 <= 48`: the 16 bytes read lie inside `block`, a
             // `[u8; 48]`; the load has no alignment requirement.
             let v = unsafe { _mm_loadu_si128(block.as_ptr().add(load.at).cast()) };
-            let same = _mm_cmpeq_epi8(_mm_and_si128(v, vector(load.mask)), vector(load.bits));
-            all_match = _mm_and_si128(all_match, same);
+            leads = _mm_or_si128(leads, _mm_shuffle_epi8(v, vector(load.lead)));
             c1 = _mm_or_si128(c1, _mm_shuffle_epi8(v, vector(load.c1)));
             c2 = _mm_or_si128(c2, _mm_shuffle_epi8(v, vector(load.c2)));
         }
-        if _mm_movemask_epi8(all_match) != 0xFFFF {
+        // Bit j: byte 3j is a 3-byte lead (`1110xxxx`). `src` is UTF-8, so a lead's
+        // continuation bytes follow it: the first `chars` sequences are 3-byte chars (the ones
+        // after a sequence that is not may only seem to be: they are out of step).
+        let is_lead = _mm_cmpeq_epi8(
+            _mm_and_si128(leads, _mm_set1_epi8(0xF0u8 as i8)),
+            _mm_set1_epi8(0xE0u8 as i8),
+        );
+        let chars = (!_mm_movemask_epi8(is_lead)).trailing_zeros().min(16) as usize;
+        if chars == 0 {
             break;
         }
         // (c1 & 0x03) << 6 within each byte: the 16-bit shift moves bits 1..0 of each byte to
@@ -273,8 +266,11 @@ fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         // SAFETY: `out` is a `[u8; 16]`: the 16 bytes written lie inside it; the store has no
         // alignment requirement.
         unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm_or_si128(high, low)) };
-        read += 48;
-        written += 16;
+        read += 3 * chars;
+        written += chars;
+        if chars < 16 {
+            break;
+        }
     }
     (read, written)
 }
@@ -292,9 +288,11 @@ mod tests {
                 15
             ]
         );
-        let (mask, bits) = pattern(4);
-        assert_eq!(mask[4..7], [0xF0u8 as i8, 0xC0u8 as i8, 0xC0u8 as i8]);
-        assert_eq!(bits[13..16], [0xE0u8 as i8, 0x80u8 as i8, 0x80u8 as i8]);
-        assert_eq!(mask[..4], [0; 4]);
+        assert_eq!(
+            gather(0, 0, 0),
+            [
+                0, 3, 6, 9, -128, -128, -128, -128, -128, -128, -128, -128, -128, -128, -128, -128
+            ]
+        );
     }
 }
