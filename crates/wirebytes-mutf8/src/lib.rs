@@ -33,8 +33,9 @@
 //! any byte `F0` or above is an error (the lookup method of Keiser and Lemire, with 64-byte
 //! blocks of ASCII skipped), so valid UTF-8 without a 4-byte sequence is borrowed at once.
 //! Elsewhere an ASCII scan, `simdutf8` and a scan for 4-byte leads decide the same. Anything
-//! else is rewritten in a single pass that starts where the valid UTF-8 ends, copies ASCII in
-//! 32-byte blocks and rewrites `C0 80`, overlongs and surrogate pairs inline.
+//! else is rewritten in a single pass that starts where the valid UTF-8 ends (with AVX2, at
+//! the start of the char at most 67 bytes before), copies ASCII in 32-byte blocks and rewrites
+//! `C0 80`, overlongs and surrogate pairs inline.
 //! [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other text 32 bytes at a time
 //! with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of ASCII and 2-byte
 //! sequences 16 bytes at a time with SSSE3 (`std`, x86, run-time detection). [`encode`]

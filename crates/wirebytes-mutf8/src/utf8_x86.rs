@@ -19,7 +19,7 @@
 //!
 //! It replaced `simdutf8` followed by a second scan for bytes `F0` and above: on 64 KiB of
 //! CJK, Cyrillic or mixed text that took 1.2-1.8x the time of `simdutf8` alone; this pass
-//! takes about 0.8-0.9x of it (measured on Zen 4).
+//! takes about 0.8-0.95x of it (measured on Zen 4).
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::{
