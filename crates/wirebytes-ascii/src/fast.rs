@@ -224,13 +224,30 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
         // (Reading exactly 8 bytes keeps the next load's address free of this word's data:
         // a word that ends on a lead byte goes the slower way.)
         // (`x & (x - 1)` drops the lowest set bit: no `popcnt` on baseline x86-64.)
+        if long_leads == 0 {
+            // ASCII and 2-byte chars only so far: the SSSE3 kernel, if the CPU has it, takes
+            // 16 bytes per step while that lasts.
+            let (r, m) =
+                simd.two_byte_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
+            if r != 0 {
+                read += r;
+                written += m;
+                continue;
+            }
+        }
         let second = leads & leads.wrapping_sub(1);
         if second & second.wrapping_sub(1) == 0
             && long_leads == 0
             && (high ^ leads) & 0x80 == 0
             && leads >> 63 == 0
         {
-            *out = squeeze_two_byte_chars(w, high, leads, second).to_le_bytes();
+            // (`out` again: the borrow above ended for the kernel call's sake.)
+            if let Some(out) = dst
+                .get_mut(written..)
+                .and_then(<[u8]>::first_chunk_mut::<8>)
+            {
+                *out = squeeze_two_byte_chars(w, high, leads, second).to_le_bytes();
+            }
             read += 8;
             written += 7 - usize::from(second != 0);
             continue;
@@ -564,6 +581,34 @@ mod tests {
                         let text = format!("{prefix}{}xy", chars.iter().collect::<String>());
                         let units = reference::utf16_len(&text);
                         same(&text, &[units, units + 4, units - 1, prefix.len() + at + 1]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn text_of_ascii_and_two_byte_chars_with_one_other_char_anywhere() {
+        // Runs of 2-byte chars of every length from 1 to 5 between ASCII of every length from
+        // 0 to 3, so that windows of 16 bytes end on leads and on continuation bytes alike.
+        let pattern = "\u{E9}a\u{0100}\u{07FF}bc\u{0430}\u{0431}\u{0432}d\u{00FF}\u{0080}\u{05D0}\u{010D}\u{FF}ef\u{0D0A}g";
+        let chars: Vec<char> = pattern.chars().cycle().take(130).collect();
+        for len in (0..=130).step_by(3) {
+            for prefix in ["", "x", "xyz"] {
+                let base: String = chars[..len].iter().collect();
+                let plain = format!("{prefix}{base}");
+                let units = reference::utf16_len(&plain);
+                same(
+                    &plain,
+                    &[units, units + 4, units.saturating_sub(1), units / 2, 16, 17],
+                );
+                for at in 0..len {
+                    for other in ['\u{4E2D}', '\u{1F600}', 'q'] {
+                        let mut edited = chars[..len].to_vec();
+                        edited[at] = other;
+                        let text = format!("{prefix}{}", edited.iter().collect::<String>());
+                        let units = reference::utf16_len(&text);
+                        same(&text, &[units, units + 4, prefix.len() + at + 1]);
                     }
                 }
             }

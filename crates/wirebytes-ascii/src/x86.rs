@@ -16,8 +16,9 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set1_epi8, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_storeu_si128,
+    __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64,
+    _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+    _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi16, _mm_slli_si128, _mm_storeu_si128,
     _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_storeu_si256,
 };
 
@@ -27,7 +28,7 @@ use core::arch::x86_64::{
 pub(crate) struct Simd {
     /// The CPU has AVX2.
     avx2: bool,
-    /// The CPU has SSSE3.
+    /// The CPU has SSSE3 and POPCNT.
     ssse3: bool,
 }
 
@@ -46,14 +47,15 @@ impl Simd {
         {
             Simd {
                 avx2: std::is_x86_feature_detected!("avx2"),
-                ssse3: std::is_x86_feature_detected!("ssse3"),
+                ssse3: std::is_x86_feature_detected!("ssse3")
+                    && std::is_x86_feature_detected!("popcnt"),
             }
         }
         #[cfg(not(feature = "std"))]
         {
             Simd {
                 avx2: cfg!(target_feature = "avx2"),
-                ssse3: cfg!(target_feature = "ssse3"),
+                ssse3: cfg!(all(target_feature = "ssse3", target_feature = "popcnt")),
             }
         }
     }
@@ -71,6 +73,27 @@ impl Simd {
         // SAFETY: `ascii_blocks_avx2` requires AVX2 and nothing else, and `self.avx2` is only
         // true when `detect` saw the CPU has it.
         Some(unsafe { ascii_blocks_avx2(src, dst) })
+    }
+
+    /// Copies ASCII and 2-byte chars (U+0080..U+07FF: Latin, Greek, Cyrillic, Hebrew, Arabic
+    /// text) from the start of `src` (a char boundary of a `str`) into `dst`, one low byte
+    /// per char, 16 bytes of `src` per step, until a window holds a 3- or 4-byte char or fewer
+    /// than 40 bytes of `src` or 16 of `dst` are left; returns the bytes read and written
+    /// ((0, 0) when the CPU lacks SSSE3 and POPCNT).
+    ///
+    /// Each step stores 16 bytes past the count so far, of which it counts
+    /// `16 - leads` (or one less): up to 8 bytes past the returned count are written with
+    /// meaningless values. At least 24 bytes of `src` follow, which make at least 8 UTF-16
+    /// units: a caller that goes on to copy the rest of `src` into `dst` overwrites them (or
+    /// `dst` ends after them and they are all below the final count).
+    #[inline]
+    pub(crate) fn two_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        if !self.ssse3 {
+            return (0, 0);
+        }
+        // SAFETY: `two_byte_blocks_ssse3` requires SSSE3 and POPCNT and nothing else, and
+        // `self.ssse3` is only true when `detect` saw the CPU has both.
+        unsafe { two_byte_blocks_ssse3(src, dst) }
     }
 
     /// Decodes the run of 3-byte chars at the start of `src` (a char boundary of a `str`) into
@@ -271,6 +294,97 @@ fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         if chars < 16 {
             break;
         }
+    }
+    (read, written)
+}
+
+/// For each set of lead bytes among eight (bit `i`: byte `i` is a lead), the `pshufb`
+/// indices of the other bytes in order, then 0x80 (a zero byte): the bytes kept when the
+/// leads are squeezed out.
+const KEEP: [[u8; 8]; 256] = {
+    let mut table = [[0x80u8; 8]; 256];
+    let mut leads = 0;
+    while leads < 256 {
+        let mut kept = 0;
+        let mut byte = 0;
+        while byte < 8 {
+            if leads & (1 << byte) == 0 {
+                table[leads][kept] = byte as u8;
+                kept += 1;
+            }
+            byte += 1;
+        }
+        leads += 1;
+    }
+    table
+};
+
+/// See [`Simd::two_byte_blocks`]. Per 16-byte window: every continuation byte gets the low
+/// byte of its char, `(lead & 0x03) << 6 | (continuation & 0x3F)`, from the byte before it;
+/// ASCII bytes stay; then each half of the window is squeezed by a `pshufb` from [`KEEP`]
+/// (the lead bytes removed) and stored as 8 bytes, the second half right after the first
+/// half's output. A window whose last byte is a lead stops one byte short.
+#[target_feature(enable = "ssse3,popcnt")]
+fn two_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let mut read = 0;
+    let mut written = 0;
+    // 24 bytes of `src` after the window: see `Simd::two_byte_blocks`.
+    while let (Some(window), true, Some(out)) = (
+        src.get(read..).and_then(<[u8]>::first_chunk::<16>),
+        src.len() - read >= 16 + 24,
+        dst.get_mut(written..)
+            .and_then(<[u8]>::first_chunk_mut::<16>),
+    ) {
+        // SAFETY: the 16 bytes read are `window`, a `[u8; 16]`; the load has no alignment
+        // requirement.
+        let v = unsafe { _mm_loadu_si128(window.as_ptr().cast()) };
+        // Bytes E0..FF start 3- and 4-byte chars: not for this kernel.
+        let long = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0xE0u8 as i8)), v);
+        if _mm_movemask_epi8(long) != 0 {
+            break;
+        }
+        let is_lead = _mm_cmpeq_epi8(
+            _mm_and_si128(v, _mm_set1_epi8(0xE0u8 as i8)),
+            _mm_set1_epi8(0xC0u8 as i8),
+        );
+        let mut leads = _mm_movemask_epi8(is_lead) as u32;
+        let mut used = 16;
+        if leads & 0x8000 != 0 {
+            // The last byte's char goes on past the window: leave it to the next one. Its byte
+            // stays in the output, past the count (see `Simd::two_byte_blocks`).
+            leads &= 0x7FFF;
+            used = 15;
+        }
+        let is_continuation = _mm_cmpeq_epi8(
+            _mm_and_si128(v, _mm_set1_epi8(0xC0u8 as i8)),
+            _mm_set1_epi8(0x80u8 as i8),
+        );
+        // (lead & 0x03) << 6 | (continuation & 0x3F) at every byte, from the byte before it:
+        // the 16-bit shift keeps bits 1..0 of each byte within the same byte.
+        let before = _mm_slli_si128::<1>(v);
+        let decoded = _mm_or_si128(
+            _mm_slli_epi16(_mm_and_si128(before, _mm_set1_epi8(0x03)), 6),
+            _mm_and_si128(v, _mm_set1_epi8(0x3F)),
+        );
+        let values = _mm_or_si128(
+            _mm_and_si128(is_continuation, decoded),
+            _mm_andnot_si128(is_continuation, v),
+        );
+        let low_leads = (leads & 0xFF) as usize;
+        let high_leads = (leads >> 8) as usize;
+        let keep_low = _mm_set_epi64x(0, i64::from_le_bytes(KEEP[low_leads]));
+        let keep_high = _mm_add_epi8(
+            _mm_set_epi64x(0, i64::from_le_bytes(KEEP[high_leads])),
+            _mm_set1_epi8(8),
+        );
+        let low = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_low)).to_le_bytes();
+        let high = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_high)).to_le_bytes();
+        let low_len = 8 - low_leads.count_ones() as usize;
+        let high_len = (used - 8) - high_leads.count_ones() as usize;
+        out[..8].copy_from_slice(&low);
+        out[low_len..low_len + 8].copy_from_slice(&high);
+        read += used;
+        written += low_len + high_len;
     }
     (read, written)
 }
