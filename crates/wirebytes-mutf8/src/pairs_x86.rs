@@ -16,6 +16,8 @@
 //! supplementary text (mostly ASCII, a `C0 80` or a 6-byte pair every 40 chars) 18.4 µs,
 //! 13.1 µs and about 10 µs.
 
+use core::mem::MaybeUninit;
+
 #[cfg(target_arch = "x86")]
 use core::arch::x86::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
@@ -81,7 +83,7 @@ fn chars(pairs: __m128i) -> __m128i {
 /// Stores the lanes of `chars` that `starts` selects at `out[o..]`; returns how many.
 #[inline]
 #[target_feature(enable = "ssse3,popcnt")]
-fn store_starts(chars: __m128i, starts: u32, out: &mut [u16], o: usize) -> usize {
+fn store_starts(chars: __m128i, starts: u32, out: &mut [MaybeUninit<u16>], o: usize) -> usize {
     let control = &COMPACT[starts as usize & 0xFF];
     // SAFETY: `control` is 16 bytes long; the load is unaligned.
     let control = unsafe { _mm_loadu_si128(control.as_ptr().cast()) };
@@ -99,14 +101,15 @@ fn store_starts(chars: __m128i, starts: u32, out: &mut [u16], o: usize) -> usize
 /// bytes: a lead in the last byte of a block is decoded with it (its continuation byte checked
 /// first), and that continuation byte, the first of the next block, is then not a char's start.
 ///
-/// `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`: each block writes
-/// at most one char per byte read, and its two 8-char stores stay within `out` (else the
+/// `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`; `out[..o]` is written
+/// on return, every char below the `o` returned. Each block writes at most one char per byte
+/// read, and its two 8-char stores stay within `out` (else the
 /// slicing panics).
 #[target_feature(enable = "ssse3,popcnt")]
 pub(crate) fn decode_blocks(
     bytes: &[u8],
     mut i: usize,
-    out: &mut [u16],
+    out: &mut [MaybeUninit<u16>],
     mut o: usize,
 ) -> (usize, usize) {
     // Lane `p`: byte `p` low, byte `p + 1` high; the high half comes from a load 8 bytes on.
@@ -172,7 +175,7 @@ pub(crate) fn avx512_available() -> bool {
 pub(crate) fn decode_pairs_avx512(
     bytes: &[u8],
     mut i: usize,
-    out: &mut [u16],
+    out: &mut [MaybeUninit<u16>],
     mut o: usize,
 ) -> (usize, usize) {
     // Whether the first byte of the block is the continuation byte of the last one's lead.
@@ -239,14 +242,15 @@ pub(crate) fn decode_pairs_avx512(
 /// does, in order. The blocks are back to back: the continuation bytes of a sequence that
 /// starts near a block's end are checked with it, and skipped as the first bytes of the next.
 ///
-/// `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`: each block writes
-/// at most one char per byte read, and its 32-char store stays within `out` (else the
+/// `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`; `out[..o]` is written
+/// on return, every char below the `o` returned. Each block writes at most one char per byte
+/// read, and its 32-char store stays within `out` (else the
 /// slicing panics).
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
 pub(crate) fn decode_blocks_avx512(
     bytes: &[u8],
     mut i: usize,
-    out: &mut [u16],
+    out: &mut [MaybeUninit<u16>],
     mut o: usize,
 ) -> (usize, usize) {
     // Bit `k`: byte `k` of the block is a continuation byte of the last one's sequences.
@@ -359,7 +363,12 @@ fn decode_lanes_avx2(b0: __m128i, b1: __m128i, b2: __m128i) -> arch::__m256i {
 /// `out[o..]`, in order, with a `pshufb` table per half; returns how many.
 #[inline]
 #[target_feature(enable = "avx2,popcnt")]
-fn store_starts_avx2(chars: arch::__m256i, starts: u32, out: &mut [u16], o: usize) -> usize {
+fn store_starts_avx2(
+    chars: arch::__m256i,
+    starts: u32,
+    out: &mut [MaybeUninit<u16>],
+    o: usize,
+) -> usize {
     use arch::{
         _mm256_castsi256_si128, _mm256_extracti128_si256, _mm256_loadu2_m128i, _mm256_shuffle_epi8,
     };
@@ -390,7 +399,7 @@ fn store_starts_avx2(chars: arch::__m256i, starts: u32, out: &mut [u16], o: usiz
 pub(crate) fn decode_blocks_avx2(
     bytes: &[u8],
     mut i: usize,
-    out: &mut [u16],
+    out: &mut [MaybeUninit<u16>],
     mut o: usize,
 ) -> (usize, usize) {
     use arch::{
@@ -473,7 +482,7 @@ pub(crate) fn decode_blocks_avx2(
 
 #[cfg(test)]
 mod tests {
-    use std::vec;
+    use core::mem::MaybeUninit;
     use std::vec::Vec;
 
     use crate::reference;
@@ -507,7 +516,7 @@ mod tests {
         b"\xe2\x82",
     ];
 
-    type Kernel = fn(&[u8], usize, &mut [u16], usize) -> (usize, usize);
+    type Kernel = fn(&[u8], usize, &mut [MaybeUninit<u16>], usize) -> (usize, usize);
 
     /// The kernels this CPU can run, with whether they take 3-byte sequences.
     fn kernels() -> Vec<(&'static str, Kernel, bool)> {
@@ -574,9 +583,11 @@ mod tests {
                 bytes.splice(at..at, bad.iter().copied());
             }
             for &(name, kernel, three) in &kernels {
-                let mut out = vec![0u16; bytes.len()];
-                let (i, o) = kernel(&bytes, 0, &mut out, 0);
+                let mut out: Vec<u16> = Vec::with_capacity(bytes.len());
+                let (i, o) = kernel(&bytes, 0, &mut out.spare_capacity_mut()[..bytes.len()], 0);
                 assert!(o <= i && i <= bytes.len(), "{name}: {i} {o} {bytes:02x?}");
+                // SAFETY: the kernels write every char below the `o` they return.
+                unsafe { out.set_len(o) };
                 assert_eq!(
                     reference::decode_utf16(&bytes[..i]).as_deref(),
                     Ok(&out[..o]),
