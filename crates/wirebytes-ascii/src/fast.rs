@@ -322,6 +322,13 @@ fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
             }
         } else if word & FOUR_BYTE_MASK == FOUR_BYTE_BITS {
             // Two 4-byte chars (U+10000..U+10FFFF), four units: see `surrogate_pairs_low_bytes`.
+            // A run of them goes to the SSSE3 kernel, if the CPU has it.
+            let (used, made) = simd.four_byte_blocks(rest, out);
+            if used != 0 {
+                rest = &rest[used..];
+                out = &mut core::mem::take(&mut out)[made..];
+                continue;
+            }
             out[..4].copy_from_slice(&surrogate_pairs_low_bytes(word).to_le_bytes());
             (8, 4)
         } else {
@@ -559,6 +566,9 @@ mod tests {
         }
     }
 
+    /// Eight 3-byte chars: 24 bytes that make only 8 units.
+    const CJK_TAIL: &str = "\u{4E2D}\u{6587}\u{5B57}\u{7B26}\u{7F16}\u{7801}\u{6D4B}\u{8BD5}";
+
     /// 3-byte chars from both ends of their range and between, including the ones whose low
     /// byte is CR or LF.
     const THREE_BYTE: [char; 8] = [
@@ -593,10 +603,13 @@ mod tests {
         // 0 to 3, so that windows of 16 bytes end on leads and on continuation bytes alike.
         let pattern = "\u{E9}a\u{0100}\u{07FF}bc\u{0430}\u{0431}\u{0432}d\u{00FF}\u{0080}\u{05D0}\u{010D}\u{FF}ef\u{0D0A}g";
         let chars: Vec<char> = pattern.chars().cycle().take(130).collect();
-        for len in (0..=130).step_by(3) {
+        for (len, suffix) in (0..=130)
+            .step_by(3)
+            .flat_map(|len| [(len, ""), (len, CJK_TAIL), (len, "\u{4E2D}\u{4E2D}\u{E9}")])
+        {
             for prefix in ["", "x", "xyz"] {
                 let base: String = chars[..len].iter().collect();
-                let plain = format!("{prefix}{base}");
+                let plain = format!("{prefix}{base}{suffix}");
                 let units = reference::utf16_len(&plain);
                 same(
                     &plain,
@@ -606,9 +619,44 @@ mod tests {
                     for other in ['\u{4E2D}', '\u{1F600}', 'q'] {
                         let mut edited = chars[..len].to_vec();
                         edited[at] = other;
-                        let text = format!("{prefix}{}", edited.iter().collect::<String>());
+                        let text = format!("{prefix}{}{suffix}", edited.iter().collect::<String>());
                         let units = reference::utf16_len(&text);
                         same(&text, &[units, units + 4, prefix.len() + at + 1]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn runs_of_four_byte_chars_with_one_other_char_anywhere() {
+        const FOUR_BYTE: [char; 6] = [
+            '\u{10000}',
+            '\u{10FFFF}',
+            '\u{1F600}',
+            '\u{1F40D}',
+            '\u{2000A}',
+            '\u{E010D}',
+        ];
+        // A tail of 3-byte chars makes the fewest units per byte: the bytes a kernel leaves
+        // past its count must still be overwritten.
+        for (len, suffix) in (0..=40).flat_map(|len| [(len, "xy"), (len, CJK_TAIL)]) {
+            let run: Vec<char> = (0..len).map(|i| FOUR_BYTE[i % FOUR_BYTE.len()]).collect();
+            for prefix in ["", "a", "abc", "abcdefgh"] {
+                let plain = format!("{prefix}{}{suffix}", run.iter().collect::<String>());
+                let units = reference::utf16_len(&plain);
+                same(
+                    &plain,
+                    &[units, units + 4, units - 1, units / 2, 15, 16, 17],
+                );
+                for at in 0..len {
+                    for other in ['x', '\u{E9}', '\u{4E2D}'] {
+                        let mut chars = run.clone();
+                        chars[at] = other;
+                        let text = format!("{prefix}{}{suffix}", chars.iter().collect::<String>());
+                        let units = reference::utf16_len(&text);
+                        let cut = prefix.len() + 2 * at + 1;
+                        same(&text, &[units, units + 4, units - 1, cut]);
                     }
                 }
             }
