@@ -1,4 +1,6 @@
-//! The fast paths, in safe code written so that LLVM turns the hot loops into vector code.
+//! The fast paths, in safe code written so that LLVM turns the hot loops into vector code,
+//! calling the SIMD kernels of [`crate::simd::Simd`] where the CPU has them (each of which
+//! returns having done nothing when it does not: the portable code below then runs).
 //!
 //! - `&str`: an ASCII run is found 64 bytes at a time (the standard library's vectorised
 //!   `is_ascii`), then 8, then 1, and copied with one `copy_from_slice`. Short ASCII strings

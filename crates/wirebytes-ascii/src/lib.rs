@@ -42,19 +42,29 @@
 //!
 //! # Speed
 //!
-//! An ASCII run of a `&str` is checked in 64-byte blocks and copied with one bulk copy; past
-//! it, a word-at-a-time kernel keeps ASCII bytes moving 8 at a time and decodes the other
-//! chars straight from UTF-8 to the low byte of each unit (no UTF-16 buffer), four at a time
-//! in runs of CJK, Cyrillic or emoji.
-//! `&[u16]` input goes through a truncating loop that the compiler vectorises. A plain scalar
-//! implementation of every function lives in [`reference`]; tests and `cargo xtask verify`
-//! check the fast paths against it and against the JDK.
+//! The chars of a `&str` are decoded straight from UTF-8 to the low byte of each unit, with
+//! no UTF-16 form in between. On x86-64 CPUs with AVX2 (chosen at run time, see the `std`
+//! feature), an ASCII run is checked and copied 64 bytes at a time in one pass, at about the
+//! speed of a plain `memcpy`; with SSSE3, text of ASCII and 2-byte chars (Latin, Greek,
+//! Cyrillic...) goes 16 bytes per step, runs of CJK 16 chars per step and runs of emoji 8. The
+//! portable code beside them (on every CPU) checks an ASCII run in 64-byte blocks and copies
+//! it in bulk, and decodes the rest a word at a time, four chars at a time in runs of CJK,
+//! Cyrillic or emoji. `&[u16]` input goes through a truncating loop that the compiler
+//! vectorises. A plain scalar implementation of every function lives in [`reference`](mod@reference); tests
+//! and `cargo xtask verify` check every kernel against it and against the JDK.
 //!
 //! # Crate features
 //!
-//! - `alloc` (default): [`low_bytes`] and [`low_bytes_utf16`], which return a `Vec<u8>`.
+//! - `std` (default): the SIMD kernels are chosen at run time, by what the CPU has. Without
+//!   it, a kernel runs only where its instructions are enabled at compile time (for example
+//!   `-C target-cpu=native`); the results are the same either way.
+//! - `alloc` (default, implied by `std`): [`low_bytes`] and [`low_bytes_utf16`], which return
+//!   a `Vec<u8>`.
 //!
-//! Without it the crate is `no_std` with no allocation at all; it is `no_std` either way.
+//! Without both the crate allocates nothing; it is `no_std` either way. `unsafe` is denied
+//! outside the module of x86-64 kernels (the calls into `#[target_feature]` functions once
+//! the CPU is known to have the feature, and the vector loads and stores, each on a
+//! fixed-size array).
 #![no_std]
 // `unsafe` is denied except in `x86`, the run-time-chosen AVX2 and SSSE3 kernels, where
 // each block says why it is sound.
