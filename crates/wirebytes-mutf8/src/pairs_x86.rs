@@ -11,10 +11,10 @@
 //! each lane three bytes (3-byte sequences) and check each lead's continuation bytes with bit
 //! masks; the AVX2 one keeps the lanes with the `pshufb` table, 8 at a time.
 //!
-//! On the Zen 4 this was measured on (64 KiB, against about 44 µs for the JDK's loop):
-//! Cyrillic took 17.6 µs with SSSE3, 14.4 µs with AVX2, about 7 µs with AVX-512; NUL +
-//! supplementary text (mostly ASCII, a `C0 80` or a 6-byte pair every 40 chars) 18.4 µs,
-//! 13.1 µs and about 10 µs.
+//! On the Zen 4 this was measured on (64 KiB, against 44-48 µs for the JDK's loop), Cyrillic
+//! took 19.5 µs with SSSE3, 13.3 µs with AVX2 and 5.6-5.9 µs with AVX-512; NUL +
+//! supplementary text (mostly ASCII, a `C0 80` or a 6-byte pair every 40 chars) 15.5 µs,
+//! 10.8 µs and 8.0-9.1 µs.
 
 use core::mem::MaybeUninit;
 
