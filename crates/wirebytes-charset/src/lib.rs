@@ -57,14 +57,17 @@
 //! - `fast-legacy-encode`: turns on encoding_rs's `fast-legacy-encode` (larger encode tables
 //!   for the CJK encodings: faster Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030 and
 //!   ISO-2022-JP encoding, at the cost of binary size). Off by default.
-// `unsafe` is denied except in `latin1_x86`, the SSSE3 kernel of the Latin-1 fast path, where
-// a measured gain needs it (see that module).
+// `unsafe` is denied except in `latin1_x86`, the SSSE3 kernel of the Latin-1 fast path, and
+// `ascii_x86`, the AVX2 check of the ASCII fast path, where a measured gain needs it (see
+// those modules).
 #![deny(unsafe_code)]
 
 use std::fmt;
 
 pub use encoding_rs::Encoding;
 
+#[cfg(target_arch = "x86_64")]
+mod ascii_x86;
 mod encodings;
 #[cfg(target_arch = "x86_64")]
 mod latin1_x86;
@@ -254,11 +257,17 @@ fn ascii_prefix(kind: Kind, text: &str) -> usize {
     }
 }
 
-/// The length of the ASCII prefix of `bytes`: 64 bytes at a time (an OR of the chunk, which
-/// the compiler turns into vector ORs and one sign-mask test), then byte by byte.
+/// The length of the ASCII prefix of `bytes`. All of it, the common case, is checked first:
+/// with AVX2 where the CPU has it, else with the standard library's `is_ascii`. Otherwise 64
+/// bytes at a time (an OR of the chunk, which the compiler turns into vector ORs and one
+/// sign-mask test), then byte by byte.
 #[inline]
 pub(crate) fn ascii_valid_up_to(bytes: &[u8]) -> usize {
-    if bytes.is_ascii() {
+    #[cfg(target_arch = "x86_64")]
+    let all_ascii = ascii_x86::is_ascii(bytes).unwrap_or_else(|| bytes.is_ascii());
+    #[cfg(not(target_arch = "x86_64"))]
+    let all_ascii = bytes.is_ascii();
+    if all_ascii {
         return bytes.len();
     }
     let mut i = 0;
