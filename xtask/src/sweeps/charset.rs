@@ -76,10 +76,11 @@ const SPECIALS: &[&str] = &[
     "\u{10FFFF}",
 ];
 
-/// ASCII lengths around every vector width and the 64-byte block of the single-byte encoder.
+/// ASCII lengths around every vector width, the 64-byte block of the single-byte encoder and
+/// the KiB of the AVX2 ASCII check.
 const LENGTHS: &[usize] = &[
     0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 49, 62, 63, 64, 65, 66, 127, 128,
-    129, 255, 256, 257, 1023, 1024, 1025,
+    129, 255, 256, 257, 1023, 1024, 1025, 2047, 2048, 3073,
 ];
 
 fn ascii(len: usize) -> String {
