@@ -66,8 +66,8 @@ impl Simd {
     }
 
     /// Copies an ASCII prefix of `src` into `dst` in 64-byte blocks and returns its length:
-    /// at least 64 bytes short of the longest ASCII prefix (a block with a non-ASCII byte, or
-    /// one reaching past the end of either slice, stops it). `None` when the CPU lacks AVX2
+    /// the longest ASCII prefix, or less by at most 63 bytes (the block holding the first
+    /// non-ASCII byte is not copied; at the end, the last 64 bytes are). `None` when the CPU lacks AVX2
     /// (nothing is written then). A block is checked before it is stored: no byte past the
     /// returned length is written.
     #[inline]
@@ -86,8 +86,8 @@ impl Simd {
     /// than 40 bytes of `src` or 16 of `dst` are left; returns the bytes read and written
     /// ((0, 0) when the CPU lacks SSSE3 and POPCNT).
     ///
-    /// Each step stores 16 bytes past the count so far, of which it counts
-    /// `16 - leads` (or one less): up to 8 bytes past the returned count are written with
+    /// Each step stores 16 bytes past the count so far, of which it counts one per char
+    /// that ends in its window: up to 8 bytes past the returned count are written with
     /// meaningless values. At least 24 bytes of `src` follow, which make at least 8 UTF-16
     /// units: a caller that goes on to copy the rest of `src` into `dst` overwrites them (or
     /// `dst` ends after them and they are all below the final count).
