@@ -111,11 +111,16 @@ unsafe fn transcoded(out: Vec<u8>) -> String {
 /// byte; a 3-byte sequence whose value is at least `0x800` and not a surrogate (so `E0` is
 /// followed by `A0..BF` and `ED` by `80..9F`); or the UTF-8 form of a computed scalar value.
 ///
+/// With `AVX512`, the blocks that qualify go through `rewrite_x86` instead, 64 bytes at a
+/// time; the loop here takes the others (at least 64 bytes of them before trying again) and
+/// the last bytes.
+///
 /// # Safety
 ///
 /// `bytes[..start]` is valid UTF-8. (For a correct result it also holds no 4-byte
-/// sequence, which the JDK rejects.)
-unsafe fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
+/// sequence, which the JDK rejects.) With `AVX512`, the CPU has what
+/// `rewrite_x86::rewrite_avx512` needs.
+unsafe fn to_utf8<const AVX512: bool>(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     let n = bytes.len();
     // Every rewrite keeps or shrinks the length: `o <= i` throughout, so the output fits in
     // `n` bytes, and a whole word can be stored at `o` whenever one is read at `i`.
@@ -125,7 +130,17 @@ unsafe fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     let buf = &mut out.spare_capacity_mut()[..n];
     buf[..start].write_copy_of_slice(&bytes[..start]);
     let (mut i, mut o) = (start, start);
+    // Where to try the AVX-512 blocks next.
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    let mut resume = start;
     while i < n {
+        #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+        if AVX512 && i >= resume {
+            // SAFETY: the caller guarantees the CPU features; `i` starts a sequence (not the
+            // low half of a pair: this loop takes pairs whole), `o <= i`, `buf` is `n` long.
+            (i, o) = unsafe { crate::rewrite_x86::rewrite_avx512(bytes, i, buf, o) };
+            resume = i + 64;
+        }
         // ASCII, 32 bytes (four of the JDK's eight-byte words) at a time: each block is
         // stored whole, and the cursors move past its ASCII bytes.
         while let Some(block) = bytes.get(i..i + BLOCK) {
@@ -150,6 +165,10 @@ unsafe fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
                 i += 1;
                 o += 1;
                 continue;
+            }
+            #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+            if AVX512 && i >= resume {
+                break;
             }
             let (v, len) = sequence(bytes, i)?;
             if len == 2 {
@@ -190,6 +209,21 @@ unsafe fn to_utf8(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
     // SAFETY: every write after `start` is UTF-8 (see above), and `bytes[..start]` is by
     // the caller's guarantee.
     Ok(unsafe { transcoded(out) })
+}
+
+/// [`to_utf8`] with the AVX-512 blocks where the CPU has them.
+///
+/// # Safety
+///
+/// As [`to_utf8`]: `bytes[..start]` is valid UTF-8.
+unsafe fn rewrite(bytes: &[u8], start: usize) -> Result<String, DecodeError> {
+    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+    if crate::rewrite_x86::available() {
+        // SAFETY: the caller's guarantee, and the CPU was just seen to have the features.
+        return unsafe { to_utf8::<true>(bytes, start) };
+    }
+    // SAFETY: the caller's guarantee.
+    unsafe { to_utf8::<false>(bytes, start) }
 }
 
 /// The ASCII block of [`to_utf8`] and [`decode_utf16`].
@@ -351,20 +385,27 @@ fn plan_portable(bytes: &[u8]) -> Plan {
 /// [`decode`] past its check for short ASCII.
 fn decode_any(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
     // SAFETY: the plan is `plan`'s for these bytes.
-    unsafe { decode_planned(bytes, plan(bytes)) }
+    unsafe { decode_planned(bytes, plan(bytes), true) }
 }
 
-/// [`decode`] as `plan` says.
+/// [`decode`] as `plan` says, rewriting with the AVX-512 blocks (where the CPU has them) if
+/// `blocks`, else with the scalar loop only.
 ///
 /// # Safety
 ///
 /// `plan` is what [`plan`] or [`plan_portable`] decided for `bytes`.
-unsafe fn decode_planned(bytes: &[u8], plan: Plan) -> Result<Cow<'_, str>, DecodeError> {
+unsafe fn decode_planned(
+    bytes: &[u8],
+    plan: Plan,
+    blocks: bool,
+) -> Result<Cow<'_, str>, DecodeError> {
     match plan {
         // SAFETY: the plan found the bytes to be ASCII, or UTF-8 without a 4-byte sequence.
         Plan::Ascii | Plan::Utf8 => Ok(Cow::Borrowed(unsafe { utf8_str(bytes) })),
         // SAFETY: the plan found `bytes[..start]` to be UTF-8 without a 4-byte sequence.
-        Plan::RewriteFrom(start) => unsafe { to_utf8(bytes, start) }.map(Cow::Owned),
+        Plan::RewriteFrom(start) if blocks => unsafe { rewrite(bytes, start) }.map(Cow::Owned),
+        // SAFETY: as above.
+        Plan::RewriteFrom(start) => unsafe { to_utf8::<false>(bytes, start) }.map(Cow::Owned),
     }
 }
 
@@ -376,7 +417,7 @@ pub(crate) fn decode_vec(bytes: Vec<u8>) -> Result<String, DecodeError> {
         // SAFETY: as in `decode_any`.
         Plan::Ascii | Plan::Utf8 => Ok(unsafe { transcoded(bytes) }),
         // SAFETY: as in `decode_any`.
-        Plan::RewriteFrom(start) => unsafe { to_utf8(&bytes, start) },
+        Plan::RewriteFrom(start) => unsafe { rewrite(&bytes, start) },
     }
 }
 
@@ -569,20 +610,29 @@ pub fn decode_utf16_each_way(bytes: &[u8]) -> Vec<(&'static str, Result<Vec<u16>
     Vec::from([("scalar", decode_utf16_with(bytes))])
 }
 
-/// [`decode`] past its check for short ASCII with each way of deciding this CPU has, named
-/// (`"portable"`, then `"avx2"` if available): for the sweep, as [`decode_utf16_each_way`].
+/// [`decode`] past its check for short ASCII with each way of deciding and rewriting this CPU
+/// has, named (`"portable"`, then `"avx2"` for the AVX2 check, then `"avx512"` for the
+/// AVX2 check and the AVX-512 rewrite, as available): for the sweep, as
+/// [`decode_utf16_each_way`].
 #[doc(hidden)]
 #[must_use]
 pub fn decode_each_way(bytes: &[u8]) -> Vec<(&'static str, Result<Cow<'_, str>, DecodeError>)> {
     // SAFETY: the plan is `plan_portable`'s for these bytes.
     let portable = ("portable", unsafe {
-        decode_planned(bytes, plan_portable(bytes))
+        decode_planned(bytes, plan_portable(bytes), false)
     });
     #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
     if crate::utf8_x86::available() {
+        let mut ways = Vec::from([portable]);
         // SAFETY: `plan` takes the AVX2 check on this CPU; the plan is its for these bytes.
-        let avx2 = ("avx2", unsafe { decode_planned(bytes, plan(bytes)) });
-        return Vec::from([portable, avx2]);
+        ways.push(("avx2", unsafe { decode_planned(bytes, plan(bytes), false) }));
+        if crate::rewrite_x86::available() {
+            // SAFETY: as above.
+            ways.push(("avx512", unsafe {
+                decode_planned(bytes, plan(bytes), true)
+            }));
+        }
+        return ways;
     }
     Vec::from([portable])
 }
@@ -688,13 +738,89 @@ mod tests {
                 core::str::from_utf8(&bytes).is_ok_and(|s| s.chars().all(|c| c.len_utf8() < 4));
             for (name, plan) in [("plan", plan(&bytes)), ("portable", plan_portable(&bytes))] {
                 // SAFETY: the plans are `plan`'s and `plan_portable`'s for these bytes.
-                let got = unsafe { decode_planned(&bytes, plan) };
+                let got = unsafe { decode_planned(&bytes, plan, true) };
                 assert_eq!(got.as_deref(), want.as_deref(), "{name} {bytes:02x?}");
                 assert_eq!(
                     matches!(got, Ok(Cow::Borrowed(_))),
                     plain,
                     "{name} {bytes:02x?}"
                 );
+            }
+        }
+    }
+
+    /// The rewrite with and without the AVX-512 blocks, against the reference, on bodies made
+    /// for the blocks: ASCII runs of any length, `C0 80` and the other overlong 2-byte forms,
+    /// text of each width, pairs of each plane, and now and then one thing the blocks leave
+    /// to the scalar loop (a 3-byte overlong, a lone or reversed surrogate, a stray
+    /// continuation byte, a 4-byte sequence, a bad lead, a cut sequence); each body also
+    /// behind 0..64 ASCII bytes, so that every piece falls at every place in a block.
+    #[test]
+    fn the_rewrite_blocks_decode_as_the_reference() {
+        const GOOD: &[&[u8]] = &[
+            b"\xc0\x80",
+            b"\xc0\x80",
+            b"\xc1\x81",
+            b"\xc0\xbf",
+            b"\xd0\xb6",
+            b"\xc2\x80",
+            b"\xe4\xb8\xad",
+            b"\xe0\xa0\x80",
+            b"\xed\x9f\xbf",
+            b"\xef\xbf\xbf",
+            b"\xed\xa0\xbd\xed\xb8\x80",
+            b"\xed\xa0\x80\xed\xb0\x80",
+            b"\xed\xaf\xbf\xed\xbf\xbf",
+            b"\xed\xa7\x9a\xed\xb3\xa5",
+        ];
+        const BAD: &[&[u8]] = &[
+            b"\xe0\x80\x80",
+            b"\xe0\x9f\xbf",
+            b"\xed\xa0\x80",
+            b"\xed\xb0\x80",
+            b"\xed\xb0\x80\xed\xa0\x80",
+            b"\x80",
+            b"\xbf",
+            b"\xf0\x9f\x98\x80",
+            b"\xff",
+            b"\xe2\x82",
+            b"\xc3",
+            b"\xed\xa0\xbd\xed\xb8",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let ascii = b"The quick brown fox jumps over the lazy dog, 0123456789 times!! ";
+        for round in 0..3000 {
+            let mut body = Vec::new();
+            let bad_at = if round % 3 == 0 { next(40) } else { u64::MAX };
+            for piece in 0..next(40) {
+                let run = next(if round % 2 == 0 { 70 } else { 8 }) as usize;
+                body.extend_from_slice(&ascii[..run.min(ascii.len())]);
+                if piece == bad_at {
+                    body.extend_from_slice(BAD[next(BAD.len() as u64) as usize]);
+                } else {
+                    body.extend_from_slice(GOOD[next(GOOD.len() as u64) as usize]);
+                }
+            }
+            body.extend_from_slice(&ascii[..next(64) as usize]);
+            for lead in [0, 1, 2, 3, 5, 7, 13, 31, 32, 33, 58, 59, 62, 63, 64] {
+                let mut bytes = ascii[..lead].to_vec();
+                bytes.extend_from_slice(&body);
+                let want = reference::decode(&bytes);
+                let start = match plan(&bytes) {
+                    Plan::RewriteFrom(start) => start,
+                    _ => continue,
+                };
+                // SAFETY: `plan` found `bytes[..start]` to be UTF-8.
+                let (scalar, blocks) =
+                    unsafe { (to_utf8::<false>(&bytes, start), rewrite(&bytes, start)) };
+                assert_eq!(scalar.as_deref(), want.as_deref(), "scalar {bytes:02x?}");
+                assert_eq!(blocks.as_deref(), want.as_deref(), "blocks {bytes:02x?}");
             }
         }
     }

@@ -52,7 +52,8 @@
 // `unsafe` is allowed item by item where a measured gain needs it (each with `// SAFETY:`):
 // skipping re-validation of bytes already proven UTF-8, output buffers not zero-filled before
 // they are written (`set_len` once written), calling the AVX2 scan, the AVX2 UTF-8 check of
-// `decode`, and the SSSE3, AVX2 and AVX-512 block decoders of `decode_utf16`.
+// `decode`, its AVX-512 rewrite, and the SSSE3, AVX2 and AVX-512 block decoders of
+// `decode_utf16`.
 #![deny(unsafe_code)]
 
 extern crate alloc;
@@ -77,6 +78,12 @@ mod io;
 )]
 mod pairs_x86;
 pub mod reference;
+#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
+#[allow(
+    unsafe_code,
+    reason = "AVX-512 loads and stores after run-time detection"
+)]
+mod rewrite_x86;
 mod scan;
 #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
 #[allow(unsafe_code, reason = "AVX2 loads and calls after run-time detection")]
