@@ -226,6 +226,13 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
         // (Reading exactly 8 bytes keeps the next load's address free of this word's data:
         // a word that ends on a lead byte goes the slower way.)
         // (`x & (x - 1)` drops the lowest set bit: no `popcnt` on baseline x86-64.)
+        // With AVX-512, a kernel takes any text without 4-byte chars, 64 bytes per step.
+        let (r, m) = simd.utf8_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
+        if r != 0 {
+            read += r;
+            written += m;
+            continue;
+        }
         if long_leads == 0 {
             // ASCII and 2-byte chars only so far: the SSSE3 kernel, if the CPU has it, takes
             // 16 bytes per step while that lasts.
@@ -538,13 +545,9 @@ mod tests {
     use std::vec::Vec;
     use std::{format, vec};
 
-    /// The portable code, then the detected kernels if there are any.
+    /// The portable code, then each level of kernels the CPU has.
     fn kernels() -> Vec<Simd> {
-        let mut all = vec![Simd::NONE];
-        if Simd::detect() != Simd::NONE {
-            all.push(Simd::detect());
-        }
-        all
+        Simd::levels()
     }
 
     /// `copy_low_bytes` of `text` into a `dst` of each length in `dst_lens` (capped at four
@@ -609,7 +612,7 @@ mod tests {
             .step_by(3)
             .flat_map(|len| [(len, ""), (len, CJK_TAIL), (len, "\u{4E2D}\u{4E2D}\u{E9}")])
         {
-            for prefix in ["", "x", "xyz"] {
+            for prefix in ["", "x", "xy", "xyz", "wxyz", "vwxyz", "uvwxyz", "tuvwxyz"] {
                 let base: String = chars[..len].iter().collect();
                 let plain = format!("{prefix}{base}{suffix}");
                 let units = reference::utf16_len(&plain);
@@ -661,6 +664,26 @@ mod tests {
                         same(&text, &[units, units + 4, units - 1, cut]);
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn long_runs_of_two_and_three_byte_chars_at_every_offset() {
+        // Leads with every pair of low bits, so that a char finished from the window before
+        // shows it if the wrong byte before it is taken.
+        const CHARS: [char; 10] = [
+            '\u{80}', '\u{FF}', '\u{100}', '\u{2BF}', '\u{3C0}', '\u{5D0}', '\u{7FF}', '\u{430}',
+            '\u{4E2D}', '\u{FF0A}',
+        ];
+        // The kernels start at the first non-ASCII char: the ASCII after it moves the run
+        // against their windows.
+        for offset in 0..=70 {
+            for step in [1, 3, 7] {
+                let run: String = (0..150).map(|i| CHARS[(i * step) % CHARS.len()]).collect();
+                let text = format!("\u{E9}{}{run}z", "a".repeat(offset));
+                let units = reference::utf16_len(&text);
+                same(&text, &[units, units + 4, units - 1, units - 40]);
             }
         }
     }

@@ -26,6 +26,18 @@ impl Simd {
         None
     }
 
+    /// Only the portable code on this target.
+    #[cfg(test)]
+    pub(crate) fn levels() -> std::vec::Vec<Simd> {
+        std::vec![Simd]
+    }
+
+    /// No AVX-512 on this target: nothing read or written.
+    #[inline(always)]
+    pub(crate) fn utf8_blocks(self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
+
     /// No SSSE3 on this target: nothing read or written.
     #[inline(always)]
     pub(crate) fn three_byte_blocks(self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {

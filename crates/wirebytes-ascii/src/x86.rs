@@ -2,6 +2,10 @@
 //!
 //! - [`Simd::copy_ascii_blocks`] (AVX2): the ASCII bulk copy, checking and copying 64-byte
 //!   blocks in one pass. The portable path finds the whole run first and copies it after.
+//! - [`Simd::utf8_blocks`] (AVX-512 F, BW, VBMI, VBMI2): any text without 4-byte chars, 64
+//!   bytes per step: every byte's value computed at once, the bytes that end a char kept by
+//!   `vpcompressb`. Where the CPU has it, it takes over from the SSSE3 kernels below, which
+//!   remain for runs of 4-byte chars and for CPUs without it.
 //! - [`Simd::two_byte_blocks`] (SSSE3, POPCNT): text of ASCII and 2-byte chars, 16 bytes per
 //!   step, the lead bytes squeezed out by a `pshufb` table. The portable path packs a word
 //!   with one or two 2-byte chars, else goes a char at a time.
@@ -24,7 +28,10 @@ use core::arch::x86_64::{
     _mm_cvtsi128_si64, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
     _mm_set_epi64x, _mm_set1_epi8, _mm_set1_epi16, _mm_setr_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
     _mm_srli_epi16, _mm_storeu_si128, _mm_sub_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_storeu_si256,
+    _mm256_or_si256, _mm256_storeu_si256, _mm512_and_si512, _mm512_cmpge_epu8_mask,
+    _mm512_cmplt_epi8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_storeu_epi8,
+    _mm512_maskz_compress_epi8, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+    _mm512_setzero_si512, _mm512_slli_epi16,
 };
 
 /// The SIMD features the CPU was seen to have. Only [`Simd::detect`] sets a field, after
@@ -35,6 +42,8 @@ pub(crate) struct Simd {
     avx2: bool,
     /// The CPU has SSSE3 and POPCNT.
     ssse3: bool,
+    /// The CPU has AVX-512 F, BW, VBMI and VBMI2 (and POPCNT).
+    avx512: bool,
 }
 
 impl Simd {
@@ -42,6 +51,7 @@ impl Simd {
     pub(crate) const NONE: Simd = Simd {
         avx2: false,
         ssse3: false,
+        avx512: false,
     };
 
     /// What this CPU has: asked at run time with the `std` feature (the answer is cached by
@@ -54,6 +64,11 @@ impl Simd {
                 avx2: std::is_x86_feature_detected!("avx2"),
                 ssse3: std::is_x86_feature_detected!("ssse3")
                     && std::is_x86_feature_detected!("popcnt"),
+                avx512: std::is_x86_feature_detected!("avx512f")
+                    && std::is_x86_feature_detected!("avx512bw")
+                    && std::is_x86_feature_detected!("avx512vbmi")
+                    && std::is_x86_feature_detected!("avx512vbmi2")
+                    && std::is_x86_feature_detected!("popcnt"),
             }
         }
         #[cfg(not(feature = "std"))]
@@ -61,6 +76,13 @@ impl Simd {
             Simd {
                 avx2: cfg!(target_feature = "avx2"),
                 ssse3: cfg!(all(target_feature = "ssse3", target_feature = "popcnt")),
+                avx512: cfg!(all(
+                    target_feature = "avx512f",
+                    target_feature = "avx512bw",
+                    target_feature = "avx512vbmi",
+                    target_feature = "avx512vbmi2",
+                    target_feature = "popcnt"
+                )),
             }
         }
     }
@@ -78,6 +100,45 @@ impl Simd {
         // SAFETY: `ascii_blocks_avx2` requires AVX2 and nothing else, and `self.avx2` is only
         // true when `detect` saw the CPU has it.
         Some(unsafe { ascii_blocks_avx2(src, dst) })
+    }
+
+    /// The kernels this CPU allows, each level without the ones above it: the portable code,
+    /// SSSE3, SSSE3 + AVX2, and everything (the tests run each against the reference).
+    #[cfg(test)]
+    pub(crate) fn levels() -> std::vec::Vec<Simd> {
+        let all = Simd::detect();
+        let mut levels = std::vec![Simd::NONE];
+        for level in [
+            Simd {
+                ssse3: all.ssse3,
+                ..Simd::NONE
+            },
+            Simd {
+                avx512: false,
+                ..all
+            },
+            all,
+        ] {
+            if !levels.contains(&level) {
+                levels.push(level);
+            }
+        }
+        levels
+    }
+
+    /// Copies text of 1-, 2- and 3-byte chars (everything but U+10000..U+10FFFF) from the
+    /// start of `src` (a char boundary of a `str`) into `dst`, one low byte per char, 64 bytes
+    /// of `src` per step, until a window holds a 4-byte char or fewer than 65 bytes of `src`
+    /// or 64 of `dst` are left; returns the bytes read and written ((0, 0) when the CPU lacks
+    /// AVX-512 VBMI2). Writes nothing past the returned count.
+    #[inline]
+    pub(crate) fn utf8_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        if !self.avx512 {
+            return (0, 0);
+        }
+        // SAFETY: `utf8_blocks_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT and
+        // nothing else, and `self.avx512` is only true when `detect` saw the CPU has them.
+        unsafe { utf8_blocks_avx512(src, dst) }
     }
 
     /// Copies ASCII and 2-byte chars (U+0080..U+07FF: Latin, Greek, Cyrillic, Hebrew, Arabic
@@ -421,6 +482,79 @@ fn four_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         if chars < 8 {
             break;
         }
+    }
+    (read, written)
+}
+
+/// For [`utf8_blocks_avx512`]: the `vpermt2b` indices that give every byte of a window the
+/// byte before it, the first one the last byte of the window before.
+const BYTE_BEFORE: [i8; 64] = {
+    let mut indices = [0i8; 64];
+    indices[0] = 64 + 63; // the second source (the window before), byte 63
+    let mut k = 1;
+    while k < 64 {
+        indices[k] = k as i8 - 1;
+        k += 1;
+    }
+    indices
+};
+
+/// See [`Simd::utf8_blocks`]. The low byte of the UTF-16 unit of a 1-, 2- or 3-byte char is
+/// its last byte if that is ASCII, else `(before_last & 0x03) << 6 | (last & 0x3F)`: it is
+/// computed at every byte, and the bytes that end a char (the ones not followed by a
+/// continuation byte) are kept by `vpcompressb` and stored with a masked store.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
+fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    let mut read = 0;
+    let mut written = 0;
+    // SAFETY: `BYTE_BEFORE` is 64 bytes; the load has no alignment requirement.
+    let byte_before = unsafe { _mm512_loadu_si512(BYTE_BEFORE.as_ptr().cast()) };
+    // The window before: zero at first (`src` starts at a char boundary, so the first byte
+    // needs no byte before it).
+    let mut before_window = _mm512_setzero_si512();
+    // 64 bytes and the one after them (is it a continuation byte?).
+    while let (Some(window), Some(&after), Some(out)) = (
+        src.get(read..).and_then(<[u8]>::first_chunk::<64>),
+        src.get(read + 64),
+        dst.get_mut(written..)
+            .and_then(<[u8]>::first_chunk_mut::<64>),
+    ) {
+        // SAFETY: the 64 bytes read are `window`, a `[u8; 64]`; no alignment requirement.
+        let v = unsafe { _mm512_loadu_si512(window.as_ptr().cast()) };
+        // Bytes F0..FF start 4-byte chars: not for this kernel.
+        if _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
+            break;
+        }
+        // Continuation bytes 80..BF are the bytes below C0 as signed values.
+        let continuation = _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0xC0u8 as i8));
+        let after_continues = u64::from((after as i8) < (0xC0u8 as i8));
+        let ends = !((continuation >> 1) | (after_continues << 63));
+        let before = _mm512_permutex2var_epi8(v, byte_before, before_window);
+        // (before & 0x03) << 6 | (byte & 0x3F): the 16-bit shift keeps bits 1..0 of each
+        // byte within the same byte.
+        let decoded = _mm512_or_si512(
+            _mm512_slli_epi16(_mm512_and_si512(before, _mm512_set1_epi8(0x03)), 6),
+            _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
+        );
+        let values = _mm512_mask_blend_epi8(continuation, v, decoded);
+        let chars = ends.count_ones() as usize;
+        let kept = _mm512_maskz_compress_epi8(ends, values);
+        let store = if chars == 64 {
+            u64::MAX
+        } else {
+            (1u64 << chars) - 1
+        };
+        // SAFETY: `out` is a `[u8; 64]`; the masked store writes its first `chars` bytes and
+        // touches no other; no alignment requirement.
+        unsafe { _mm512_mask_storeu_epi8(out.as_mut_ptr().cast(), store, kept) };
+        read += 64;
+        written += chars;
+        before_window = v;
+    }
+    // A char cut by the end of the last window was not counted: it is the caller's, from its
+    // lead on (at most two bytes back).
+    while read > 0 && src.get(read).is_some_and(|&b| (b as i8) < (0xC0u8 as i8)) {
+        read -= 1;
     }
     (read, written)
 }
