@@ -669,17 +669,28 @@ mod tests {
     }
 
     #[test]
-    fn long_runs_of_two_and_three_byte_chars_at_every_offset() {
+    fn long_runs_of_multibyte_chars_at_every_offset() {
         // Leads with every pair of low bits, so that a char finished from the window before
         // shows it if the wrong byte before it is taken.
-        const CHARS: [char; 10] = [
-            '\u{80}', '\u{FF}', '\u{100}', '\u{2BF}', '\u{3C0}', '\u{5D0}', '\u{7FF}', '\u{430}',
-            '\u{4E2D}', '\u{FF0A}',
+        const CHARS: [char; 13] = [
+            '\u{80}',
+            '\u{FF}',
+            '\u{100}',
+            '\u{2BF}',
+            '\u{3C0}',
+            '\u{5D0}',
+            '\u{7FF}',
+            '\u{430}',
+            '\u{4E2D}',
+            '\u{FF0A}',
+            '\u{1F600}',
+            '\u{10000}',
+            '\u{10FFFF}',
         ];
         // The kernels start at the first non-ASCII char: the ASCII after it moves the run
         // against their windows.
         for offset in 0..=70 {
-            for step in [1, 3, 7] {
+            for step in [1, 3, 7, 11] {
                 let run: String = (0..150).map(|i| CHARS[(i * step) % CHARS.len()]).collect();
                 let text = format!("\u{E9}{}{run}z", "a".repeat(offset));
                 let units = reference::utf16_len(&text);

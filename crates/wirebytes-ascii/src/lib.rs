@@ -45,14 +45,14 @@
 //! The chars of a `&str` are decoded straight from UTF-8 to the low byte of each unit, with
 //! no UTF-16 form in between. On x86-64 CPUs with AVX2 (chosen at run time, see the `std`
 //! feature), an ASCII run is checked and copied 64 bytes at a time in one pass, at about the
-//! speed of a plain `memcpy`; with AVX-512 (VBMI2), any text without chars above U+FFFF goes
-//! 64 bytes per step; with SSSE3, text of ASCII and 2-byte chars (Latin, Greek, Cyrillic...)
-//! goes 16 bytes per step, runs of CJK 16 chars per step and runs of emoji 8. The
-//! portable code beside them (on every CPU) checks an ASCII run in 64-byte blocks and copies
-//! it in bulk, and decodes the rest a word at a time, four chars at a time in runs of CJK,
-//! Cyrillic or emoji. `&[u16]` input goes through a truncating loop that the compiler
-//! vectorises. A plain scalar implementation of every function lives in [`reference`](mod@reference); tests
-//! and `cargo xtask verify` check every kernel against it and against the JDK.
+//! speed of a plain `memcpy`. With AVX-512 (VBMI2), any other text goes 64 bytes per step.
+//! With SSSE3 only, text of ASCII and 2-byte chars (Latin, Greek, Cyrillic...) goes 16 bytes
+//! per step, runs of CJK 16 chars per step and runs of emoji 8. The portable code beside them
+//! (on every CPU) checks an ASCII run in 64-byte blocks and copies it in bulk, and decodes
+//! the rest a word at a time, four chars at a time in runs of CJK, Cyrillic or emoji.
+//! `&[u16]` input goes through a truncating loop that the compiler vectorises. A plain
+//! scalar implementation of every function lives in [`reference`](mod@reference); tests and
+//! `cargo xtask verify` check every kernel against it and against the JDK.
 //!
 //! # Crate features
 //!

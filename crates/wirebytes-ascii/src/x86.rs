@@ -2,10 +2,10 @@
 //!
 //! - [`Simd::copy_ascii_blocks`] (AVX2): the ASCII bulk copy, checking and copying 64-byte
 //!   blocks in one pass. The portable path finds the whole run first and copies it after.
-//! - [`Simd::utf8_blocks`] (AVX-512 F, BW, VBMI, VBMI2): any text without 4-byte chars, 64
-//!   bytes per step: every byte's value computed at once, the bytes that end a char kept by
-//!   `vpcompressb`. Where the CPU has it, it takes over from the SSSE3 kernels below, which
-//!   remain for runs of 4-byte chars and for CPUs without it.
+//! - [`Simd::utf8_blocks`] (AVX-512 F, BW, VBMI, VBMI2): any text, 64 bytes per step:
+//!   every byte's value computed at once, the bytes that end a char (and the third bytes of
+//!   4-byte chars, for their high surrogates) kept by `vpcompressb`. Where the CPU has it, it
+//!   takes over from the SSSE3 kernels below, which remain for CPUs without it.
 //! - [`Simd::two_byte_blocks`] (SSSE3, POPCNT): text of ASCII and 2-byte chars, 16 bytes per
 //!   step, the lead bytes squeezed out by a `pshufb` table. The portable path packs a word
 //!   with one or two 2-byte chars, else goes a char at a time.
@@ -31,7 +31,7 @@ use core::arch::x86_64::{
     _mm256_or_si256, _mm256_storeu_si256, _mm512_and_si512, _mm512_cmpge_epu8_mask,
     _mm512_cmplt_epi8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_mask_storeu_epi8,
     _mm512_maskz_compress_epi8, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
-    _mm512_setzero_si512, _mm512_slli_epi16,
+    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_sub_epi8,
 };
 
 /// The SIMD features the CPU was seen to have. Only [`Simd::detect`] sets a field, after
@@ -126,11 +126,12 @@ impl Simd {
         levels
     }
 
-    /// Copies text of 1-, 2- and 3-byte chars (everything but U+10000..U+10FFFF) from the
-    /// start of `src` (a char boundary of a `str`) into `dst`, one low byte per char, 64 bytes
-    /// of `src` per step, until a window holds a 4-byte char or fewer than 65 bytes of `src`
-    /// or 64 of `dst` are left; returns the bytes read and written ((0, 0) when the CPU lacks
-    /// AVX-512 VBMI2). Writes nothing past the returned count.
+    /// Copies text from the start of `src` (a char boundary of a `str`) into `dst`, the low
+    /// byte of each UTF-16 unit (two for a char above U+FFFF), 64 bytes of `src` per step,
+    /// until fewer than 65 bytes of `src` or 64 of `dst` are left; returns the bytes read and
+    /// written, ending at a char boundary ((0, 0) when the CPU lacks AVX-512 VBMI2). Writes
+    /// nothing past the returned count but the high surrogate's byte of a char it leaves to
+    /// the caller, which the caller writes again.
     #[inline]
     pub(crate) fn utf8_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         if !self.avx512 {
@@ -500,9 +501,11 @@ const BYTE_BEFORE: [i8; 64] = {
 };
 
 /// See [`Simd::utf8_blocks`]. The low byte of the UTF-16 unit of a 1-, 2- or 3-byte char is
-/// its last byte if that is ASCII, else `(before_last & 0x03) << 6 | (last & 0x3F)`: it is
-/// computed at every byte, and the bytes that end a char (the ones not followed by a
-/// continuation byte) are kept by `vpcompressb` and stored with a masked store.
+/// its last byte if that is ASCII, else `(before_last & 0x03) << 6 | (last & 0x3F)`; a 4-byte
+/// char ends the same way for its low surrogate, and its third byte gives the high
+/// surrogate's. Both are computed at every byte; the bytes that end a char (the ones not
+/// followed by a continuation byte) and the third bytes of 4-byte chars are kept by
+/// `vpcompressb` and stored with a masked store.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     let mut read = 0;
@@ -512,6 +515,9 @@ fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     // The window before: zero at first (`src` starts at a char boundary, so the first byte
     // needs no byte before it).
     let mut before_window = _mm512_setzero_si512();
+    // The third bytes of 4-byte chars whose lead is in the last two bytes of the window
+    // before, at bits 0 and 1.
+    let mut third_carried = 0u64;
     // 64 bytes and the one after them (is it a continuation byte?).
     while let (Some(window), Some(&after), Some(out)) = (
         src.get(read..).and_then(<[u8]>::first_chunk::<64>),
@@ -521,14 +527,15 @@ fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
     ) {
         // SAFETY: the 64 bytes read are `window`, a `[u8; 64]`; no alignment requirement.
         let v = unsafe { _mm512_loadu_si512(window.as_ptr().cast()) };
-        // Bytes F0..FF start 4-byte chars: not for this kernel.
-        if _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
-            break;
-        }
         // Continuation bytes 80..BF are the bytes below C0 as signed values.
         let continuation = _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0xC0u8 as i8));
         let after_continues = u64::from((after as i8) < (0xC0u8 as i8));
         let ends = !((continuation >> 1) | (after_continues << 63));
+        // A 4-byte char (lead F0..F4) is a surrogate pair: its third byte gives the high
+        // surrogate's low byte, its last byte the low one's.
+        let four_byte_leads = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
+        let thirds = (four_byte_leads << 2) | third_carried;
+        third_carried = four_byte_leads >> 62;
         let before = _mm512_permutex2var_epi8(v, byte_before, before_window);
         // (before & 0x03) << 6 | (byte & 0x3F): the 16-bit shift keeps bits 1..0 of each
         // byte within the same byte.
@@ -536,9 +543,24 @@ fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
             _mm512_slli_epi16(_mm512_and_si512(before, _mm512_set1_epi8(0x03)), 6),
             _mm512_and_si512(v, _mm512_set1_epi8(0x3F)),
         );
-        let values = _mm512_mask_blend_epi8(continuation, v, decoded);
-        let chars = ends.count_ones() as usize;
-        let kept = _mm512_maskz_compress_epi8(ends, values);
+        // ((before & 0x3F) << 2 | (byte >> 4) & 0x03) - 0x40 at the third bytes (see
+        // `crate::fast::high_surrogate_low_byte`); the shifts keep every bit within its byte
+        // once masked.
+        let high_surrogate = _mm512_sub_epi8(
+            _mm512_or_si512(
+                _mm512_slli_epi16(_mm512_and_si512(before, _mm512_set1_epi8(0x3F)), 2),
+                _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x03)),
+            ),
+            _mm512_set1_epi8(0x40),
+        );
+        let values = _mm512_mask_blend_epi8(
+            thirds,
+            _mm512_mask_blend_epi8(continuation, v, decoded),
+            high_surrogate,
+        );
+        let keep = ends | thirds;
+        let chars = keep.count_ones() as usize;
+        let kept = _mm512_maskz_compress_epi8(keep, values);
         let store = if chars == 64 {
             u64::MAX
         } else {
@@ -551,10 +573,15 @@ fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         written += chars;
         before_window = v;
     }
-    // A char cut by the end of the last window was not counted: it is the caller's, from its
-    // lead on (at most two bytes back).
+    // A char cut by the end of the last window is the caller's, from its lead on (at most
+    // three bytes back). Its last unit was not counted; the high surrogate of a 4-byte char
+    // whose third byte was in the window was, and is taken back.
+    let end = read;
     while read > 0 && src.get(read).is_some_and(|&b| (b as i8) < (0xC0u8 as i8)) {
         read -= 1;
+    }
+    if read + 2 < end && src.get(read).is_some_and(|&b| b >= 0xF0) {
+        written -= 1;
     }
     (read, written)
 }
