@@ -22,15 +22,17 @@ use core::mem::MaybeUninit;
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::{
-    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
+    __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
     _mm512_loadu_si512, _mm512_mask_mov_epi8, _mm512_maskz_compress_epi8, _mm512_movepi8_mask,
-    _mm512_or_si512, _mm512_set1_epi8, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_storeu_si512,
+    _mm512_or_si512, _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_slli_epi16,
+    _mm512_srli_epi16, _mm512_storeu_si512,
 };
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
+    __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
     _mm512_loadu_si512, _mm512_mask_mov_epi8, _mm512_maskz_compress_epi8, _mm512_movepi8_mask,
-    _mm512_or_si512, _mm512_set1_epi8, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_storeu_si512,
+    _mm512_or_si512, _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_slli_epi16,
+    _mm512_srli_epi16, _mm512_storeu_si512,
 };
 
 /// Whether the CPU has what [`rewrite_avx512`] needs.
@@ -38,8 +40,29 @@ use core::arch::x86_64::{
 pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
         && std::is_x86_feature_detected!("avx512vbmi2")
         && std::is_x86_feature_detected!("popcnt")
+}
+
+/// Bits of `a` where `mask` has them, else of `b` (one `vpternlog`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn select(mask: __m512i, a: __m512i, b: __m512i) -> __m512i {
+    _mm512_or_si512(_mm512_and_si512(mask, a), _mm512_andnot_si512(mask, b))
+}
+
+/// A `vpermb` table giving, for the second byte of a high surrogate (`1010hhhh`, 32..47 in
+/// its low 6 bits), `f(hhhh)`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn table(f: impl Fn(u8) -> u8) -> __m512i {
+    let mut t = [0u8; 64];
+    for h in 0..16 {
+        t[32 + h] = f(h as u8);
+    }
+    // SAFETY: `t` is 64 bytes; the load is unaligned.
+    unsafe { _mm512_loadu_si512(t.as_ptr().cast()) }
 }
 
 /// Rewrites `bytes[i..]` as UTF-8 into `out[o..]`, 64 bytes at a time, while the blocks
@@ -52,7 +75,7 @@ pub(crate) fn available() -> bool {
 /// sequence checked not to be overlong nor a surrogate, or the 4 bytes of a pair's char. Each
 /// block writes at most one byte per byte read (`C0 xx` gives 1, a pair 4 of 6), so `o <= i`
 /// still holds, and its 64-byte store at `o` stays within `out` (else the slicing panics).
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 pub(crate) fn rewrite_avx512(
     bytes: &[u8],
     mut i: usize,
@@ -60,32 +83,53 @@ pub(crate) fn rewrite_avx512(
     mut o: usize,
 ) -> (usize, usize) {
     let splat = |b: u8| _mm512_set1_epi8(b as i8);
+    let n = bytes.len();
+    assert!(o <= i && out.len() >= n, "the output cannot hold the text");
     if i < 2 {
         // The blocks read the two bytes before them.
         return (i, o);
     }
+    let plane_lead = table(|h| 0xF0 | ((h + 1) >> 2));
+    let plane_low = table(|h| 0x80 | (((h + 1) & 3) << 4));
     // What the last block passes on to the next: its 2- and 3-byte leads and high
     // surrogates (for the continuation bytes and the pairs that run into the next block),
-    // and how far back its last sequence started, in bytes read and written, if that
-    // sequence runs into the next block (whose checks it still needs).
+    // and the bytes it kept and where its last sequence starts if that one runs into the
+    // next block (whose checks it still needs: the blocks stop before it if they stop).
     let (mut lead23, mut lead3, mut high, mut overlong) = (0u64, 0u64, 0u64, 0u64);
-    let (mut back_in, mut back_out) = (0usize, 0usize);
-    while let Some(block) = bytes.get(i - 2..i + 65) {
-        // SAFETY: `block` is 67 bytes long: the three 64-byte loads are within it, and
-        // unaligned.
-        let (back2, x, next): (__m512i, __m512i, __m512i) = unsafe {
+    let (mut kept, mut past) = (0u64, 0u64);
+    // The cursors back at the start of the last block's last sequence, if it runs into the
+    // next block.
+    let back = |i: usize, o: usize, kept: u64, past: u64| {
+        if past == 0 {
+            (i, o)
+        } else {
+            let from = past.trailing_zeros();
             (
-                _mm512_loadu_si512(block.as_ptr().cast()),
-                _mm512_loadu_si512(block[2..].as_ptr().cast()),
-                _mm512_loadu_si512(block[3..].as_ptr().cast()),
+                i - (64 - from as usize),
+                o - (kept >> from).count_ones() as usize,
+            )
+        }
+    };
+    // Each block reads `bytes[i - 2..i + 65]` and writes `out[o..o + 64]`, within both: each
+    // block keeps at most as many bytes as it reads, so `o <= i` holds throughout.
+    while i + 65 <= n {
+        // SAFETY: `2 <= i` and `i + 65 <= n`: the three 64-byte loads, from `i - 2`, `i` and
+        // `i + 1`, are within `bytes`, and unaligned.
+        let (back2, x, next): (__m512i, __m512i, __m512i) = unsafe {
+            let at = bytes.as_ptr().add(i);
+            (
+                _mm512_loadu_si512(at.sub(2).cast()),
+                _mm512_loadu_si512(at.cast()),
+                _mm512_loadu_si512(at.add(1).cast()),
             )
         };
+        // SAFETY: `o + 64 <= i + 64 < n <= out.len()`.
+        let dst = unsafe { out.as_mut_ptr().add(o) };
         let bit7 = _mm512_movepi8_mask(x);
-        if bit7 | back_in as u64 == 0 {
+        if bit7 | past == 0 {
             // ASCII, after a block whose sequences all end within it (nothing to pass on).
-            let dst = &mut out[o..o + 64];
-            // SAFETY: `dst` is 64 bytes long; the store is unaligned.
-            unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), x) };
+            // SAFETY: `dst` has 64 bytes of `out` (see above); the store is unaligned.
+            unsafe { _mm512_storeu_si512(dst.cast(), x) };
             (lead23, lead3, high, overlong) = (0, 0, 0, 0);
             i += 64;
             o += 64;
@@ -96,8 +140,8 @@ pub(crate) fn rewrite_avx512(
         let ge_e0 = _mm512_cmpge_epu8_mask(x, splat(0xE0));
         let ge_f0 = _mm512_cmpge_epu8_mask(x, splat(0xF0));
         let continuation = bit7 & !ge_c0;
-        let now_lead23 = ge_c0 & !ge_f0;
-        let now_lead3 = ge_e0 & !ge_f0;
+        // (With a byte `F0` or above, the block does not qualify.)
+        let (now_lead23, now_lead3) = (ge_c0, ge_e0);
         let next_ge_a0 = _mm512_cmpge_epu8_mask(next, splat(0xA0));
         let next_ge_b0 = _mm512_cmpge_epu8_mask(next, splat(0xB0));
         let ed = _mm512_cmpeq_epi8_mask(x, splat(0xED));
@@ -106,7 +150,9 @@ pub(crate) fn rewrite_avx512(
         let e0 = _mm512_cmpeq_epi8_mask(x, splat(0xE0));
         let now_overlong = _mm512_cmpeq_epi8_mask(_mm512_and_si512(x, splat(0xFE)), splat(0xC0));
         // Each mask moved up by `k` bytes, with what the last block moved into this one.
-        let up = |now: u64, before: u64, k: u32| (now << k) | (before >> (64 - k));
+        let up = |now: u64, before: u64, k: u32| {
+            ((u128::from(now) << 64 | u128::from(before)) >> (64 - k)) as u64
+        };
         // Each continuation byte right after a lead (one for a 2-byte lead, two for a 3-byte
         // one); no byte `F0` or above; no 3-byte overlong (`E0 80..9F`); every high
         // surrogate followed by a low one and every low one after a high one. One branch on
@@ -117,62 +163,36 @@ pub(crate) fn rewrite_avx512(
             | (low ^ up(now_high, high, 3));
         if bad != 0 {
             // Back to the start of the last block's last sequence, if it runs into this one.
-            return (i - back_in, o - back_out);
+            return back(i, o, kept, past);
         }
-        // `C0`/`C1` + a continuation byte: the char, one byte.
-        let short = _mm512_or_si512(
-            _mm512_slli_epi16(_mm512_and_si512(x, splat(0x01)), 6),
-            _mm512_and_si512(next, splat(0x3F)),
+        // `C0`/`C1` + a continuation byte: the char, one byte (bit 0 of the lead as bit 6,
+        // and the continuation byte's 6 bits).
+        let short = select(splat(0x3F), next, _mm512_slli_epi16(x, 6));
+        // A pair `ED 1010hhhh 10hhhhhh ED 1011llll 10llllll` is the char
+        // `F0 | u >> 2`, `10 uu hhhh`, `10 hh llll`, `10llllll`, with u = (the first 4 h) + 1
+        // (its plane, 1..16): written at bytes 0, 1, 4 and 5 of the pair. Bytes 0 and 1 look
+        // up the first 4 h (which `vpermb` indexes with the low 6 bits, `1010hhhh` -> 32..47).
+        let byte0 = _mm512_permutexvar_epi8(next, plane_lead);
+        let byte1 = select(
+            splat(0x0F),
+            _mm512_srli_epi16(next, 2),
+            _mm512_permutexvar_epi8(x, plane_low),
         );
-        // A pair `ED 1010hhhh 10hhhhhh ED 1011llll 10llllll`: with u = (h >> 6) + 1 (the
-        // char's plane, 1..16, and 2 more bits), the char is `F0 | u >> 2`,
-        // `80 | (u & 3) << 4 | h >> 2 & 0xF`, `80 | (h & 3) << 4 | l >> 6`, `80 | l & 0x3F`:
-        // written at bytes 0, 1, 4 and 5 of the pair.
-        let plane_next = _mm512_add_epi8(_mm512_and_si512(next, splat(0x0F)), splat(1));
-        let byte0 = _mm512_or_si512(
-            splat(0xF0),
-            _mm512_and_si512(_mm512_srli_epi16(plane_next, 2), splat(0x07)),
-        );
-        let plane = _mm512_add_epi8(_mm512_and_si512(x, splat(0x0F)), splat(1));
-        let byte1 = _mm512_or_si512(
-            _mm512_or_si512(
-                splat(0x80),
-                _mm512_slli_epi16(_mm512_and_si512(plane, splat(0x03)), 4),
-            ),
-            _mm512_and_si512(_mm512_srli_epi16(next, 2), splat(0x0F)),
-        );
-        let byte2 = _mm512_or_si512(
-            _mm512_or_si512(
-                splat(0x80),
-                _mm512_slli_epi16(_mm512_and_si512(back2, splat(0x03)), 4),
-            ),
-            _mm512_and_si512(x, splat(0x0F)),
-        );
+        let byte2 = select(splat(0x30), _mm512_slli_epi16(back2, 4), x);
         let text = _mm512_mask_mov_epi8(x, now_overlong, short);
         let text = _mm512_mask_mov_epi8(text, now_high, byte0);
         let text = _mm512_mask_mov_epi8(text, up(now_high, high, 1), byte1);
         let text = _mm512_mask_mov_epi8(text, up(now_high, high, 4), byte2);
         let keep = !(up(now_overlong, overlong, 1) | up(now_high, high, 2) | up(now_high, high, 3));
-        let dst = &mut out[o..o + 64];
-        // SAFETY: `dst` is 64 bytes long; the store is unaligned.
-        unsafe {
-            _mm512_storeu_si512(
-                dst.as_mut_ptr().cast(),
-                _mm512_maskz_compress_epi8(keep, text),
-            );
-        }
+        // SAFETY: `dst` has 64 bytes of `out` (see above); the store is unaligned.
+        unsafe { _mm512_storeu_si512(dst.cast(), _mm512_maskz_compress_epi8(keep, text)) };
         // The first sequence that runs past this block: a 2-byte lead at 63, a 3-byte one
         // at 62 or 63, a pair from 59 on.
-        let past = (now_lead23 & (1 << 63)) | (now_lead3 & (3 << 62)) | (now_high & (0x1F << 59));
-        let from = past.trailing_zeros();
-        (back_in, back_out) = if past == 0 {
-            (0, 0)
-        } else {
-            (64 - from as usize, (keep >> from).count_ones() as usize)
-        };
+        past = (now_lead23 & (1 << 63)) | (now_lead3 & (3 << 62)) | (now_high & (0x1F << 59));
+        kept = keep;
         (lead23, lead3, high, overlong) = (now_lead23, now_lead3, now_high, now_overlong);
         i += 64;
         o += keep.count_ones() as usize;
     }
-    (i - back_in, o - back_out)
+    back(i, o, kept, past)
 }
