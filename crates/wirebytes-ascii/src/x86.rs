@@ -54,10 +54,33 @@ impl Simd {
         avx512: false,
     };
 
-    /// What this CPU has: asked at run time with the `std` feature (the answer is cached by
-    /// the standard library), known at compile time without it.
+    /// What this CPU has: asked at run time with the `std` feature, known at compile time
+    /// without it. The answer is kept in one byte, so that a call costs one load once the
+    /// first call has asked (the standard library's own cache takes a load and a test per
+    /// feature, which a 47-byte header line measurably paid for).
     #[inline]
     pub(crate) fn detect() -> Simd {
+        use core::sync::atomic::{AtomicU8, Ordering};
+        /// Bit 7: known; bits 0, 1, 2: `avx2`, `ssse3`, `avx512`.
+        static KNOWN: AtomicU8 = AtomicU8::new(0);
+        let bits = KNOWN.load(Ordering::Relaxed);
+        if bits != 0 {
+            return Simd {
+                avx2: bits & 1 != 0,
+                ssse3: bits & 2 != 0,
+                avx512: bits & 4 != 0,
+            };
+        }
+        let simd = Simd::ask();
+        let bits =
+            0x80 | u8::from(simd.avx2) | u8::from(simd.ssse3) << 1 | u8::from(simd.avx512) << 2;
+        KNOWN.store(bits, Ordering::Relaxed);
+        simd
+    }
+
+    /// What this CPU has, asked (see [`Simd::detect`]).
+    #[cold]
+    fn ask() -> Simd {
         #[cfg(feature = "std")]
         {
             Simd {
