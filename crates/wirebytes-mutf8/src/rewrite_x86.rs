@@ -93,13 +93,13 @@ pub(crate) fn rewrite_avx512(
     let plane_low = table(|h| 0x80 | (((h + 1) & 3) << 4));
     // What the last block passes on to the next: its 2- and 3-byte leads and high
     // surrogates (for the continuation bytes and the pairs that run into the next block),
-    // and the bytes it kept and where its last sequence starts if that one runs into the
-    // next block (whose checks it still needs: the blocks stop before it if they stop).
-    let (mut lead23, mut lead3, mut high, mut overlong) = (0u64, 0u64, 0u64, 0u64);
-    let (mut kept, mut past) = (0u64, 0u64);
-    // The cursors back at the start of the last block's last sequence, if it runs into the
-    // next block.
-    let back = |i: usize, o: usize, kept: u64, past: u64| {
+    // and the bytes it kept.
+    let (mut lead23, mut lead3, mut high, mut overlong, mut kept) = (0u64, 0u64, 0u64, 0u64, 0);
+    // The cursors back at the start of the last block's last sequence if that one runs into
+    // the next block (a 2-byte lead at 63, a 3-byte one at 62 or 63, a pair from 59 on),
+    // whose checks it still needs: where the blocks stop.
+    let back = |i: usize, o: usize, (lead23, lead3, high, kept): (u64, u64, u64, u64)| {
+        let past = (lead23 & (1 << 63)) | (lead3 & (3 << 62)) | (high & (0x1F << 59));
         if past == 0 {
             (i, o)
         } else {
@@ -126,8 +126,8 @@ pub(crate) fn rewrite_avx512(
         // SAFETY: `o + 64 <= i + 64 < n <= out.len()`.
         let dst = unsafe { out.as_mut_ptr().add(o) };
         let bit7 = _mm512_movepi8_mask(x);
-        if bit7 | past == 0 {
-            // ASCII, after a block whose sequences all end within it (nothing to pass on).
+        if bit7 | (lead23 >> 59) == 0 {
+            // ASCII, after a block with no lead in its last 5 bytes (so nothing to pass on).
             // SAFETY: `dst` has 64 bytes of `out` (see above); the store is unaligned.
             unsafe { _mm512_storeu_si512(dst.cast(), x) };
             (lead23, lead3, high, overlong) = (0, 0, 0, 0);
@@ -163,7 +163,7 @@ pub(crate) fn rewrite_avx512(
             | (low ^ up(now_high, high, 3));
         if bad != 0 {
             // Back to the start of the last block's last sequence, if it runs into this one.
-            return back(i, o, kept, past);
+            return back(i, o, (lead23, lead3, high, kept));
         }
         // `C0`/`C1` + a continuation byte: the char, one byte (bit 0 of the lead as bit 6,
         // and the continuation byte's 6 bits).
@@ -186,13 +186,10 @@ pub(crate) fn rewrite_avx512(
         let keep = !(up(now_overlong, overlong, 1) | up(now_high, high, 2) | up(now_high, high, 3));
         // SAFETY: `dst` has 64 bytes of `out` (see above); the store is unaligned.
         unsafe { _mm512_storeu_si512(dst.cast(), _mm512_maskz_compress_epi8(keep, text)) };
-        // The first sequence that runs past this block: a 2-byte lead at 63, a 3-byte one
-        // at 62 or 63, a pair from 59 on.
-        past = (now_lead23 & (1 << 63)) | (now_lead3 & (3 << 62)) | (now_high & (0x1F << 59));
         kept = keep;
         (lead23, lead3, high, overlong) = (now_lead23, now_lead3, now_high, now_overlong);
         i += 64;
         o += keep.count_ones() as usize;
     }
-    back(i, o, kept, past)
+    back(i, o, (lead23, lead3, high, kept))
 }
