@@ -104,6 +104,20 @@ pub mod portable {
     pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
         crate::fast::copy_low_bytes_with(src, dst, crate::simd::Simd::NONE)
     }
+
+    /// [`copy_low_bytes`](crate::copy_low_bytes) with the kernels this CPU has but the
+    /// AVX-512 one: what a CPU with AVX2 and SSSE3 and no AVX-512 runs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut dst = [0u8; 4];
+    /// let n = wirebytes_ascii::portable::copy_low_bytes_without_avx512("\u{4E2D}ab", &mut dst);
+    /// assert_eq!(dst[..n], [0x2D, b'a', b'b']);
+    /// ```
+    pub fn copy_low_bytes_without_avx512(src: &str, dst: &mut [u8]) -> usize {
+        crate::fast::copy_low_bytes_with(src, dst, crate::simd::Simd::detect().without_avx512())
+    }
 }
 
 /// The README's example, run as a doctest.

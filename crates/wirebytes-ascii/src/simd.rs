@@ -32,6 +32,12 @@ impl Simd {
         std::vec![Simd]
     }
 
+    /// No kernel to take away on this target.
+    #[inline(always)]
+    pub(crate) fn without_avx512(self) -> Simd {
+        self
+    }
+
     /// No AVX-512 on this target: nothing read or written.
     #[inline(always)]
     pub(crate) fn utf8_blocks(self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {

@@ -125,6 +125,14 @@ impl Simd {
         Some(unsafe { ascii_blocks_avx2(src, dst) })
     }
 
+    /// These kernels without the AVX-512 one.
+    pub(crate) fn without_avx512(self) -> Simd {
+        Simd {
+            avx512: false,
+            ..self
+        }
+    }
+
     /// The kernels this CPU allows, each level without the ones above it: the portable code,
     /// SSSE3, SSSE3 + AVX2, and everything (the tests run each against the reference).
     #[cfg(test)]

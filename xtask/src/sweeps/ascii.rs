@@ -353,8 +353,8 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
 fn random_strings(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
     let mut check = ctx.check(
-        "random strings: copy_low_bytes (detected and portable kernels), low_bytes, utf16_len",
-        count as u64 * 5,
+        "random strings: copy_low_bytes (each kernel level), low_bytes, utf16_len",
+        count as u64 * 6,
     );
     let mut rng = Rng::new(0xA5C1_0002);
     for _ in 0..count {
@@ -373,6 +373,15 @@ fn random_strings(ctx: &mut Ctx) {
             &text,
             &expected,
             &outcome(dst_align, dst_len, |d| copy_low_bytes(&text, d)),
+        );
+        // The kernels of a CPU without AVX-512.
+        check.case_in(
+            &format!("copy_low_bytes without AVX-512 into {dst_len} at {dst_align}"),
+            &text,
+            &expected,
+            &outcome(dst_align, dst_len, |d| {
+                wirebytes_ascii::portable::copy_low_bytes_without_avx512(&text, d)
+            }),
         );
         // The portable code, which a CPU without the SIMD kernels runs.
         check.case_in(
@@ -574,6 +583,10 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                     ok &= expected == fill(m, |d| copy_low_bytes(text, d));
                     ok &=
                         expected == fill(m, |d| wirebytes_ascii::portable::copy_low_bytes(text, d));
+                    ok &= expected
+                        == fill(m, |d| {
+                            wirebytes_ascii::portable::copy_low_bytes_without_avx512(text, d)
+                        });
                     if end == units.len() {
                         ok &= expected.1 == low_bytes(text);
                     }
