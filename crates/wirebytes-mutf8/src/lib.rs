@@ -35,7 +35,9 @@
 //! Elsewhere an ASCII scan, `simdutf8` and a scan for 4-byte leads decide the same. Anything
 //! else is rewritten in a single pass that starts where the valid UTF-8 ends (with AVX2, at
 //! the start of the char at most 67 bytes before), copies ASCII in 32-byte blocks and rewrites
-//! `C0 80`, overlongs and surrogate pairs inline.
+//! `C0 80`, overlongs and surrogate pairs inline; with AVX-512 (VBMI2, detected at run time)
+//! 64-byte blocks of ASCII, `C0 80`, text and pairs are rewritten without a branch per
+//! sequence (`vpcompressb`), and only the rest goes one sequence at a time.
 //! [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other text 32 bytes at a time
 //! with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of ASCII and 2-byte
 //! sequences 16 bytes at a time with SSSE3 (`std`, x86, run-time detection). [`encode`]

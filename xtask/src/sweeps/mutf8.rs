@@ -211,6 +211,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
     exhaustive(ctx);
     block_edges(ctx);
     random_soup(ctx);
+    rewrite_blocks(ctx);
     encoders(ctx);
     records(ctx);
     match ctx.java() {
@@ -348,6 +349,83 @@ fn random_soup(ctx: &mut Ctx) {
             body.splice(0..0, (0..ascii).map(|i| b'a' + (i % 26) as u8));
         }
         compare_decoders(&mut check, &body);
+        compare_each_way(&mut check, &body);
+    }
+}
+
+/// Bodies that `decode` rewrites, made for its 64-byte AVX-512 blocks: ASCII runs of any
+/// length between `C0 80` and the other overlong 2-byte forms, 2- and 3-byte text and pairs
+/// of every plane, so that each falls at every place in a block and runs into the next; one
+/// body in three with one thing the blocks leave to the scalar loop (a 3-byte overlong, a
+/// lone or reversed surrogate, a stray continuation byte, a 4-byte sequence, a cut
+/// sequence). Every way of decoding the CPU has is compared.
+fn rewrite_blocks(ctx: &mut Ctx) {
+    const BAD: &[&[u8]] = &[
+        b"\xe0\x80\x80",
+        b"\xe0\x9f\xbf",
+        b"\xed\xa0\x80",
+        b"\xed\xb0\x80",
+        b"\xed\xb0\x80\xed\xa0\x80",
+        b"\x80",
+        b"\xf0\x9f\x98\x80",
+        b"\xff",
+        b"\xe2\x82",
+        b"\xed\xa0\xbd\xed\xb8",
+    ];
+    let n = ctx.scale(200_000, 20_000);
+    let mut check = ctx.check(
+        "fast = reference: bodies for decode's rewrite blocks",
+        n as u64 * 7,
+    );
+    let mut rng = Rng::new(0x7265_7772_6974_6573);
+    for k in 0..n {
+        let mut body = Vec::new();
+        let pieces = rng.below(if k % 50 == 0 { 400 } else { 40 });
+        let bad_at = if k % 3 == 0 {
+            rng.below(pieces + 1)
+        } else {
+            usize::MAX
+        };
+        let run = if k % 2 == 0 { 90 } else { 12 };
+        for piece in 0..pieces {
+            for _ in 0..rng.below(run) {
+                body.push(b' ' + rng.below(95) as u8);
+            }
+            if piece == bad_at {
+                let bad: &[u8] = BAD[rng.below(BAD.len())];
+                body.extend_from_slice(bad);
+                continue;
+            }
+            match rng.below(8) {
+                0 | 1 => body.extend_from_slice(b"\xc0\x80"),
+                2 => {
+                    body.extend_from_slice(&[0xC0 | rng.below(2) as u8, 0x80 | rng.below(64) as u8])
+                }
+                3 => {
+                    let c = char::from_u32(0x80 + rng.below(0x780) as u32).expect("2-byte char");
+                    body.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+                4 => {
+                    let c = char::from_u32(0x800 + rng.below(0xF800) as u32).unwrap_or('\u{FFFF}');
+                    body.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+                _ => {
+                    let c = char::from_u32(0x10000 + rng.below(0x100000) as u32).expect("char");
+                    let mut units = [0u16; 2];
+                    for unit in c.encode_utf16(&mut units) {
+                        let u = u32::from(*unit);
+                        body.extend_from_slice(&[
+                            0xE0 | (u >> 12) as u8,
+                            0x80 | ((u >> 6) & 0x3F) as u8,
+                            0x80 | (u & 0x3F) as u8,
+                        ]);
+                    }
+                }
+            }
+        }
+        for _ in 0..rng.below(80) {
+            body.push(b'a' + rng.below(26) as u8);
+        }
         compare_each_way(&mut check, &body);
     }
 }
