@@ -218,8 +218,9 @@ impl Simd {
     }
 
     /// Decodes the run of 3-byte chars at the start of `src` (a char boundary of a `str`) into
-    /// `dst`, one low byte per char, sixteen at a time, while 48 bytes of `src` and 16 of
-    /// `dst` are left; returns the bytes read and written: (0, 0) when the CPU lacks SSSE3 or
+    /// `dst`, one low byte per char, sixteen at a time, and the runs after it that are
+    /// separated by a single ASCII byte (as CJK text with spaces or digits is), while 48 bytes
+    /// of `src` and 16 of `dst` are left; returns the bytes read and written: (0, 0) when the CPU lacks SSSE3 or
     /// there is no room, else at least one char when `src` starts with a 3-byte char.
     ///
     /// Each step stores 16 bytes, also when the run ends inside its 48-byte block after
@@ -413,7 +414,17 @@ fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         read += 3 * chars;
         written += chars;
         if chars < 16 {
-            break;
+            // One ASCII byte (a space, a digit) between two runs: copy it over the first of
+            // the bytes just left past the count, and go on with the next run. The bytes left
+            // past the count are then one fewer, and so are the ones of `src` that follow.
+            match (src.get(read), src.get(read + 1), dst.get_mut(written)) {
+                (Some(&ascii), Some(&next), Some(d)) if ascii < 0x80 && next & 0xF0 == 0xE0 => {
+                    *d = ascii;
+                    read += 1;
+                    written += 1;
+                }
+                _ => break,
+            }
         }
     }
     (read, written)
