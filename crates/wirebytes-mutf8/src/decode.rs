@@ -710,13 +710,7 @@ mod tests {
             b"\xff",
             b"\xe2\x82",
         ];
-        let mut state = 0x853C_49E6_748F_EA9B_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = crate::test_rng::below(0x853C_49E6_748F_EA9B_u64);
         (0..6000)
             .map(|round| {
                 // Mostly good text: the first five pieces; now and then anything.
@@ -787,13 +781,7 @@ mod tests {
             b"\xc3",
             b"\xed\xa0\xbd\xed\xb8",
         ];
-        let mut state = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = crate::test_rng::below(0x2545_F491_4F6C_DD1D_u64);
         let ascii = b"The quick brown fox jumps over the lazy dog, 0123456789 times!! ";
         for round in 0..3000 {
             let mut body = Vec::new();

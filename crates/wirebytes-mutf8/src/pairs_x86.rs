@@ -557,13 +557,7 @@ mod tests {
     #[test]
     fn kernels_decode_what_the_reference_decodes_and_run_to_the_end_of_good_text() {
         let kernels = kernels();
-        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = crate::test_rng::below(0x9E37_79B9_7F4A_7C15_u64);
         for round in 0..20_000 {
             // Some bodies of 2-byte text only, some with 3-byte sequences, some with an error.
             let pieces = if round % 3 == 0 {

@@ -389,13 +389,7 @@ mod tests {
             b"\xe2\x82",
             b"\xff",
         ];
-        let mut state = 0x2545_F491_4F6C_DD1D_u64;
-        let mut next = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = crate::test_rng::below(0x2545_F491_4F6C_DD1D_u64);
         for round in 0..20_000 {
             let mut bytes = Vec::new();
             // Mostly good text (the first seven pieces); every third body may hold anything.
