@@ -87,20 +87,6 @@ pub mod reference;
 )]
 mod rewrite_x86;
 mod scan;
-#[cfg(test)]
-mod test_rng {
-    /// A seeded xorshift generator for the unit tests' random bodies: each call gives the
-    /// next value below its argument (which must not be 0), the same on every run.
-    pub(crate) fn below(seed: u64) -> impl FnMut(u64) -> u64 {
-        let mut state = seed;
-        move |below| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        }
-    }
-}
 #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
 #[allow(unsafe_code, reason = "AVX2 loads and calls after run-time detection")]
 mod utf8_x86;
@@ -128,3 +114,18 @@ struct ReadmeDoctest;
 /// assert_eq!(wirebytes_mutf8::MAX_UTF_LEN, 65_535);
 /// ```
 pub const MAX_UTF_LEN: usize = 0xFFFF;
+
+#[cfg(test)]
+mod test_rng {
+    /// A seeded xorshift generator for the unit tests' random bodies: each call gives the
+    /// next value below its argument (which must not be 0), the same on every run.
+    pub(crate) fn below(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |below| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        }
+    }
+}
