@@ -153,23 +153,20 @@ fn high_surrogate_low_byte(b1: u8, b2: u8) -> u8 {
 /// call at all; the rest goes to `copy_long`.
 #[inline]
 pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-    let bytes = src.as_bytes();
-    let n = bytes.len().min(dst.len());
-    if n <= 16 && copy_short_ascii(&bytes[..n], &mut dst[..n]) {
-        return n;
-    }
-    copy_long(bytes, dst, Simd::detect())
+    copy_low_bytes_with(src, dst, Simd::detect)
 }
 
-/// `copy_low_bytes` with the SIMD kernels of `simd` only: the tests run every kernel choice
-/// this CPU allows against the reference, and [`crate::portable`] runs none.
-pub(crate) fn copy_low_bytes_with(src: &str, dst: &mut [u8], simd: Simd) -> usize {
+/// `copy_low_bytes` with the SIMD kernels `simd` gives, asked for only past the short ASCII
+/// case: the tests run every kernel choice this CPU allows against the reference, and
+/// [`crate::portable`] runs none.
+#[inline]
+pub(crate) fn copy_low_bytes_with(src: &str, dst: &mut [u8], simd: impl FnOnce() -> Simd) -> usize {
     let bytes = src.as_bytes();
     let n = bytes.len().min(dst.len());
     if n <= 16 && copy_short_ascii(&bytes[..n], &mut dst[..n]) {
         return n;
     }
-    copy_long(bytes, dst, simd)
+    copy_long(bytes, dst, simd())
 }
 
 /// `copy_low_bytes` past the short ASCII case. `src` is the UTF-8 of a `str`.
@@ -561,7 +558,7 @@ mod tests {
                 let mut want = vec![0xA5u8; len];
                 let mut got = vec![0xA5u8; len];
                 let n_want = reference::copy_low_bytes(text, &mut want);
-                let n_got = copy_low_bytes_with(text, &mut got, simd);
+                let n_got = copy_low_bytes_with(text, &mut got, || simd);
                 assert_eq!(
                     (n_got, &got),
                     (n_want, &want),

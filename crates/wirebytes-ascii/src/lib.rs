@@ -102,7 +102,7 @@ pub mod portable {
     /// assert_eq!(dst[..3], [0x2D, b'a', b'b']);
     /// ```
     pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-        crate::fast::copy_low_bytes_with(src, dst, crate::simd::Simd::NONE)
+        crate::fast::copy_low_bytes_with(src, dst, || crate::simd::Simd::NONE)
     }
 
     /// [`copy_low_bytes`](crate::copy_low_bytes) with the kernels this CPU has but the
@@ -116,7 +116,7 @@ pub mod portable {
     /// assert_eq!(dst[..n], [0x2D, b'a', b'b']);
     /// ```
     pub fn copy_low_bytes_without_avx512(src: &str, dst: &mut [u8]) -> usize {
-        crate::fast::copy_low_bytes_with(src, dst, crate::simd::Simd::detect().without_avx512())
+        crate::fast::copy_low_bytes_with(src, dst, || crate::simd::Simd::detect().without_avx512())
     }
 }
 
