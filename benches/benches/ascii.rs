@@ -98,19 +98,16 @@ fn copy_low_bytes(c: &mut Criterion) {
         bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
             wirebytes_ascii::copy_low_bytes(s, &mut dst)
         });
-        // Without the AVX-512 kernel, as on a CPU with AVX2 and SSSE3 only.
-        bench(&mut group, GROUP, "ours-avx2", &param, text.as_str(), |s| {
-            wirebytes_ascii::portable::copy_low_bytes_without_avx512(s, &mut dst)
-        });
-        // Without the AVX2 and SSSE3 kernels, as on a CPU that lacks them.
-        bench(
-            &mut group,
-            GROUP,
-            "ours-portable",
-            &param,
-            text.as_str(),
-            |s| wirebytes_ascii::portable::copy_low_bytes(s, &mut dst),
-        );
+        // Below the level the CPU runs: without the AVX-512 kernel, as on a CPU with AVX2
+        // and SSSE3 only, and without any kernel, as on a CPU (or target) that lacks them.
+        for (column, level) in [("ours-avx2", "avx2"), ("ours-portable", "portable")] {
+            let Some(level) = wirebytes_ascii::levels::get(level) else {
+                continue;
+            };
+            bench(&mut group, GROUP, column, &param, text.as_str(), |s| {
+                level.copy_low_bytes(s, &mut dst)
+            });
+        }
     }
     group.finish();
 }

@@ -63,12 +63,10 @@
 //!   a `Vec<u8>`.
 //!
 //! Without both the crate allocates nothing; it is `no_std` either way. `unsafe` is denied
-//! outside the module of x86-64 kernels (the calls into `#[target_feature]` functions once
-//! the CPU is known to have the feature, and the vector loads and stores, each on a
-//! fixed-size array).
+//! everywhere but in the `arch` module: the calls into the `#[target_feature]` kernels, once
+//! the CPU is known to have the features, and their vector loads and stores, each on a
+//! fixed-size array.
 #![no_std]
-// `unsafe` is denied except in `x86`, the run-time-chosen AVX2 and SSSE3 kernels, where
-// each block says why it is sound.
 #![deny(unsafe_code)]
 
 #[cfg(any(test, feature = "std"))]
@@ -80,45 +78,17 @@ extern crate alloc;
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
-mod fast;
-pub mod reference;
-mod simd;
-#[cfg(target_arch = "x86_64")]
-mod x86;
-
-/// The fast paths without the SIMD kernels chosen at run time: what a CPU without AVX2 and
-/// SSSE3 runs. Not part of the API (no stability promise): the benches compare it with
-/// [`copy_low_bytes`], and the sweep checks it against the reference and the JDK on CPUs that
-/// have the kernels.
+#[allow(
+    unsafe_code,
+    reason = "the SIMD kernels: calls into #[target_feature] functions, vector loads and stores"
+)]
+mod arch;
+mod copy;
 #[doc(hidden)]
-pub mod portable {
-    /// [`copy_low_bytes`](crate::copy_low_bytes) with the portable code only.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut dst = [0u8; 4];
-    /// assert_eq!(wirebytes_ascii::portable::copy_low_bytes("\u{4E2D}ab", &mut dst), 3);
-    /// assert_eq!(dst[..3], [0x2D, b'a', b'b']);
-    /// ```
-    pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-        crate::fast::copy_low_bytes_with(src, dst, || crate::simd::Simd::NONE)
-    }
-
-    /// [`copy_low_bytes`](crate::copy_low_bytes) with the kernels this CPU has but the
-    /// AVX-512 one: what a CPU with AVX2 and SSSE3 and no AVX-512 runs.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// let mut dst = [0u8; 4];
-    /// let n = wirebytes_ascii::portable::copy_low_bytes_without_avx512("\u{4E2D}ab", &mut dst);
-    /// assert_eq!(dst[..n], [0x2D, b'a', b'b']);
-    /// ```
-    pub fn copy_low_bytes_without_avx512(src: &str, dst: &mut [u8]) -> usize {
-        crate::fast::copy_low_bytes_with(src, dst, || crate::simd::Simd::detect().without_avx512())
-    }
-}
+pub mod levels;
+pub mod reference;
+mod swar;
+mod utf16;
 
 /// The README's example, run as a doctest.
 #[cfg(all(doctest, feature = "alloc"))]
@@ -152,7 +122,7 @@ struct ReadmeDoctest;
 /// ```
 #[inline]
 pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-    fast::copy_low_bytes(src, dst)
+    copy::copy_low_bytes(src, dst)
 }
 
 /// Copies the low 8 bits of each code unit of `src` into `dst`, as far as `dst` goes, and
@@ -179,7 +149,7 @@ pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
 /// ```
 #[inline]
 pub fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
-    fast::copy_low_bytes_utf16(src, dst)
+    utf16::copy_low_bytes_utf16(src, dst)
 }
 
 /// The low 8 bits of every UTF-16 code unit of `src`, in a new vector of exactly
@@ -198,15 +168,7 @@ pub fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
 #[cfg(feature = "alloc")]
 #[must_use]
 pub fn low_bytes(src: &str) -> Vec<u8> {
-    if src.is_ascii() {
-        // ASCII text is its own low bytes: one exact-size copy.
-        return src.as_bytes().to_vec();
-    }
-    let len = utf16_len(src);
-    let mut out = alloc::vec![0u8; len];
-    let written = copy_low_bytes(src, &mut out);
-    debug_assert_eq!(written, len);
-    out
+    copy::low_bytes(src, arch::Kernels::detect())
 }
 
 /// The low 8 bits of every code unit of `src`, in a new vector of exactly `src.len()` bytes
@@ -245,7 +207,7 @@ pub fn low_bytes_utf16(src: &[u16]) -> Vec<u8> {
 #[inline]
 #[must_use]
 pub fn utf16_len(src: &str) -> usize {
-    fast::utf16_len(src)
+    utf16::utf16_len(src)
 }
 
 /// The index of the first CR (`0x0D`) or LF (`0x0A`) byte in `rendered`, if any.

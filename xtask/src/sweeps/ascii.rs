@@ -352,9 +352,11 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
 /// Random text into destinations of random length (half of them cut inside the text).
 fn random_strings(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
+    // utf16_len, copy_low_bytes, each level's, low_bytes, low_bytes_utf16.
+    let per_string = 4 + wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
         "random strings: copy_low_bytes (each kernel level), low_bytes, utf16_len",
-        count as u64 * 6,
+        count as u64 * per_string,
     );
     let mut rng = Rng::new(0xA5C1_0002);
     for _ in 0..count {
@@ -374,24 +376,18 @@ fn random_strings(ctx: &mut Ctx) {
             &expected,
             &outcome(dst_align, dst_len, |d| copy_low_bytes(&text, d)),
         );
-        // The kernels of a CPU without AVX-512.
-        check.case_in(
-            &format!("copy_low_bytes without AVX-512 into {dst_len} at {dst_align}"),
-            &text,
-            &expected,
-            &outcome(dst_align, dst_len, |d| {
-                wirebytes_ascii::portable::copy_low_bytes_without_avx512(&text, d)
-            }),
-        );
-        // The portable code, which a CPU without the SIMD kernels runs.
-        check.case_in(
-            &format!("portable copy_low_bytes into {dst_len} at {dst_align}"),
-            &text,
-            &expected,
-            &outcome(dst_align, dst_len, |d| {
-                wirebytes_ascii::portable::copy_low_bytes(&text, d)
-            }),
-        );
+        // Every kernel level this CPU has: what CPUs with fewer kernels run.
+        for level in wirebytes_ascii::levels::all() {
+            check.case_in(
+                &format!(
+                    "copy_low_bytes at level {} into {dst_len} at {dst_align}",
+                    level.name()
+                ),
+                &text,
+                &expected,
+                &outcome(dst_align, dst_len, |d| level.copy_low_bytes(&text, d)),
+            );
+        }
         let ours = low_bytes(&text);
         check.case_in(
             "low_bytes (bytes, capacity)",
@@ -581,12 +577,9 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                 ok &= expected == fill(m, |d| copy_low_bytes_utf16(units, d));
                 if let Some(text) = &case.text {
                     ok &= expected == fill(m, |d| copy_low_bytes(text, d));
-                    ok &=
-                        expected == fill(m, |d| wirebytes_ascii::portable::copy_low_bytes(text, d));
-                    ok &= expected
-                        == fill(m, |d| {
-                            wirebytes_ascii::portable::copy_low_bytes_without_avx512(text, d)
-                        });
+                    for level in wirebytes_ascii::levels::all() {
+                        ok &= expected == fill(m, |d| level.copy_low_bytes(text, d));
+                    }
                     if end == units.len() {
                         ok &= expected.1 == low_bytes(text);
                     }

@@ -1,72 +1,28 @@
-//! The fast paths, in safe code written so that LLVM turns the hot loops into vector code,
-//! calling the SIMD kernels of [`crate::simd::Simd`] where the CPU has them (each of which
-//! returns having done nothing when it does not: the portable code below then runs).
+//! The fast `copy_low_bytes`: the `&str` driver, in safe code written so that LLVM turns the
+//! hot loops into vector code, calling the SIMD kernels of [`Kernels`] where the CPU has
+//! them (each of which returns having done nothing when it does not: the portable code here
+//! then runs).
 //!
-//! - `&str`: an ASCII run is found 64 bytes at a time (the standard library's vectorised
-//!   `is_ascii`), then 8, then 1, and copied with one `copy_from_slice`. Short ASCII strings
-//!   (up to 16 bytes) take two overlapping fixed-size loads and stores. Past the first
-//!   non-ASCII byte a word-at-a-time kernel takes over: each 8-byte word is stored as it is
-//!   (its ASCII bytes are then in place), a word with a single 2-byte char is packed in
-//!   registers (8 bytes in, 7 out), and other chars are decoded straight from UTF-8 into the
-//!   low byte of their UTF-16 unit(s) without building the UTF-16 form, four at a time where
-//!   four chars of the same UTF-8 length follow each other. Near the end of either buffer a
-//!   careful tail with a bounds check per char takes over (it is the one that may cut a
-//!   surrogate pair).
-//! - `&[u16]`: a fixed-width truncating loop over 32 units, which compiles to `pand` +
-//!   `packuswb` (SSE2) or the target's equivalent.
-//! - `utf16_len`: one counting pass over the UTF-8 bytes with byte-sized accumulators.
+//! An ASCII run is found 64 bytes at a time (the standard library's vectorised `is_ascii`),
+//! then 8, then 1, and copied with one `copy_from_slice`. Short ASCII strings (up to 16 bytes)
+//! take two overlapping fixed-size loads and stores. Past the first non-ASCII byte a
+//! word-at-a-time loop takes over: each 8-byte word is stored as it is (its ASCII bytes are
+//! then in place), a word with one or two 2-byte chars is packed in registers (8 bytes in, 7 or
+//! 6 out), and other chars are decoded straight from UTF-8 into the low byte of their UTF-16
+//! unit(s) without building the UTF-16 form, four at a time where four chars of the same UTF-8
+//! length follow each other ([`crate::swar`]). Near the end of either buffer a careful tail
+//! with a bounds check per char takes over (it is the one that may cut a surrogate pair).
 //!
-//! Every function here is compared against [`crate::reference`] by the tests and the sweep.
+//! Every function here is compared against [`crate::reference`] by the tests below (at every
+//! kernel level the CPU has) and by the sweep.
 
-use crate::simd::Simd;
-
-/// Bytes checked and copied per step of the ASCII bulk loop.
-const CHUNK: usize = 64;
-/// UTF-16 units truncated per step of the UTF-16 loop.
-const UNITS: usize = 32;
-/// The high bit of every byte of a word: set in a byte iff that byte is not ASCII.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-/// The same for 16 bytes.
-const HIGH_BITS_WIDE: u128 = (HIGH_BITS as u128) << 64 | HIGH_BITS as u128;
-
-/// Four 2-byte sequences `110xxxxx 10xxxxxx` in a little-endian word: `word & MASK == BITS`.
-const TWO_BYTE_MASK: u64 = u64::from_le_bytes([0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0]);
-const TWO_BYTE_BITS: u64 = u64::from_le_bytes([0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80]);
-/// Four 3-byte sequences `1110xxxx 10xxxxxx 10xxxxxx` in the first 12 bytes of 16.
-const THREE_BYTE_MASK: u128 = u128::from_le_bytes([
-    0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0, 0, 0, 0,
-]);
-const THREE_BYTE_BITS: u128 = u128::from_le_bytes([
-    0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0, 0, 0, 0,
-]);
-/// Two 4-byte sequences `11110xxx 10xxxxxx 10xxxxxx 10xxxxxx` in a little-endian word.
-const FOUR_BYTE_MASK: u64 = u64::from_le_bytes([0xF8, 0xC0, 0xC0, 0xC0, 0xF8, 0xC0, 0xC0, 0xC0]);
-const FOUR_BYTE_BITS: u64 = u64::from_le_bytes([0xF0, 0x80, 0x80, 0x80, 0xF0, 0x80, 0x80, 0x80]);
-
-/// The length of the longest ASCII prefix of `src`: 64-byte blocks through the standard
-/// library's vectorised `is_ascii`, then 8-byte words (the first non-ASCII byte is found from
-/// the word's high bits), then single bytes.
-#[inline]
-fn ascii_prefix_len(src: &[u8]) -> usize {
-    let mut len = 0;
-    for block in src.as_chunks::<CHUNK>().0 {
-        if !block.is_ascii() {
-            break;
-        }
-        len += CHUNK;
-    }
-    let rest = &src[len..];
-    let (words, tail) = rest.as_chunks::<8>();
-    for word in words {
-        let high = u64::from_le_bytes(*word) & HIGH_BITS;
-        if high != 0 {
-            // Little-endian view: the lowest set bit belongs to the first non-ASCII byte.
-            return len + (high.trailing_zeros() / 8) as usize;
-        }
-        len += 8;
-    }
-    len + tail.iter().take_while(|b| b.is_ascii()).count()
-}
+use crate::arch::Kernels;
+use crate::swar::{
+    CHUNK, FOUR_BYTE_BITS, FOUR_BYTE_MASK, HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS,
+    THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK, ascii_prefix_len, high_surrogate_low_byte,
+    low_byte_of, squeeze_two_byte_chars, surrogate_pairs_low_bytes, three_byte_low_bytes,
+    two_byte_low_bytes,
+};
 
 /// Copies the longest ASCII prefix of `src` into the start of `dst` and returns its length.
 /// Bytes of `dst` past it are not written. `dst` is at least as long as `src`.
@@ -74,9 +30,9 @@ fn ascii_prefix_len(src: &[u8]) -> usize {
 /// With AVX2, whole 64-byte blocks are checked and copied in one pass first; the rest of the
 /// run (or all of it, without AVX2) is found first and copied after with one bulk copy.
 #[inline]
-fn copy_ascii_prefix(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
+fn copy_ascii_prefix(src: &[u8], dst: &mut [u8], kernels: Kernels) -> usize {
     let blocks = if src.len() >= CHUNK {
-        simd.copy_ascii_blocks(src, dst).unwrap_or(0)
+        kernels.copy_ascii_blocks(src, dst).unwrap_or(0)
     } else {
         0
     };
@@ -132,48 +88,50 @@ fn copy_short_ascii(src: &[u8], dst: &mut [u8]) -> bool {
     true
 }
 
-/// The low byte of the UTF-16 unit of a 2- or 3-byte UTF-8 sequence, from its last two bytes:
-/// bits 7..6 are the low two bits of the byte before the last, bits 5..0 those of the last.
-#[inline(always)]
-fn low_byte_of(before_last: u8, last: u8) -> u8 {
-    ((before_last & 0x03) << 6) | (last & 0x3F)
-}
-
-/// The low byte of the high surrogate of a 4-byte UTF-8 sequence `b0 b1 b2 b3` (code point
-/// c): the surrogate is 0xD800 + ((c - 0x10000) >> 10), so its low byte is bits 17..10 of
-/// c - 0x10000, which come from b1 (bits 17..12 of c) and b2 (bits 11..10), minus 0x40 for
-/// the 0x10000 (bit 16 of c is bit 6 of that byte). b0 only holds bits above 17.
-#[inline(always)]
-fn high_surrogate_low_byte(b1: u8, b2: u8) -> u8 {
-    (((b1 & 0x3F) << 2) | ((b2 >> 4) & 0x03)).wrapping_sub(0x40)
-}
-
 /// The fast `copy_low_bytes`: see the crate root for the contract. Inlined into the caller
 /// for the sake of short ASCII strings (header names, tokens), which need no loop and no
 /// call at all; the rest goes to `copy_long`.
 #[inline]
 pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-    copy_low_bytes_with(src, dst, Simd::detect)
+    copy_low_bytes_with(src, dst, Kernels::detect)
 }
 
-/// `copy_low_bytes` with the SIMD kernels `simd` gives, asked for only past the short ASCII
-/// case: the tests run every kernel choice this CPU allows against the reference, and
-/// [`crate::portable`] runs none.
+/// `copy_low_bytes` with the kernels `kernels` gives, asked for only past the short ASCII
+/// case (so that a header name costs no atomic load): the public function passes
+/// [`Kernels::detect`], and [`crate::levels`] each level this CPU has.
 #[inline]
-pub(crate) fn copy_low_bytes_with(src: &str, dst: &mut [u8], simd: impl FnOnce() -> Simd) -> usize {
+pub(crate) fn copy_low_bytes_with(
+    src: &str,
+    dst: &mut [u8],
+    kernels: impl FnOnce() -> Kernels,
+) -> usize {
     let bytes = src.as_bytes();
     let n = bytes.len().min(dst.len());
     if n <= 16 && copy_short_ascii(&bytes[..n], &mut dst[..n]) {
         return n;
     }
-    copy_long(bytes, dst, simd())
+    copy_long(bytes, dst, kernels())
+}
+
+/// The fast `low_bytes`, with the kernels `kernels` gives: one exact-size allocation.
+#[cfg(feature = "alloc")]
+pub(crate) fn low_bytes(src: &str, kernels: Kernels) -> alloc::vec::Vec<u8> {
+    if src.is_ascii() {
+        // ASCII text is its own low bytes: one exact-size copy.
+        return src.as_bytes().to_vec();
+    }
+    let len = crate::utf16::utf16_len(src);
+    let mut out = alloc::vec![0u8; len];
+    let written = copy_long(src.as_bytes(), &mut out, kernels);
+    debug_assert_eq!(written, len);
+    out
 }
 
 /// `copy_low_bytes` past the short ASCII case. `src` is the UTF-8 of a `str`.
-fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
+fn copy_long(src: &[u8], dst: &mut [u8], kernels: Kernels) -> usize {
     let n = src.len().min(dst.len());
     // Most input is ASCII from the start: the bulk copy.
-    let mut read = copy_ascii_prefix(&src[..n], &mut dst[..n], simd);
+    let mut read = copy_ascii_prefix(&src[..n], &mut dst[..n], kernels);
     if read == n {
         // All ASCII as far as `dst` goes: the common case for headers.
         return n;
@@ -208,7 +166,7 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
                 let s = &src[read..];
                 let d = dst.get_mut(written..).unwrap_or_default();
                 let m = s.len().min(d.len());
-                let run = copy_ascii_prefix(&s[..m], d, simd);
+                let run = copy_ascii_prefix(&s[..m], d, kernels);
                 read += run;
                 written += run;
             }
@@ -224,7 +182,7 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
         // a word that ends on a lead byte goes the slower way.)
         // (`x & (x - 1)` drops the lowest set bit: no `popcnt` on baseline x86-64.)
         // With AVX-512, a kernel takes any text without 4-byte chars, 64 bytes per step.
-        let (r, m) = simd.utf8_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
+        let (r, m) = kernels.utf8_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
         if r != 0 {
             read += r;
             written += m;
@@ -234,7 +192,7 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
             // ASCII and 2-byte chars only so far: the SSSE3 kernel, if the CPU has it, takes
             // 16 bytes per step while that lasts.
             let (r, m) =
-                simd.two_byte_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
+                kernels.two_byte_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
             if r != 0 {
                 read += r;
                 written += m;
@@ -266,7 +224,7 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
         let (r, w) = decode_run(
             &src[read..],
             dst.get_mut(written..).unwrap_or_default(),
-            simd,
+            kernels,
         );
         read += r;
         written += w;
@@ -274,7 +232,7 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
         // loop's condition sends us to the careful tail.
     }
 
-    copy_tail(src, dst, read, written, simd)
+    copy_tail(src, dst, read, written, kernels)
 }
 
 /// Decodes non-ASCII chars from the start of `src` (a char boundary) into `dst` until an
@@ -283,9 +241,9 @@ fn copy_long(src: &[u8], dst: &mut [u8], simd: Simd) -> usize {
 /// (Cyrillic, CJK, emoji...), one masked compare of the 16-byte window proves it and they are
 /// done together; otherwise one char at a time. With SSSE3, a run of at least four 3-byte
 /// chars goes to a kernel that does sixteen per step (and leaves bytes past its count that
-/// the next output overwrites, see `Simd::three_byte_blocks`).
+/// the next output overwrites, see `Kernels::three_byte_blocks`).
 #[inline]
-fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
+fn decode_run(src: &[u8], dst: &mut [u8], kernels: Kernels) -> (usize, usize) {
     let dst_len = dst.len();
     let mut rest = src;
     let mut out = dst;
@@ -314,7 +272,7 @@ fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
             // Three bytes, U+0800..U+FFFF.
             if wide & THREE_BYTE_MASK == THREE_BYTE_BITS {
                 // At least four in a row: a run worth the SSSE3 kernel, if the CPU has it.
-                let (used, made) = simd.three_byte_blocks(rest, out);
+                let (used, made) = kernels.three_byte_blocks(rest, out);
                 if used != 0 {
                     rest = &rest[used..];
                     out = &mut core::mem::take(&mut out)[made..];
@@ -329,7 +287,7 @@ fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
         } else if word & FOUR_BYTE_MASK == FOUR_BYTE_BITS {
             // Two 4-byte chars (U+10000..U+10FFFF), four units: see `surrogate_pairs_low_bytes`.
             // A run of them goes to the SSSE3 kernel, if the CPU has it.
-            let (used, made) = simd.four_byte_blocks(rest, out);
+            let (used, made) = kernels.four_byte_blocks(rest, out);
             if used != 0 {
                 rest = &rest[used..];
                 out = &mut core::mem::take(&mut out)[made..];
@@ -349,93 +307,22 @@ fn decode_run(src: &[u8], dst: &mut [u8], simd: Simd) -> (usize, usize) {
     (src.len() - rest.len(), dst_len - out.len())
 }
 
-/// The low bytes of a word of ASCII and at most two 2-byte UTF-8 sequences (no other lead
-/// byte; the word does not start with a continuation byte), squeezed together: each
-/// continuation byte `c` after its lead `l` becomes `low_byte_of(l, c)`, ASCII bytes stay,
-/// the lead bytes are removed and the bytes above them move down. `high` and `leads` mark
-/// the non-ASCII and the lead bytes (bit 7 of each), `second` the higher lead alone (0 if
-/// there is only one). The result's first `8 - (number of leads)` bytes are the output.
-#[inline(always)]
-fn squeeze_two_byte_chars(word: u64, high: u64, leads: u64, second: u64) -> u64 {
-    const EACH: u64 = 0x0101_0101_0101_0101;
-    /// `bytes` without its byte `at`: the bytes above it move down one place.
-    #[inline(always)]
-    fn remove(bytes: u64, at: u32) -> u64 {
-        let below = (1u64 << (8 * at)) - 1;
-        (bytes & below) | ((bytes >> 8) & !below)
-    }
-    let continuations = high ^ leads;
-    // Every byte with the two low bits of the byte before it on top; kept for continuations.
-    let values = (((word << 8) & (EACH * 0x03)) << 6) | (word & (EACH * 0x3F));
-    let take = (continuations >> 7) * 0xFF; // 0xFF on each continuation byte
-    let bytes = (word & !take) | (values & take);
-    // The higher lead first, so that the lower one keeps its place. `second` is `leads`
-    // without its lowest bit: the higher lead, or 0 when there is only one.
-    let first = leads.trailing_zeros() / 8;
-    if second == 0 {
-        remove(bytes, first)
-    } else {
-        remove(remove(bytes, second.trailing_zeros() / 8), first)
-    }
-}
-
-// The three functions below compute the low bytes of four UTF-16 units at once, in plain
-// integer registers (SWAR): each applies `low_byte_of` / `high_surrogate_low_byte` to every
-// sequence of the window with shifts and masks, then packs the four results into a `u32`
-// (little-endian: the first unit's byte lowest). Written out by hand because LLVM, given four
-// separate bytes, moves them through vector registers one by one, which is slower.
-
-/// Four 2-byte sequences `l c` in a little-endian word: each 16-bit lane becomes
-/// `low_byte_of(l, c)`.
-#[inline(always)]
-fn two_byte_low_bytes(word: u64) -> u32 {
-    // Per lane: bits 1..0 of the lead to bits 7..6, bits 5..0 of the continuation below.
-    let lanes = ((word & 0x0003_0003_0003_0003) << 6) | ((word >> 8) & 0x003F_003F_003F_003F);
-    ((lanes & 0xFF)
-        | ((lanes >> 8) & 0xFF00)
-        | ((lanes >> 16) & 0xFF_0000)
-        | ((lanes >> 24) & 0xFF00_0000)) as u32
-}
-
-/// Four 3-byte sequences `l c1 c2` in the first 12 bytes of a little-endian `u128`: each
-/// becomes `low_byte_of(c1, c2)`, computed in place of `c1` (bytes 1, 4, 7, 10).
-#[inline(always)]
-fn three_byte_low_bytes(wide: u128) -> u32 {
-    const AT_C1: u128 = u128::from_le_bytes([0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0]);
-    let lanes = ((wide & (AT_C1 * 0x03)) << 6) | ((wide >> 8) & (AT_C1 * 0x3F));
-    ((lanes >> 8) & 0xFF
-        | (lanes >> 24) & 0xFF00
-        | (lanes >> 40) & 0xFF_0000
-        | (lanes >> 56) & 0xFF00_0000) as u32
-}
-
-/// The low bytes of the four UTF-16 units of two 4-byte UTF-8 sequences held in a
-/// little-endian word, both at once: each 32-bit lane is one sequence `b0 b1 b2 b3`, and
-/// becomes `[high_surrogate_low_byte(b1, b2), low_byte_of(b2, b3)]`, packed into 4 bytes.
-#[inline(always)]
-fn surrogate_pairs_low_bytes(word: u64) -> u32 {
-    const LANES_LOW_BYTE: u64 = 0x0000_00FF_0000_00FF;
-    // High surrogate: bits 5..0 of b1 (lane bits 13..8) and 5..4 of b2 (lane bits 21..20),
-    // minus 0x40 modulo 256 (adding 0xC0 and dropping the carry).
-    let high = ((word >> 6) & 0x0000_00FC_0000_00FC) | ((word >> 20) & 0x0000_0003_0000_0003);
-    let high = (high + 0x0000_00C0_0000_00C0) & LANES_LOW_BYTE;
-    // Low surrogate: bits 1..0 of b2 (lane bits 17..16) and 5..0 of b3 (lane bits 29..24).
-    let low = ((word >> 10) & 0x0000_00C0_0000_00C0) | ((word >> 24) & 0x0000_003F_0000_003F);
-    // Each lane: high surrogate's byte, then low surrogate's; then the two lanes side by side.
-    let pairs = high | (low << 8);
-    ((pairs & 0xFFFF) | ((pairs >> 16) & 0xFFFF_0000)) as u32
-}
-
 /// The end of `copy_low_bytes`, from `read` and `written` (at a char boundary) on, with a
 /// bounds check for every byte: near the end of `src` or `dst`, where a surrogate pair can
 /// be cut and the word-at-a-time kernel cannot run.
-fn copy_tail(src: &[u8], dst: &mut [u8], mut read: usize, mut written: usize, simd: Simd) -> usize {
+fn copy_tail(
+    src: &[u8],
+    dst: &mut [u8],
+    mut read: usize,
+    mut written: usize,
+    kernels: Kernels,
+) -> usize {
     loop {
         // Bulk: the ASCII run at `read`, as far as both buffers go.
         let s = src.get(read..).unwrap_or_default();
         let d = dst.get_mut(written..).unwrap_or_default();
         let n = s.len().min(d.len());
-        let run = copy_ascii_prefix(&s[..n], &mut d[..n], simd);
+        let run = copy_ascii_prefix(&s[..n], &mut d[..n], kernels);
         read += run;
         written += run;
 
@@ -474,66 +361,9 @@ fn copy_tail(src: &[u8], dst: &mut [u8], mut read: usize, mut written: usize, si
     }
 }
 
-/// The fast `copy_low_bytes_utf16`: see the crate root for the contract. Inlined for the
-/// sake of short inputs, which cost no call; from 32 units on, `copy_units` (out of line,
-/// where LLVM is sure to vectorise it).
-#[inline]
-pub(crate) fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
-    let n = src.len().min(dst.len());
-    if n < UNITS {
-        for (d, s) in dst.iter_mut().zip(src) {
-            *d = *s as u8;
-        }
-        n
-    } else {
-        copy_units(src, dst)
-    }
-}
-
-/// The truncating loop of `copy_low_bytes_utf16`: 32 units at a time, then the rest.
-fn copy_units(src: &[u16], dst: &mut [u8]) -> usize {
-    let n = src.len().min(dst.len());
-    let (src, dst) = (&src[..n], &mut dst[..n]);
-    let (src_chunks, src_tail) = src.as_chunks::<UNITS>();
-    let (dst_chunks, dst_tail) = dst.as_chunks_mut::<UNITS>();
-    for (s, d) in src_chunks.iter().zip(dst_chunks) {
-        for (d, s) in d.iter_mut().zip(s) {
-            *d = *s as u8;
-        }
-    }
-    for (d, s) in dst_tail.iter_mut().zip(src_tail) {
-        *d = *s as u8;
-    }
-    n
-}
-
-/// Counts, over `bytes`, the bytes that start a char plus the lead bytes of 4-byte
-/// sequences: the UTF-16 length. At most 127 bytes, so that the per-byte sums fit in a `u8`.
-#[inline(always)]
-fn units_in(bytes: &[u8]) -> u8 {
-    let mut units = 0u8;
-    for &b in bytes {
-        // Every byte that is not a continuation byte (0x80..=0xBF) starts a char: one unit;
-        // a lead byte 0xF0.. starts a supplementary char: one unit more.
-        units += u8::from((b as i8) >= -0x40) + u8::from(b >= 0xF0);
-    }
-    units
-}
-
-/// The fast `utf16_len`: see the crate root for the contract.
-pub(crate) fn utf16_len(src: &str) -> usize {
-    const BLOCK: usize = 64;
-    let (blocks, tail) = src.as_bytes().as_chunks::<BLOCK>();
-    let mut total = 0usize;
-    for block in blocks {
-        total += usize::from(units_in(block));
-    }
-    total + usize::from(units_in(tail))
-}
-
-/// The fast path with every kernel choice this CPU allows (the portable code, and the SIMD
-/// kernels when the CPU has them), against the reference: the integration tests and the
-/// sweep see only the kernels the CPU running them has.
+/// The fast path at every kernel level this CPU has (the portable code, and the SIMD kernels
+/// when the CPU has them), against the reference, on inputs made to end runs and windows at
+/// every place the kernels care about.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -542,27 +372,22 @@ mod tests {
     use std::vec::Vec;
     use std::{format, vec};
 
-    /// The portable code, then each level of kernels the CPU has.
-    fn kernels() -> Vec<Simd> {
-        Simd::levels()
-    }
-
     /// `copy_low_bytes` of `text` into a `dst` of each length in `dst_lens` (capped at four
     /// past the text's UTF-16 length), under each kernel choice: the count and every byte of
     /// `dst`, the untouched ones included, equal the reference's. A `dst` longer than the text
     /// shows any byte written past the count.
     fn same(text: &str, dst_lens: &[usize]) {
         let units = reference::utf16_len(text);
-        for simd in kernels() {
+        for (level, kernels) in Kernels::levels() {
             for &len in dst_lens.iter().filter(|&&len| len <= units + 4) {
                 let mut want = vec![0xA5u8; len];
                 let mut got = vec![0xA5u8; len];
                 let n_want = reference::copy_low_bytes(text, &mut want);
-                let n_got = copy_low_bytes_with(text, &mut got, || simd);
+                let n_got = copy_low_bytes_with(text, &mut got, || kernels);
                 assert_eq!(
                     (n_got, &got),
                     (n_want, &want),
-                    "{simd:?}, dst of {len}, text {text:?}"
+                    "{level}, dst of {len}, text {text:?}"
                 );
             }
         }

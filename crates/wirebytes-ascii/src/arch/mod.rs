@@ -1,0 +1,257 @@
+//! The SIMD kernels of the `&str` copy, behind [`Kernels`]: one type on every target, whose
+//! methods do nothing (and say so) where the CPU or the target lacks the instructions, so the
+//! portable code in [`crate::copy`] runs instead. This module and the `#[target_feature]`
+//! functions under `x86_64/` are the crate's only `unsafe` code.
+//!
+//! # The kernels and their contracts
+//!
+//! Every kernel starts at the beginning of `src`, which is a char boundary of a `str`, writes
+//! into `dst` from its start, and returns the bytes it read and wrote (or, for
+//! `copy_ascii_blocks`, the one count). Each stops at a char boundary, so the caller goes on
+//! from the returned counts with any other code.
+//!
+//! - **`copy_ascii_blocks`** (AVX2): copies an ASCII prefix of `src` in 64-byte blocks and
+//!   returns its length: the longest ASCII prefix, or less by at most 63 bytes (the block
+//!   holding the first non-ASCII byte is not copied; at the end, the last 64 bytes are,
+//!   overlapping). A block is checked before it is stored: nothing past the returned length is
+//!   written. `None`, nothing written, without AVX2.
+//! - **`utf8_blocks`** (AVX-512 F, BW, VBMI, VBMI2): any text, the low byte of each UTF-16
+//!   unit (two for a char above U+FFFF), 64 bytes of `src` per step, until fewer than 65 bytes
+//!   of `src` or 64 of `dst` are left. Writes nothing past the returned count but the high
+//!   surrogate's byte of a char it leaves to the caller, which the caller writes again.
+//!   `(0, 0)` without the features.
+//! - **`two_byte_blocks`** (SSSE3, POPCNT): ASCII and 2-byte chars (U+0080..U+07FF: Latin,
+//!   Greek, Cyrillic, Hebrew, Arabic), one low byte per char, 16 bytes of `src` per step, until
+//!   a window holds a 3- or 4-byte char or fewer than 40 bytes of `src` or 16 of `dst` are
+//!   left. Each step stores 16 bytes past the count so far and counts one per char that ends
+//!   in its window: up to 8 bytes past the returned count are written with meaningless values.
+//!   At least 24 bytes of `src` follow, which make at least 8 UTF-16 units, so a caller that
+//!   goes on to copy the rest of `src` into `dst` overwrites them (or `dst` ends after them and
+//!   they are all below the final count). `(0, 0)` without the features.
+//! - **`three_byte_blocks`** (SSSE3): the run of 3-byte chars at the start of `src` (CJK),
+//!   one low byte per char, sixteen at a time, and the runs after it that are separated by a
+//!   single ASCII byte (a space, a digit), while 48 bytes of `src` and 16 of `dst` are left;
+//!   at least one char when `src` starts with a 3-byte char and there is room. Each step
+//!   stores 16 bytes, also when the run ends inside its 48-byte block after `k < 16` chars:
+//!   then up to `16 - k` bytes past the returned count are written with meaningless values. At
+//!   least `3 * (16 - k)` bytes of `src` follow the run inside that block, and every 3 bytes of
+//!   UTF-8 make at least one UTF-16 unit: a caller that goes on to copy the rest of `src`
+//!   overwrites every one of them (or they are all below the final count). `(0, 0)` without
+//!   SSSE3 or room.
+//! - **`four_byte_blocks`** (SSSE3): the run of 4-byte chars at the start of `src` (emoji,
+//!   historic scripts), the low bytes of both surrogates of each, eight chars at a time, while
+//!   48 bytes of `src` and 16 of `dst` are left; at least one char when `src` starts with a
+//!   4-byte char and there is room. Each step stores 16 bytes, also when the run ends inside
+//!   its 32-byte block after `k < 8` chars: then up to `16 - 2k` bytes past the returned count
+//!   are written with meaningless values. At least `48 - 4k` bytes of `src` follow the run, and
+//!   every 3 bytes of UTF-8 make at least one unit, which is at least `16 - 2k` units for every
+//!   `k >= 1`: a caller that goes on to copy the rest of `src` overwrites every one of them (or
+//!   they are all below the final count). `(0, 0)` without SSSE3 or room.
+//!
+//! Measured gains (criterion, `ascii/copy_low_bytes`, `ours` against `ours-portable` side by
+//! side): see the crate's README.
+//!
+//! # Detection
+//!
+//! With the `std` feature the CPU is asked once, at the first call that needs a kernel, and
+//! the answer is kept in one byte: every later call costs one relaxed load (the standard
+//! library's own cache costs a load and a test per feature, which a 47-byte header line
+//! measurably paid for). Without `std`, a kernel runs only where its features are enabled at
+//! compile time (`-C target-feature`, `-C target-cpu`).
+
+#[cfg(target_arch = "x86_64")]
+mod x86_64;
+
+/// The SIMD kernels this CPU can run. Only [`Kernels::detect`] reads the CPU; every other
+/// value is a subset of what it found (the [levels](Kernels::levels), `"portable"` the empty
+/// one), so a set bit proves the CPU has the instructions and the methods are safe to call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Kernels(u8);
+
+impl Kernels {
+    /// SSSE3 and POPCNT: the 2-, 3- and 4-byte kernels.
+    const SSSE3: u8 = 1 << 0;
+    /// AVX2: the ASCII block copy.
+    const AVX2: u8 = 1 << 1;
+    /// AVX-512 F, BW, VBMI, VBMI2 and POPCNT: the kernel for any text.
+    const AVX512: u8 = 1 << 2;
+    /// Set once the CPU has been asked.
+    const KNOWN: u8 = 1 << 7;
+    /// The levels, each with every kernel of the ones before it, by name.
+    const LEVELS: [(&'static str, u8); 4] = [
+        ("portable", 0),
+        ("ssse3", Self::SSSE3),
+        ("avx2", Self::SSSE3 | Self::AVX2),
+        ("avx512", Self::SSSE3 | Self::AVX2 | Self::AVX512),
+    ];
+
+    /// The kernels this CPU has: asked once, then one relaxed load per call.
+    #[inline]
+    pub(crate) fn detect() -> Kernels {
+        use core::sync::atomic::{AtomicU8, Ordering};
+        static FOUND: AtomicU8 = AtomicU8::new(0);
+        let bits = FOUND.load(Ordering::Relaxed);
+        if bits & Self::KNOWN != 0 {
+            return Kernels(bits & !Self::KNOWN);
+        }
+        let bits = Self::ask();
+        FOUND.store(bits | Self::KNOWN, Ordering::Relaxed);
+        Kernels(bits)
+    }
+
+    /// What the CPU has, asked at run time with `std`, else known at compile time.
+    #[cold]
+    fn ask() -> u8 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            /// Whether the CPU has `feature`.
+            macro_rules! has {
+                ($feature:tt) => {{
+                    #[cfg(feature = "std")]
+                    let has = std::is_x86_feature_detected!($feature);
+                    #[cfg(not(feature = "std"))]
+                    let has = cfg!(target_feature = $feature);
+                    has
+                }};
+            }
+            let all = |features: &[bool]| features.iter().all(|&has| has);
+            let mut bits = 0;
+            if all(&[has!("ssse3"), has!("popcnt")]) {
+                bits |= Self::SSSE3;
+            }
+            if has!("avx2") {
+                bits |= Self::AVX2;
+            }
+            if all(&[
+                has!("avx512f"),
+                has!("avx512bw"),
+                has!("avx512vbmi"),
+                has!("avx512vbmi2"),
+                has!("popcnt"),
+            ]) {
+                bits |= Self::AVX512;
+            }
+            bits
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        0
+    }
+
+    /// The levels this CPU has, `"portable"` first, each with the kernels of the ones before.
+    pub(crate) fn levels() -> impl Iterator<Item = (&'static str, Kernels)> {
+        let found = Self::detect().0;
+        Self::LEVELS
+            .into_iter()
+            .filter(move |&(_, bits)| Kernels(found).has(bits))
+            .map(|(name, bits)| (name, Kernels(bits)))
+    }
+
+    /// Whether every feature of `bits` is in this set.
+    #[inline(always)]
+    fn has(self, bits: u8) -> bool {
+        self.0 & bits == bits
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): an ASCII prefix of `src`
+    /// copied in 64-byte blocks, or `None` without AVX2.
+    #[inline]
+    pub(crate) fn copy_ascii_blocks(self, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if self.has(Self::AVX2) {
+            // SAFETY: `ascii_blocks_avx2` needs AVX2 and nothing else, and the bit is set only
+            // where `detect` saw the CPU has it.
+            return Some(unsafe { x86_64::ascii_blocks_avx2(src, dst) });
+        }
+        let _ = (src, dst);
+        None
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): any text, 64 bytes per
+    /// step; `(0, 0)` without AVX-512.
+    #[inline]
+    pub(crate) fn utf8_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        if self.has(Self::AVX512) {
+            // SAFETY: `utf8_blocks_avx512` needs AVX-512 F, BW, VBMI, VBMI2 and POPCNT and
+            // nothing else, and the bit is set only where `detect` saw the CPU has them.
+            return unsafe { x86_64::utf8_blocks_avx512(src, dst) };
+        }
+        let _ = (src, dst);
+        (0, 0)
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): ASCII and 2-byte chars,
+    /// 16 bytes per step; `(0, 0)` without SSSE3.
+    #[inline]
+    pub(crate) fn two_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        if self.has(Self::SSSE3) {
+            // SAFETY: `two_byte_blocks_ssse3` needs SSSE3 and POPCNT and nothing else, and the
+            // bit is set only where `detect` saw the CPU has both.
+            return unsafe { x86_64::two_byte_blocks_ssse3(src, dst) };
+        }
+        let _ = (src, dst);
+        (0, 0)
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): runs of 3-byte chars,
+    /// sixteen per step; `(0, 0)` without SSSE3.
+    #[inline]
+    pub(crate) fn three_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        if self.has(Self::SSSE3) {
+            // SAFETY: `three_byte_blocks_ssse3` needs SSSE3 and nothing else, and the bit is
+            // set only where `detect` saw the CPU has it.
+            return unsafe { x86_64::three_byte_blocks_ssse3(src, dst) };
+        }
+        let _ = (src, dst);
+        (0, 0)
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): runs of 4-byte chars,
+    /// eight per step; `(0, 0)` without SSSE3.
+    #[inline]
+    pub(crate) fn four_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+        #[cfg(target_arch = "x86_64")]
+        if self.has(Self::SSSE3) {
+            // SAFETY: `four_byte_blocks_ssse3` needs SSSE3 and nothing else, and the bit is
+            // set only where `detect` saw the CPU has it.
+            return unsafe { x86_64::four_byte_blocks_ssse3(src, dst) };
+        }
+        let _ = (src, dst);
+        (0, 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Kernels;
+
+    #[test]
+    fn the_levels_start_portable_and_grow() {
+        let levels: std::vec::Vec<_> = Kernels::levels().collect();
+        assert_eq!(levels[0], ("portable", Kernels(0)));
+        for pair in levels.windows(2) {
+            let ((_, lower), (_, higher)) = (pair[0], pair[1]);
+            assert!(higher.has(lower.0) && higher != lower, "{levels:?}");
+        }
+        let (_, last) = levels[levels.len() - 1];
+        assert_eq!(last, Kernels::detect());
+    }
+
+    /// The cached answer is the CPU's, so the tests that go through the levels do run every
+    /// kernel this CPU has.
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    #[test]
+    fn detect_sees_what_the_cpu_has() {
+        use std::is_x86_feature_detected as has;
+        let found = Kernels::detect();
+        assert_eq!(found.has(Kernels::AVX2), has!("avx2"));
+        assert_eq!(found.has(Kernels::SSSE3), has!("ssse3") && has!("popcnt"));
+        assert_eq!(
+            found.has(Kernels::AVX512),
+            has!("avx512vbmi2") && has!("avx512bw")
+        );
+        assert_eq!(Kernels::detect(), found, "the cached answer");
+    }
+}

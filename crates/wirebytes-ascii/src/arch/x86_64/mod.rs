@@ -1,0 +1,44 @@
+//! The x86-64 kernels, one file per job, each a `#[target_feature]` function named
+//! `<job>_<isa>`. They are called only through [`super::Kernels`], whose flags prove the CPU
+//! has the features.
+
+use core::arch::x86_64::{__m128i, _mm_setr_epi8};
+
+mod ascii_blocks;
+mod four_byte;
+mod three_byte;
+mod two_byte;
+mod utf8_blocks;
+
+pub(super) use ascii_blocks::ascii_blocks_avx2;
+pub(super) use four_byte::four_byte_blocks_ssse3;
+pub(super) use three_byte::three_byte_blocks_ssse3;
+pub(super) use two_byte::two_byte_blocks_ssse3;
+pub(super) use utf8_blocks::utf8_blocks_avx512;
+
+/// Sixteen bytes as a vector (the `_mm_setr_epi8` order: byte 0 first).
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn vector(bytes: [i8; 16]) -> __m128i {
+    let [
+        b0,
+        b1,
+        b2,
+        b3,
+        b4,
+        b5,
+        b6,
+        b7,
+        b8,
+        b9,
+        b10,
+        b11,
+        b12,
+        b13,
+        b14,
+        b15,
+    ] = bytes;
+    _mm_setr_epi8(
+        b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15,
+    )
+}

@@ -1,0 +1,58 @@
+//! Not part of the API and not covered by semver: the door through which the tests, the
+//! sweeps, the benches and the fuzz targets run the public functions at each kernel level
+//! this CPU has, so that every level is checked against the reference and measured, not only
+//! the one the public functions choose.
+//!
+//! # Examples
+//!
+//! ```
+//! use wirebytes_ascii::levels;
+//!
+//! for level in levels::all() {
+//!     let mut dst = [0u8; 4];
+//!     assert_eq!(level.copy_low_bytes("\u{4E2D}ab", &mut dst), 3, "{}", level.name());
+//!     assert_eq!(dst[..3], [0x2D, b'a', b'b']);
+//! }
+//! assert_eq!(levels::all().next().map(|level| level.name()), Some("portable"));
+//! ```
+
+use crate::arch::Kernels;
+
+/// A set of kernels this CPU can run, by name: `"portable"` (none, on every target), then
+/// on x86-64 `"ssse3"`, `"avx2"` (SSSE3 and AVX2) and `"avx512"` (all), as the CPU has them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    name: &'static str,
+    kernels: Kernels,
+}
+
+/// The levels this CPU has, `"portable"` first; the last is the one the public functions use.
+pub fn all() -> impl Iterator<Item = Level> {
+    Kernels::levels().map(|(name, kernels)| Level { name, kernels })
+}
+
+/// The level named `name`, if this CPU has it.
+#[must_use]
+pub fn get(name: &str) -> Option<Level> {
+    all().find(|level| level.name == name)
+}
+
+impl Level {
+    /// The level's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// [`copy_low_bytes`](crate::copy_low_bytes) at this level.
+    pub fn copy_low_bytes(self, src: &str, dst: &mut [u8]) -> usize {
+        crate::copy::copy_low_bytes_with(src, dst, || self.kernels)
+    }
+
+    /// [`low_bytes`](crate::low_bytes) at this level.
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn low_bytes(self, src: &str) -> alloc::vec::Vec<u8> {
+        crate::copy::low_bytes(src, self.kernels)
+    }
+}

@@ -1,0 +1,65 @@
+//! The `&[u16]` copy and `utf16_len`: loops the compiler vectorises on every target.
+//!
+//! - `copy_low_bytes_utf16`: a fixed-width truncating loop over 32 units, which compiles to
+//!   `pand` + `packuswb` (SSE2) or the target's equivalent.
+//! - `utf16_len`: one counting pass over the UTF-8 bytes with byte-sized accumulators.
+
+/// UTF-16 units truncated per step of the UTF-16 loop.
+const UNITS: usize = 32;
+
+/// The fast `copy_low_bytes_utf16`: see the crate root for the contract. Inlined for the
+/// sake of short inputs, which cost no call; from 32 units on, `copy_units` (out of line,
+/// where LLVM is sure to vectorise it).
+#[inline]
+pub(crate) fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    if n < UNITS {
+        for (d, s) in dst.iter_mut().zip(src) {
+            *d = *s as u8;
+        }
+        n
+    } else {
+        copy_units(src, dst)
+    }
+}
+
+/// The truncating loop of `copy_low_bytes_utf16`: 32 units at a time, then the rest.
+fn copy_units(src: &[u16], dst: &mut [u8]) -> usize {
+    let n = src.len().min(dst.len());
+    let (src, dst) = (&src[..n], &mut dst[..n]);
+    let (src_chunks, src_tail) = src.as_chunks::<UNITS>();
+    let (dst_chunks, dst_tail) = dst.as_chunks_mut::<UNITS>();
+    for (s, d) in src_chunks.iter().zip(dst_chunks) {
+        for (d, s) in d.iter_mut().zip(s) {
+            *d = *s as u8;
+        }
+    }
+    for (d, s) in dst_tail.iter_mut().zip(src_tail) {
+        *d = *s as u8;
+    }
+    n
+}
+
+/// Counts, over `bytes`, the bytes that start a char plus the lead bytes of 4-byte
+/// sequences: the UTF-16 length. At most 127 bytes, so that the per-byte sums fit in a `u8`.
+#[inline(always)]
+fn units_in(bytes: &[u8]) -> u8 {
+    let mut units = 0u8;
+    for &b in bytes {
+        // Every byte that is not a continuation byte (0x80..=0xBF) starts a char: one unit;
+        // a lead byte 0xF0.. starts a supplementary char: one unit more.
+        units += u8::from((b as i8) >= -0x40) + u8::from(b >= 0xF0);
+    }
+    units
+}
+
+/// The fast `utf16_len`: see the crate root for the contract.
+pub(crate) fn utf16_len(src: &str) -> usize {
+    const BLOCK: usize = 64;
+    let (blocks, tail) = src.as_bytes().as_chunks::<BLOCK>();
+    let mut total = 0usize;
+    for block in blocks {
+        total += usize::from(units_in(block));
+    }
+    total + usize::from(units_in(tail))
+}
