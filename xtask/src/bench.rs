@@ -114,8 +114,8 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
         &["--warm-up-time", "1", "--measurement-time", "3"]
     };
 
-    let mut report = String::new();
-    let _ = writeln!(report, "{}\n", machine_line(timing));
+    let machine = machine_line(timing);
+    let mut sections = Vec::new();
     for krate in &selected {
         // Old results of this crate's groups would mix with the new ones: start clean.
         clear_results(&criterion_home, krate);
@@ -150,13 +150,23 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
             }
         }
         let measurements = read_measurements(&criterion_home, krate);
+        if measurements.is_empty() {
+            eprintln!(
+                "error: the {krate} benches ran but left no results under {}",
+                criterion_home.display()
+            );
+            return ExitCode::FAILURE;
+        }
         let allocs = read_allocs(&alloc_log);
-        report.push_str(&render_crate(krate, &measurements, &allocs));
+        let table = render_crate(krate, &measurements, &allocs);
+        let section = with_machine_line(&table, &machine);
+        println!("\n{section}");
+        sections.push(section);
     }
 
-    println!("\n{report}");
-    let out = target.join("wirebytes-bench.md");
-    match std::fs::write(&out, &report) {
+    let out = root.join("BENCHMARKS.md");
+    let old = std::fs::read_to_string(&out).unwrap_or_default();
+    match std::fs::write(&out, merge_sections(&old, &sections)) {
         Ok(()) => eprintln!("tables written to {}", out.display()),
         Err(err) => eprintln!("warning: cannot write {}: {err}", out.display()),
     }
@@ -191,16 +201,107 @@ fn machine_line(timing: &[&str]) -> String {
         .map(|n| n.get())
         .unwrap_or(1);
     let date = Command::new("date")
-        .arg("+%Y-%m-%d")
+        .args(["-u", "+%Y-%m-%d %H:%M UTC"])
         .output()
         .ok()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
         .unwrap_or_default();
     format!(
-        "Measured {date} on {cpu}, {cores} cores; times are criterion medians \
+        "Measured {date} on {cpu} ({}), {cores} cores; times are criterion medians \
          (criterion `{}`).",
+        simd_features(),
         timing.join(" ")
     )
+}
+
+/// The SIMD features of this CPU that pick the crates' kernels.
+fn simd_features() -> String {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let features = [
+            ("SSSE3", std::is_x86_feature_detected!("ssse3")),
+            ("AVX2", std::is_x86_feature_detected!("avx2")),
+            (
+                "AVX-512 VBMI2",
+                std::is_x86_feature_detected!("avx512vbmi2"),
+            ),
+        ];
+        let list: Vec<String> = features
+            .iter()
+            .map(|(name, has)| {
+                if *has {
+                    (*name).to_owned()
+                } else {
+                    format!("no {name}")
+                }
+            })
+            .collect();
+        list.join(", ")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    std::env::consts::ARCH.to_owned()
+}
+
+/// The head of `BENCHMARKS.md`: what the tables are and how to read them.
+const PREAMBLE: &str = "\
+# Benchmarks
+
+Written by `cargo xtask bench [--quick] [CRATE...]`, which replaces the sections of the
+crates it ran and keeps the others; each section names its machine, date and settings.
+
+How to read them: `baseline` is the old way each crate replaces (the per-char loop, the
+streaming encoder, the JDK's loop transcribed, the byte-iterator equality); `limit-*` is a
+lower bound (memcpy, simdutf8 validation, memcmp/memmem or reads on the flat bytes); other
+plain names are peer crates; `ours-<level>` is ours with only the SIMD kernels of that level
+(`portable`: none, as on a CPU or target without them). \"ours vs baseline\" and \"ours vs
+best peer\" are speedups; \"ours ÷ limit\" is how many times the bound's time ours takes. B/op
+is what one call allocates: retained by its result / transient. Times are criterion medians;
+ratios within a row come from one run, side by side. The machines are shared: expect ±20%
+between runs, more for single rows.
+";
+
+/// `table` (a crate's section, heading first) with `machine` as its second paragraph.
+fn with_machine_line(table: &str, machine: &str) -> String {
+    match table.split_once("\n\n") {
+        Some((heading, rest)) => format!("{heading}\n\n{machine}\n\n{rest}"),
+        None => format!("{table}\n{machine}\n"),
+    }
+}
+
+/// `BENCHMARKS.md` with `sections` (each starting `### wirebytes-<crate>`) put in place of
+/// the same crates' sections of `old`, the other sections kept, all in crate order.
+fn merge_sections(old: &str, sections: &[String]) -> String {
+    const HEADING: &str = "### wirebytes-";
+    let name = |section: &str| {
+        section
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches(HEADING)
+            .to_owned()
+    };
+    let mut by_crate: BTreeMap<String, String> = BTreeMap::new();
+    let mut rest = old;
+    if let Some(at) = rest.find(HEADING) {
+        rest = &rest[at..];
+        while !rest.is_empty() {
+            let end = rest[HEADING.len()..]
+                .find(HEADING)
+                .map_or(rest.len(), |at| at + HEADING.len());
+            let section = rest[..end].trim_end();
+            by_crate.insert(name(section), format!("{section}\n"));
+            rest = &rest[end..];
+        }
+    }
+    for section in sections {
+        by_crate.insert(name(section), format!("{}\n", section.trim_end()));
+    }
+    let mut out = String::from(PREAMBLE);
+    for section in by_crate.values() {
+        out.push('\n');
+        out.push_str(section);
+    }
+    out
 }
 
 /// Removes criterion's results for the groups of `krate` (directories `<krate>_*`).
@@ -493,6 +594,47 @@ mod tests {
         let small = lines.iter().find(|l| l.contains("x/7")).unwrap();
         assert!(small.contains("2.00x slower"), "{small}");
         assert!(small.contains("| — |"), "{small}");
+    }
+
+    #[test]
+    fn benchmarks_md_replaces_the_sections_it_ran_and_keeps_the_others() {
+        let old = merge_sections(
+            "",
+            &[
+                "### wirebytes-ascii\n\nold ascii\n".to_owned(),
+                "### wirebytes-rope\n\nold rope\n".to_owned(),
+            ],
+        );
+        assert!(old.starts_with("# Benchmarks"), "{old}");
+        let new = merge_sections(
+            &old,
+            &[
+                "### wirebytes-rope\n\nnew rope\n".to_owned(),
+                "### wirebytes-charset\n\nnew charset\n".to_owned(),
+            ],
+        );
+        let order: Vec<&str> = new.lines().filter(|l| l.starts_with("###")).collect();
+        assert_eq!(
+            order,
+            [
+                "### wirebytes-ascii",
+                "### wirebytes-charset",
+                "### wirebytes-rope"
+            ]
+        );
+        assert!(
+            new.contains("old ascii") && new.contains("new rope"),
+            "{new}"
+        );
+        assert!(!new.contains("old rope"), "{new}");
+        assert_eq!(new.matches("# Benchmarks").count(), 1, "{new}");
+        assert_eq!(merge_sections(&new, &[]), new);
+    }
+
+    #[test]
+    fn the_machine_line_goes_under_the_heading() {
+        let section = with_machine_line("### wirebytes-ascii\n\n| a |\n", "Measured today.");
+        assert_eq!(section, "### wirebytes-ascii\n\nMeasured today.\n\n| a |\n");
     }
 
     #[test]
