@@ -7,7 +7,7 @@ use common::{check_str, check_units};
 use rstest::rstest;
 use wirebytes_charset::{
     ALL, Encoding, Replacement, bom, encode, encode_string, encode_utf16, encode_utf16_with_bom,
-    encode_with_bom, for_content_type, for_label, reference, try_encode,
+    encode_with_bom, for_content_type, for_label, levels, reference, try_encode,
 };
 
 use encoding_rs::{
@@ -120,6 +120,14 @@ fn exact_bytes(
 ) {
     assert_eq!(encode(text, encoding, replacement), expected);
     assert_eq!(reference::encode(text, encoding, replacement), expected);
+    for level in levels::all() {
+        assert_eq!(
+            level.encode(text, encoding, replacement),
+            expected,
+            "{}",
+            level.name()
+        );
+    }
 }
 
 /// Exact bytes for UTF-16 input; the `Jdk` ones are JDK 17's.
@@ -261,6 +269,14 @@ fn bom_variants_prepend_the_bom_in_one_exact_allocation() {
                 encode_utf16_with_bom(&units, encoding, replacement),
                 expected
             );
+            for level in levels::all() {
+                let name = level.name();
+                let with = level.encode_with_bom("hé😀", encoding, replacement);
+                assert_eq!(with, expected, "{name} {}", encoding.name());
+                assert_eq!(with.capacity(), with.len(), "{name}");
+                let with = level.encode_utf16_with_bom(&units, encoding, replacement);
+                assert_eq!(with, expected, "{name} {}", encoding.name());
+            }
         }
     }
     assert_eq!(bom(UTF_8), b"\xEF\xBB\xBF");
