@@ -607,3 +607,35 @@ fn sizes_around_vector_widths_and_positions() {
         }
     }
 }
+
+/// windows-1252's Latin-1 path, at every level: text long enough for several of its 64-byte
+/// windows, with a char the windows do not take (a C1 control, a char just past U+00FF, a
+/// longer one, NUL) at every offset across the first two windows, to both replacements.
+#[test]
+fn latin1_windows_at_every_level() {
+    let latin1: String = "Fête à Zürich: naïve café, smørrebrød, ¡señor! Ærø ÿ ß £10 ½ "
+        .chars()
+        .cycle()
+        .take(200)
+        .collect();
+    let specials = [
+        "\u{80}", "\u{81}", "\u{90}", "\u{9F}", "\u{A0}", "\u{FF}", "\u{100}", "€", "😀", "\0",
+    ];
+    for special in specials {
+        for at in (0..=140).filter(|&at| latin1.is_char_boundary(at)) {
+            let mut text = latin1.clone();
+            text.insert_str(at, special);
+            for replacement in [JDK, WEB] {
+                let expected = reference::encode(&text, WINDOWS_1252, replacement);
+                for level in levels::all() {
+                    assert_eq!(
+                        level.encode(&text, WINDOWS_1252, replacement),
+                        expected,
+                        "{} {replacement:?} {special:?} at {at}",
+                        level.name()
+                    );
+                }
+            }
+        }
+    }
+}
