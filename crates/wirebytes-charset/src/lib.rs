@@ -314,6 +314,7 @@ fn infallible(result: Result<Vec<u8>, usize>) -> Vec<u8> {
 /// assert_eq!(encode("é", encoding_rs::EUC_KR, Replacement::Jdk), b"?");
 /// assert_eq!(encode("é", encoding_rs::EUC_KR, Replacement::Whatwg), b"&#233;");
 /// ```
+#[inline]
 pub fn encode(text: &str, encoding: &'static Encoding, replacement: Replacement) -> Vec<u8> {
     let kernels = Kernels::detect();
     infallible(encode_str(b"", text, encoding, replacement.into(), kernels))
@@ -331,6 +332,7 @@ pub fn encode(text: &str, encoding: &'static Encoding, replacement: Replacement)
 /// assert_eq!(body, b"\xFF\xFEh\0i\0");
 /// assert_eq!(body.capacity(), body.len());
 /// ```
+#[inline]
 pub fn encode_with_bom(
     text: &str,
     encoding: &'static Encoding,
@@ -418,6 +420,7 @@ fn encode_units(
 /// assert_eq!(body, b"{\"ok\":true}");
 /// assert_eq!(body.as_ptr(), ptr); // the same buffer
 /// ```
+#[inline]
 pub fn encode_string(
     text: String,
     encoding: &'static Encoding,
@@ -470,6 +473,7 @@ fn encode_owned(
 /// let err = try_encode("ok ✓", encoding_rs::WINDOWS_1252).unwrap_err();
 /// assert_eq!((err.ch(), err.offset()), ('✓', 3));
 /// ```
+#[inline]
 pub fn try_encode(text: &str, encoding: &'static Encoding) -> Result<Vec<u8>, Unmappable> {
     encode_strict(text, encoding, Kernels::detect())
 }

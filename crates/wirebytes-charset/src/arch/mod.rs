@@ -73,7 +73,9 @@ impl Kernels {
     ];
 
     /// What this CPU has. Asked once ([`ask`](Self::ask)), then kept in one `AtomicU8`: every
-    /// later call costs one relaxed load.
+    /// later call costs one relaxed load. The public functions that call it are `#[inline]`,
+    /// so the load and the cold call land in the caller's frame rather than in a frame of
+    /// their own.
     #[inline]
     pub(crate) fn detect() -> Kernels {
         let bits = DETECTED.load(Ordering::Relaxed);
