@@ -91,17 +91,15 @@ impl Kernels {
     #[cold]
     #[inline(never)]
     fn ask() -> Kernels {
-        #[allow(unused_mut, reason = "only x86-64 has kernels to add")]
-        let mut bits = 0;
         #[cfg(target_arch = "x86_64")]
-        {
-            if std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt") {
-                bits |= Self::SSSE3;
-            }
-            if std::is_x86_feature_detected!("avx2") {
-                bits |= Self::AVX2;
-            }
-        }
+        let bits = {
+            let ssse3 =
+                std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt");
+            let avx2 = std::is_x86_feature_detected!("avx2");
+            (if ssse3 { Self::SSSE3 } else { 0 }) | (if avx2 { Self::AVX2 } else { 0 })
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let bits = 0;
         DETECTED.store(bits | KNOWN, Ordering::Relaxed);
         Kernels(bits)
     }
