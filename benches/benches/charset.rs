@@ -6,12 +6,14 @@
 //! - `encoding_rs`: `Encoding::encode(..).into_owned()` (WHATWG replacement: for `mixed` it
 //!   writes `&#128512;` where the others write `?`);
 //! - `limit-memcpy`: `to_vec` of the UTF-8 bytes (ASCII inputs only: the bytes are the same);
-//! - `ours`: `wirebytes_charset::encode`, JDK replacement.
+//! - `ours`: `wirebytes_charset::encode`, JDK replacement;
+//! - `ours-portable`: the same without the SIMD kernels (`levels::get("portable")`), for the
+//!   ASCII and Latin-1 inputs, whose fast paths have kernels.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
 use wirebytes_benches::corpus::repeat_chars;
-use wirebytes_charset::{Encoding, Replacement, reference};
+use wirebytes_charset::{Encoding, Replacement, levels, reference};
 
 const GROUP: &str = "charset/encode";
 
@@ -54,6 +56,12 @@ fn one(c: &mut Criterion, name: &str, text: &str, encoding: &'static Encoding, f
             "ours" => bench(&mut group, GROUP, function, &param, text, |t| {
                 wirebytes_charset::encode(t, encoding, Replacement::Jdk)
             }),
+            "ours-portable" => {
+                let portable = levels::get("portable").expect("every CPU has the portable level");
+                bench(&mut group, GROUP, function, &param, text, |t| {
+                    portable.encode(t, encoding, Replacement::Jdk)
+                });
+            }
             other => panic!("unknown bench function {other}"),
         }
     }
@@ -61,7 +69,14 @@ fn one(c: &mut Criterion, name: &str, text: &str, encoding: &'static Encoding, f
 }
 
 fn benches(c: &mut Criterion) {
-    const ALL: &[&str] = &["baseline", "encoding_rs", "limit-memcpy", "ours"];
+    const ALL: &[&str] = &[
+        "baseline",
+        "encoding_rs",
+        "limit-memcpy",
+        "ours",
+        "ours-portable",
+    ];
+    const KERNELS: &[&str] = &["baseline", "encoding_rs", "ours", "ours-portable"];
     const NO_LIMIT: &[&str] = &["baseline", "encoding_rs", "ours"];
     const PEER: &[&str] = &["encoding_rs", "ours"];
     let (win1252, win1251) = (encoding_rs::WINDOWS_1252, encoding_rs::WINDOWS_1251);
@@ -73,7 +88,7 @@ fn benches(c: &mut Criterion) {
         one(c, "ascii", &ascii, win1252, ALL);
     }
     for chars in [256, 4096, 65536] {
-        one(c, "latin1", &repeat_chars(LATIN1, chars), win1252, NO_LIMIT);
+        one(c, "latin1", &repeat_chars(LATIN1, chars), win1252, KERNELS);
     }
     one(
         c,

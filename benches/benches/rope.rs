@@ -13,7 +13,7 @@ use bytes_utils::SegmentedBuf;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
 use wirebytes_benches::corpus::Rng;
-use wirebytes_rope::{ByteString, reference};
+use wirebytes_rope::{ByteString, levels, reference};
 
 const SIZE: usize = 64 * 1024;
 
@@ -314,7 +314,7 @@ fn append_tiny(c: &mut Criterion) {
         let mut s = ByteString::new();
         for p in pieces {
             if join {
-                s.append_joining(p);
+                levels::append_joining(&mut s, p);
             } else {
                 s.append(p);
             }

@@ -30,12 +30,11 @@
 //!   (checked against a JDK 17 by the `charset` sweep).
 //! - [`Replacement::Whatwg`]: what encoding_rs and browsers write: an unpaired surrogate is
 //!   U+FFFD, an unmappable char is the decimal character reference `&#N;`. The bytes equal
-//!   [`Encoding::encode`]'s for every encoding **except** these two, where the issue that
-//!   defined this crate asks for what a body encoder needs:
-//!   - **UTF-16LE and UTF-16BE** are written as UTF-16 (without a BOM; see
-//!     [`encode_with_bom`]), where `Encoding::encode` writes UTF-8 (the output encoding);
-//!   - nothing else: the `replacement` encoding is written as UTF-8, like
-//!     `output_encoding()`, so it agrees with `Encoding::encode`.
+//!   [`Encoding::encode`]'s for every encoding **except UTF-16LE and UTF-16BE**, which are
+//!   written as UTF-16, what a body in those encodings needs (without a BOM; see
+//!   [`encode_with_bom`]), where `Encoding::encode` writes UTF-8 (the output encoding). The
+//!   `replacement` encoding is written as UTF-8, like `output_encoding()`, so it agrees with
+//!   `Encoding::encode`.
 //! - ISO-2022-JP output always ends in the ASCII state.
 //!
 //! The JDK's tables are not WHATWG's: `Replacement::Jdk` reproduces the JDK's bytes only
@@ -57,20 +56,23 @@
 //! - `fast-legacy-encode`: turns on encoding_rs's `fast-legacy-encode` (larger encode tables
 //!   for the CJK encodings: faster Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030 and
 //!   ISO-2022-JP encoding, at the cost of binary size). Off by default.
-// `unsafe` is denied except in `latin1_x86`, the SSSE3 kernel of the Latin-1 fast path, and
-// `ascii_x86`, the AVX2 check of the ASCII fast path, where a measured gain needs it (see
-// those modules).
+// `unsafe` is denied except in `arch`, the SIMD kernels.
 #![deny(unsafe_code)]
 
 use std::fmt;
 
 pub use encoding_rs::Encoding;
 
-#[cfg(target_arch = "x86_64")]
-mod ascii_x86;
+#[allow(
+    unsafe_code,
+    reason = "calls into `#[target_feature]` kernels once the CPU is known to have them"
+)]
+mod arch;
+mod ascii_prefix;
 mod encodings;
-#[cfg(target_arch = "x86_64")]
-mod latin1_x86;
+mod latin1;
+#[doc(hidden)]
+pub mod levels;
 mod multi_byte;
 pub mod reference;
 mod single_byte;
@@ -83,6 +85,8 @@ pub use encodings::{ALL, bom, for_content_type, for_label};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+use arch::Kernels;
+use ascii_prefix::ascii_prefix;
 use encodings::Kind;
 
 /// What to write for a char the target encoding cannot represent, and for an unpaired
@@ -248,39 +252,6 @@ fn concat(prefix: &[u8], bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// How many leading bytes of `text` an ASCII-compatible `kind` writes as themselves.
-#[inline]
-fn ascii_prefix(kind: Kind, text: &str) -> usize {
-    match kind {
-        Kind::Iso2022Jp => Encoding::iso_2022_jp_ascii_valid_up_to(text.as_bytes()),
-        _ => ascii_valid_up_to(text.as_bytes()),
-    }
-}
-
-/// The length of the ASCII prefix of `bytes`. All of it, the common case, is checked first:
-/// with AVX2 where the CPU has it, else with the standard library's `is_ascii`. Otherwise 64
-/// bytes at a time (an OR of the chunk, which the compiler turns into vector ORs and one
-/// sign-mask test), then byte by byte.
-#[inline]
-pub(crate) fn ascii_valid_up_to(bytes: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    let all_ascii = ascii_x86::is_ascii(bytes).unwrap_or_else(|| bytes.is_ascii());
-    #[cfg(not(target_arch = "x86_64"))]
-    let all_ascii = bytes.is_ascii();
-    if all_ascii {
-        return bytes.len();
-    }
-    let mut i = 0;
-    for chunk in bytes.chunks_exact(64) {
-        if chunk.iter().fold(0u8, |acc, &b| acc | b) >= 0x80 {
-            break;
-        }
-        i += 64;
-    }
-    let rest = &bytes[i..];
-    i + rest.iter().position(|&b| b >= 0x80).unwrap_or(rest.len())
-}
-
 /// The engine behind [`encode`], [`encode_with_bom`] and [`try_encode`]: `Err` is the byte
 /// offset of the first unmappable char, under [`Policy::Strict`] only.
 fn encode_str(
@@ -288,6 +259,7 @@ fn encode_str(
     text: &str,
     encoding: &'static Encoding,
     policy: Policy,
+    kernels: Kernels,
 ) -> Result<Vec<u8>, usize> {
     let kind = encodings::kind(encoding);
     match kind {
@@ -295,7 +267,7 @@ fn encode_str(
         Kind::Utf16 { big_endian } => Ok(unicode::str_to_utf16(prefix, text, big_endian)),
         Kind::SingleByte(i) => {
             let bytes = text.as_bytes();
-            let from = ascii_prefix(kind, text);
+            let from = ascii_prefix(kind, text, kernels);
             if from == bytes.len() {
                 return Ok(concat(prefix, bytes));
             }
@@ -303,11 +275,12 @@ fn encode_str(
             let mut out = Vec::with_capacity(prefix.len() + from + chars);
             out.extend_from_slice(prefix);
             out.extend_from_slice(&bytes[..from]);
-            single_byte::encode_str(single_byte::table(i), text, from, policy, &mut out)?;
+            let table = single_byte::table(i);
+            single_byte::encode_str(table, text, from, policy, &mut out, kernels)?;
             Ok(out)
         }
         Kind::MultiByte | Kind::Iso2022Jp => {
-            let from = ascii_prefix(kind, text);
+            let from = ascii_prefix(kind, text, kernels);
             if from == text.len() {
                 return Ok(concat(prefix, text.as_bytes()));
             }
@@ -341,8 +314,10 @@ fn infallible(result: Result<Vec<u8>, usize>) -> Vec<u8> {
 /// assert_eq!(encode("é", encoding_rs::EUC_KR, Replacement::Jdk), b"?");
 /// assert_eq!(encode("é", encoding_rs::EUC_KR, Replacement::Whatwg), b"&#233;");
 /// ```
+#[inline]
 pub fn encode(text: &str, encoding: &'static Encoding, replacement: Replacement) -> Vec<u8> {
-    infallible(encode_str(b"", text, encoding, replacement.into()))
+    let kernels = Kernels::detect();
+    infallible(encode_str(b"", text, encoding, replacement.into(), kernels))
 }
 
 /// Like [`encode`], with the encoding's [`bom`] in front (UTF-8, UTF-16LE and UTF-16BE have
@@ -357,6 +332,7 @@ pub fn encode(text: &str, encoding: &'static Encoding, replacement: Replacement)
 /// assert_eq!(body, b"\xFF\xFEh\0i\0");
 /// assert_eq!(body.capacity(), body.len());
 /// ```
+#[inline]
 pub fn encode_with_bom(
     text: &str,
     encoding: &'static Encoding,
@@ -367,6 +343,7 @@ pub fn encode_with_bom(
         text,
         encoding,
         replacement.into(),
+        Kernels::detect(),
     ))
 }
 
@@ -411,6 +388,8 @@ pub fn encode_utf16_with_bom(
     encode_units(bom(encoding), units, encoding, replacement.into())
 }
 
+/// The engine behind [`encode_utf16`] and [`encode_utf16_with_bom`]. No kernel is on its
+/// path.
 fn encode_units(
     prefix: &[u8],
     units: &[u16],
@@ -441,23 +420,40 @@ fn encode_units(
 /// assert_eq!(body, b"{\"ok\":true}");
 /// assert_eq!(body.as_ptr(), ptr); // the same buffer
 /// ```
+#[inline]
 pub fn encode_string(
     text: String,
     encoding: &'static Encoding,
     replacement: Replacement,
 ) -> Vec<u8> {
+    encode_owned(text, encoding, replacement, Kernels::detect())
+}
+
+/// The engine behind [`encode_string`].
+fn encode_owned(
+    text: String,
+    encoding: &'static Encoding,
+    replacement: Replacement,
+    kernels: Kernels,
+) -> Vec<u8> {
     let kind = encodings::kind(encoding);
     let same = match kind {
         Kind::Utf8 => true,
         Kind::Utf16 { .. } => false,
-        _ => ascii_prefix(kind, &text) == text.len(),
+        _ => ascii_prefix(kind, &text, kernels) == text.len(),
     };
     if same {
         let mut bytes = text.into_bytes();
         bytes.shrink_to_fit();
         bytes
     } else {
-        encode(&text, encoding, replacement)
+        infallible(encode_str(
+            b"",
+            &text,
+            encoding,
+            replacement.into(),
+            kernels,
+        ))
     }
 }
 
@@ -477,7 +473,17 @@ pub fn encode_string(
 /// let err = try_encode("ok ✓", encoding_rs::WINDOWS_1252).unwrap_err();
 /// assert_eq!((err.ch(), err.offset()), ('✓', 3));
 /// ```
+#[inline]
 pub fn try_encode(text: &str, encoding: &'static Encoding) -> Result<Vec<u8>, Unmappable> {
-    encode_str(b"", text, encoding, Policy::Strict)
+    encode_strict(text, encoding, Kernels::detect())
+}
+
+/// The engine behind [`try_encode`].
+fn encode_strict(
+    text: &str,
+    encoding: &'static Encoding,
+    kernels: Kernels,
+) -> Result<Vec<u8>, Unmappable> {
+    encode_str(b"", text, encoding, Policy::Strict, kernels)
         .map_err(|offset| Unmappable::at(text, offset, encoding))
 }

@@ -7,7 +7,7 @@ use common::{check_str, check_units};
 use rstest::rstest;
 use wirebytes_charset::{
     ALL, Encoding, Replacement, bom, encode, encode_string, encode_utf16, encode_utf16_with_bom,
-    encode_with_bom, for_content_type, for_label, reference, try_encode,
+    encode_with_bom, for_content_type, for_label, levels, reference, try_encode,
 };
 
 use encoding_rs::{
@@ -120,6 +120,14 @@ fn exact_bytes(
 ) {
     assert_eq!(encode(text, encoding, replacement), expected);
     assert_eq!(reference::encode(text, encoding, replacement), expected);
+    for level in levels::all() {
+        assert_eq!(
+            level.encode(text, encoding, replacement),
+            expected,
+            "{}",
+            level.name()
+        );
+    }
 }
 
 /// Exact bytes for UTF-16 input; the `Jdk` ones are JDK 17's.
@@ -261,6 +269,14 @@ fn bom_variants_prepend_the_bom_in_one_exact_allocation() {
                 encode_utf16_with_bom(&units, encoding, replacement),
                 expected
             );
+            for level in levels::all() {
+                let name = level.name();
+                let with = level.encode_with_bom("hé😀", encoding, replacement);
+                assert_eq!(with, expected, "{name} {}", encoding.name());
+                assert_eq!(with.capacity(), with.len(), "{name}");
+                let with = level.encode_utf16_with_bom(&units, encoding, replacement);
+                assert_eq!(with, expected, "{name} {}", encoding.name());
+            }
         }
     }
     assert_eq!(bom(UTF_8), b"\xEF\xBB\xBF");
@@ -587,6 +603,38 @@ fn sizes_around_vector_widths_and_positions() {
                 let mut text = ascii.clone();
                 text.insert_str(at, special);
                 check_str(&text);
+            }
+        }
+    }
+}
+
+/// windows-1252's Latin-1 path, at every level: text long enough for several of its 64-byte
+/// windows, with a char the windows do not take (a C1 control, a char just past U+00FF, a
+/// longer one, NUL) at every offset across the first two windows, to both replacements.
+#[test]
+fn latin1_windows_at_every_level() {
+    let latin1: String = "Fête à Zürich: naïve café, smørrebrød, ¡señor! Ærø ÿ ß £10 ½ "
+        .chars()
+        .cycle()
+        .take(200)
+        .collect();
+    let specials = [
+        "\u{80}", "\u{81}", "\u{90}", "\u{9F}", "\u{A0}", "\u{FF}", "\u{100}", "€", "😀", "\0",
+    ];
+    for special in specials {
+        for at in (0..=140).filter(|&at| latin1.is_char_boundary(at)) {
+            let mut text = latin1.clone();
+            text.insert_str(at, special);
+            for replacement in [JDK, WEB] {
+                let expected = reference::encode(&text, WINDOWS_1252, replacement);
+                for level in levels::all() {
+                    assert_eq!(
+                        level.encode(&text, WINDOWS_1252, replacement),
+                        expected,
+                        "{} {replacement:?} {special:?} at {at}",
+                        level.name()
+                    );
+                }
             }
         }
     }

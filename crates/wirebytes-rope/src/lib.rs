@@ -58,6 +58,8 @@
 mod builder;
 mod cmp;
 mod into_reader;
+#[doc(hidden)]
+pub mod levels;
 mod reader;
 pub mod reference;
 mod search;

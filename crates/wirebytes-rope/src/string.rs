@@ -9,12 +9,6 @@ use bytes::{Bytes, BytesMut};
 use crate::into_reader::IntoReader;
 use crate::reader::Reader;
 
-/// `append_joining` copies junctions whose two fragments hold together at most this many
-/// bytes into one fragment. Measured (bench `rope/append_tiny`): appending 2048 pieces of
-/// 1..=32 bytes costs more than twice as much with joining and a byte-by-byte scan of the result
-/// gains nothing, so `concat` and `append` do not join.
-const COALESCE_LIMIT: usize = 64;
-
 /// An immutable byte string made of shared [`Bytes`] fragments.
 ///
 /// Cloning, slicing and concatenating never copy the bytes. Equality, ordering and hashing
@@ -399,15 +393,11 @@ impl ByteString {
         self.append_with(other, 0);
     }
 
-    /// [`append`](Self::append) that copies the junction into one fresh fragment when the
-    /// last fragment of `self` and the first of `other` hold together at most 64 bytes.
-    /// Kept for the benchmark that measures what joining is worth (it does not pay).
-    #[doc(hidden)]
-    pub fn append_joining(&mut self, other: &ByteString) {
-        self.append_with(other, COALESCE_LIMIT);
-    }
-
-    fn append_with(&mut self, other: &ByteString, coalesce_limit: usize) {
+    /// [`append`](Self::append), copying the junction into one fresh fragment when the last
+    /// fragment of `self` and the first of `other` hold together at most `coalesce_limit`
+    /// bytes (`append` passes 0: never; [`levels::append_joining`](crate::levels::append_joining)
+    /// passes [`COALESCE_LIMIT`](crate::levels::COALESCE_LIMIT)).
+    pub(crate) fn append_with(&mut self, other: &ByteString, coalesce_limit: usize) {
         if other.is_empty() {
             return;
         }

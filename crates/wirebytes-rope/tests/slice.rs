@@ -5,7 +5,7 @@ mod common;
 use bytes::{BufMut, Bytes};
 use common::{Rng, SIZES, shapes};
 use rstest::rstest;
-use wirebytes_rope::{ByteString, ByteStringBuilder};
+use wirebytes_rope::{ByteString, ByteStringBuilder, levels};
 
 #[test]
 fn every_slice_of_small_strings() {
@@ -122,26 +122,26 @@ fn append_keeps_fragments_append_joining_joins_tiny_junctions() {
     assert_eq!(a.fragment_count(), 2);
     assert_eq!(a, "abcdef");
     let mut j = ByteString::from_static(b"abc");
-    j.append_joining(&ByteString::from_static(b"def"));
+    levels::append_joining(&mut j, &ByteString::from_static(b"def"));
     assert_eq!(j.fragment_count(), 1);
     assert_eq!(j, "abcdef");
-    let mut big = ByteString::from(vec![0u8; 64]);
-    big.append_joining(&ByteString::from_static(b"x"));
+    let mut big = ByteString::from(vec![0u8; levels::COALESCE_LIMIT]);
+    levels::append_joining(&mut big, &ByteString::from_static(b"x"));
     assert_eq!(big.fragment_count(), 2);
-    assert_eq!(big.get(64), Some(b'x'));
+    assert_eq!(big.get(levels::COALESCE_LIMIT), Some(b'x'));
     // Joining inside a shared and an unshared multi-fragment string.
     let mut m: ByteString = [&b"0123456789"[..], b"ab"]
         .into_iter()
         .map(Bytes::from_static)
         .collect();
     let shared = m.clone();
-    m.append_joining(&ByteString::from_static(b"cd"));
+    levels::append_joining(&mut m, &ByteString::from_static(b"cd"));
     assert_eq!(
         (m.fragment_count(), &m),
         (2, &ByteString::from_static(b"0123456789abcd"))
     );
     drop(shared);
-    m.append_joining(&ByteString::from_static(b"ef"));
+    levels::append_joining(&mut m, &ByteString::from_static(b"ef"));
     assert_eq!(
         (m.fragment_count(), &m),
         (2, &ByteString::from_static(b"0123456789abcdef"))

@@ -3,16 +3,16 @@
 //! `String.getBytes(Charset)`.
 //!
 //! Every encoding of `wirebytes_charset::ALL` (all 40 of encoding_rs) x both replacements x
-//! `&str` and `&[u16]` input x an adversarial corpus: script samples (ASCII, Latin-1,
+//! every kernel level this CPU has (`wirebytes_charset::levels`: "portable", then "ssse3" and
+//! "avx2" where the CPU has them) x `&str` and `&[u16]` input x an adversarial corpus: script samples (ASCII, Latin-1,
 //! Cyrillic, Greek, Hebrew, Arabic, Thai, CJK, emoji), the awkward chars (BOM, U+FFFD, NUL,
 //! ESC, C1 controls, x-user-defined's U+F780..U+F7FF, ¥ and ‾ of ISO-2022-JP's Roman state),
 //! each at the start, middle and end of ASCII of every length around the vector and block
 //! widths, runs that cross the 64-byte block boundary at every offset, random text, and for
 //! UTF-16 input unpaired surrogates anywhere plus random `u16` soup.
 
-use wirebytes_charset::{
-    ALL, Encoding, Replacement, encode, encode_string, encode_utf16, reference, try_encode,
-};
+use wirebytes_charset::levels::{self, Level};
+use wirebytes_charset::{ALL, Encoding, Replacement, encode_utf16, reference};
 
 use crate::rng::Rng;
 use crate::verify::{Ctx, Hex};
@@ -245,60 +245,78 @@ pub(crate) fn run(ctx: &mut Ctx) {
     let mut rng = Rng::new(0x00C4_A85E_7000);
     let texts = str_corpus(ctx, &mut rng);
     let units = units_corpus(ctx, &mut rng, &texts);
-    let pairs = (ALL.len() * REPLACEMENTS.len()) as u64;
+    // Every kernel level this CPU has, "portable" first: each one against the reference.
+    let levels: Vec<Level> = levels::all().collect();
+    let n_levels = levels.len() as u64;
+    let pairs = (ALL.len() * REPLACEMENTS.len()) as u64 * n_levels;
+    // "<level> <encoding> <replacement>" for each level, as a case's label.
+    let labels = |encoding: &'static Encoding, replacement: Replacement| -> Vec<String> {
+        let name = encoding.name();
+        levels
+            .iter()
+            .map(|level| format!("{} {name} {replacement:?}", level.name()))
+            .collect()
+    };
 
     {
         let mut check = ctx.check(
-            "encode = reference, exact size (&str)",
+            "encode = reference, exact size (&str), every level",
             pairs * texts.len() as u64,
         );
         for &encoding in &ALL {
             for replacement in REPLACEMENTS {
-                let label = format!("{} {replacement:?}", encoding.name());
+                let labels = labels(encoding, replacement);
                 for text in &texts {
                     let expected = (reference::encode(text, encoding, replacement), true);
-                    check.case_in(
-                        &label,
-                        text.as_str(),
-                        expected,
-                        shape(encode(text, encoding, replacement)),
-                    );
+                    for (level, label) in levels.iter().zip(&labels) {
+                        check.case_in(
+                            label,
+                            text.as_str(),
+                            expected.clone(),
+                            shape(level.encode(text, encoding, replacement)),
+                        );
+                    }
                 }
             }
         }
     }
     {
         let mut check = ctx.check(
-            "encode_utf16 = reference, exact size (&[u16])",
+            "encode_utf16 = reference, exact size (&[u16]), every level",
             pairs * units.len() as u64,
         );
         for &encoding in &ALL {
             for replacement in REPLACEMENTS {
-                let label = format!("{} {replacement:?}", encoding.name());
+                let labels = labels(encoding, replacement);
                 for u in &units {
                     let expected = (reference::encode_utf16(u, encoding, replacement), true);
-                    check.case_in(
-                        &label,
-                        u.as_slice(),
-                        expected,
-                        shape(encode_utf16(u, encoding, replacement)),
-                    );
+                    for (level, label) in levels.iter().zip(&labels) {
+                        check.case_in(
+                            label,
+                            u.as_slice(),
+                            expected.clone(),
+                            shape(level.encode_utf16(u, encoding, replacement)),
+                        );
+                    }
                 }
             }
         }
     }
     {
         let mut check = ctx.check(
-            "encode_string = encode, exact size",
+            "encode_string = encode at the same level, exact size",
             pairs * texts.len() as u64,
         );
         for &encoding in &ALL {
             for replacement in REPLACEMENTS {
-                let label = format!("{} {replacement:?}", encoding.name());
+                let labels = labels(encoding, replacement);
                 for text in &texts {
-                    let expected = (encode(text, encoding, replacement), true);
-                    let actual = shape(encode_string(text.clone(), encoding, replacement));
-                    check.case_in(&label, text.as_str(), expected, actual);
+                    for (level, label) in levels.iter().zip(&labels) {
+                        let expected = (level.encode(text, encoding, replacement), true);
+                        let actual =
+                            shape(level.encode_string(text.clone(), encoding, replacement));
+                        check.case_in(label, text.as_str(), expected, actual);
+                    }
                 }
             }
         }
@@ -306,69 +324,77 @@ pub(crate) fn run(ctx: &mut Ctx) {
     {
         // Where the crate promises WHATWG bytes: every encoding but UTF-16LE/BE (written as
         // UTF-16 here, as UTF-8 by `Encoding::encode`).
-        let planned = 38 * (texts.len() + units.len()) as u64;
+        let planned = 38 * (texts.len() + units.len()) as u64 * n_levels;
         let mut check = ctx.check(
-            "Whatwg = Encoding::encode (38 encodings, &str and &[u16])",
+            "Whatwg = Encoding::encode (38 encodings, &str and &[u16]), every level",
             planned,
         );
         for &encoding in ALL.iter().filter(|e| !is_utf16(e)) {
+            let labels = labels(encoding, Replacement::Whatwg);
             for text in &texts {
                 let (web, _, _) = encoding.encode(text);
-                check.case_in(
-                    encoding.name(),
-                    text.as_str(),
-                    web.into_owned(),
-                    encode(text, encoding, Replacement::Whatwg),
-                );
+                for (level, label) in levels.iter().zip(&labels) {
+                    check.case_in(
+                        label,
+                        text.as_str(),
+                        &web[..],
+                        &level.encode(text, encoding, Replacement::Whatwg)[..],
+                    );
+                }
             }
             for u in &units {
                 let lossy = String::from_utf16_lossy(u);
                 let (web, _, _) = encoding.encode(&lossy);
-                check.case_in(
-                    encoding.name(),
-                    u.as_slice(),
-                    web.into_owned(),
-                    encode_utf16(u, encoding, Replacement::Whatwg),
-                );
+                for (level, label) in levels.iter().zip(&labels) {
+                    check.case_in(
+                        label,
+                        u.as_slice(),
+                        &web[..],
+                        &level.encode_utf16(u, encoding, Replacement::Whatwg)[..],
+                    );
+                }
             }
         }
     }
     {
         let mut check = ctx.check(
-            "try_encode: Ok = encode, Err = first unmappable",
-            ALL.len() as u64 * texts.len() as u64,
+            "try_encode: Ok = encode at the same level, Err = first unmappable",
+            ALL.len() as u64 * texts.len() as u64 * n_levels,
         );
         for &encoding in &ALL {
             for text in &texts {
-                match try_encode(text, encoding) {
-                    Ok(bytes) => {
-                        // Nothing unmappable: both replacements write the same bytes.
-                        let jdk = encode(text, encoding, Replacement::Jdk);
-                        let web = encode(text, encoding, Replacement::Whatwg);
-                        let exact = bytes.capacity() == bytes.len();
-                        check.case_in(
-                            encoding.name(),
-                            text.as_str(),
-                            (jdk, true),
-                            (bytes.clone(), exact && bytes == web),
-                        );
-                    }
-                    Err(err) => {
-                        let at = err.offset();
-                        let ok = text.is_char_boundary(at)
-                            && text[at..].starts_with(err.ch())
-                            && !encoding.encode(&text[..at]).2
-                            && encoding.encode(&text[at..at + err.ch().len_utf8()]).2;
-                        if ok {
-                            check.pass();
-                        } else {
-                            check.fail(
+                for level in &levels {
+                    match level.try_encode(text, encoding) {
+                        Ok(bytes) => {
+                            // Nothing unmappable: both replacements write the same bytes.
+                            let jdk = level.encode(text, encoding, Replacement::Jdk);
+                            let web = level.encode(text, encoding, Replacement::Whatwg);
+                            let exact = bytes.capacity() == bytes.len();
+                            check.case_in(
+                                &format!("{} {}", level.name(), encoding.name()),
                                 text.as_str(),
-                                format!(
-                                    "{}: {err} is not the first unmappable char",
-                                    encoding.name()
-                                ),
+                                (jdk, true),
+                                (bytes.clone(), exact && bytes == web),
                             );
+                        }
+                        Err(err) => {
+                            let at = err.offset();
+                            let ok = text.is_char_boundary(at)
+                                && text[at..].starts_with(err.ch())
+                                && !encoding.encode(&text[..at]).2
+                                && encoding.encode(&text[at..at + err.ch().len_utf8()]).2;
+                            if ok {
+                                check.pass();
+                            } else {
+                                check.fail(
+                                    text.as_str(),
+                                    format!(
+                                        "{} {}: {err} is not the first unmappable char",
+                                        level.name(),
+                                        encoding.name()
+                                    ),
+                                );
+                            }
                         }
                     }
                 }
@@ -381,31 +407,42 @@ pub(crate) fn run(ctx: &mut Ctx) {
         let step = ctx.scale(1, 7);
         let singles: Vec<&'static Encoding> =
             ALL.iter().copied().filter(|e| e.is_single_byte()).collect();
-        let planned = (singles.len() * 2 * (4 * 0x1_0000 / step + 8)) as u64;
+        // Per encoding, replacement and level: two `&[u16]` inputs per unit, two `&str` ones
+        // per unit that is a char, eight rows.
+        let units = (0..=0xFFFFu32).step_by(step);
+        let chars = units
+            .clone()
+            .filter(|&c| char::from_u32(c).is_some())
+            .count();
+        let planned = (singles.len() * 2 * (2 * units.count() + 2 * chars + 8)) as u64 * n_levels;
         let mut check = ctx.check(
-            "single-byte: every u16 and char alone, after é, all in a row",
+            "single-byte: every u16 and char alone, after é, all in a row, every level",
             planned,
         );
         for &encoding in &singles {
             for replacement in REPLACEMENTS {
-                let label = format!("{} {replacement:?}", encoding.name());
+                let labels = labels(encoding, replacement);
                 for u in (0..=0xFFFFu16).step_by(step) {
                     for input in [&[u][..], &[0xE9, u, 0x41][..]] {
                         let expected =
                             (reference::encode_utf16(input, encoding, replacement), true);
-                        check.case_in(
-                            &label,
-                            input,
-                            expected,
-                            shape(encode_utf16(input, encoding, replacement)),
-                        );
+                        for (level, label) in levels.iter().zip(&labels) {
+                            check.case_in(
+                                label,
+                                input,
+                                expected.clone(),
+                                shape(level.encode_utf16(input, encoding, replacement)),
+                            );
+                        }
                     }
                     // The same as `&str` (the block encoder sees "éXA" with a two-byte X).
                     if let Some(c) = char::from_u32(u32::from(u)) {
                         for text in [c.to_string(), format!("é{c}A")] {
                             let expected = (reference::encode(&text, encoding, replacement), true);
-                            let actual = shape(encode(&text, encoding, replacement));
-                            check.case_in(&label, text.as_str(), expected, actual);
+                            for (level, label) in levels.iter().zip(&labels) {
+                                let actual = shape(level.encode(&text, encoding, replacement));
+                                check.case_in(label, text.as_str(), expected.clone(), actual);
+                            }
                         }
                     }
                 }
@@ -418,8 +455,10 @@ pub(crate) fn run(ctx: &mut Ctx) {
                 for shift in 0..8 {
                     let text = format!("{}{all}", ascii(shift));
                     let expected = (reference::encode(&text, encoding, replacement), true);
-                    let actual = shape(encode(&text, encoding, replacement));
-                    check.case_in(&label, text.as_str(), expected, actual);
+                    for (level, label) in levels.iter().zip(&labels) {
+                        let actual = shape(level.encode(&text, encoding, replacement));
+                        check.case_in(label, text.as_str(), expected.clone(), actual);
+                    }
                 }
             }
         }
@@ -452,7 +491,7 @@ fn windows_1255(c: char) -> bool {
 }
 
 /// C1 controls: WHATWG's single-byte tables map several of U+0080..U+009F where the JDK's
-/// do not (or the reverse), as the issue expects.
+/// do not (or the reverse).
 fn c1(c: char) -> bool {
     ('\u{80}'..='\u{9F}').contains(&c)
 }

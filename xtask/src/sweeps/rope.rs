@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 
 use wirebytes_rope::bytes::{Buf, Bytes};
-use wirebytes_rope::{ByteString, ByteStringBuilder, reference};
+use wirebytes_rope::{ByteString, ByteStringBuilder, levels, reference};
 
 use crate::rng::Rng;
 use crate::verify::Ctx;
@@ -188,7 +188,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
         }
     }
     {
-        let mut check = ctx.check("concat, append", strings as u64 * 2);
+        let mut check = ctx.check("concat, append, levels::append_joining", strings as u64 * 3);
         for _ in 0..strings {
             let (x, y) = (sample(&mut rng, max_len / 2), sample(&mut rng, max_len / 2));
             let mut want = x.flat.clone();
@@ -199,6 +199,21 @@ pub(crate) fn run(ctx: &mut Ctx) {
             appended.append(&y.rope);
             let ok = appended == want[..] && x.rope == x.flat[..];
             check.case_in(&label, &want, true, ok);
+            // Joining copies at most one junction: one fragment fewer than `append`, exactly
+            // when both sides have a fragment and the two at the junction are small enough.
+            let mut joined = x.rope.clone();
+            levels::append_joining(&mut joined, &y.rope);
+            let last = x.rope.chunks().next_back().map_or(0, <[u8]>::len);
+            let first = y.rope.chunks().next().map_or(0, <[u8]>::len);
+            let joins = last > 0 && first > 0 && last + first <= levels::COALESCE_LIMIT;
+            let fragments = appended.fragment_count() - usize::from(joins);
+            let ok = joined == want[..] && x.rope == x.flat[..];
+            check.case_in(
+                &label,
+                &want,
+                (true, fragments),
+                (ok, joined.fragment_count()),
+            );
         }
     }
     {

@@ -1,6 +1,9 @@
-//! Helpers shared by the integration tests: every fast path against the reference.
+//! Helpers shared by the integration tests: every fast path, at every kernel level this CPU
+//! has (through `levels`), against the reference.
 
-use wirebytes_charset::{ALL, Encoding, Replacement, encode, encode_utf16, reference};
+use wirebytes_charset::{
+    ALL, Encoding, Replacement, encode, encode_utf16, levels, reference, try_encode,
+};
 
 pub(crate) const REPLACEMENTS: [Replacement; 2] = [Replacement::Jdk, Replacement::Whatwg];
 
@@ -9,10 +12,22 @@ pub(crate) fn is_utf16(encoding: &'static Encoding) -> bool {
 }
 
 /// `text` through every encoding and replacement: fast == reference, exact size, and WHATWG ==
-/// `Encoding::encode` where the crate promises it. Also `encode_utf16` on the same text.
+/// `Encoding::encode` where the crate promises it, at every level; `try_encode` and
+/// `encode_string` at every level agree with the public functions. Also `encode_utf16` on the
+/// same text.
 pub(crate) fn check_str(text: &str) {
     let units: Vec<u16> = text.encode_utf16().collect();
     for &encoding in &ALL {
+        let strict = try_encode(text, encoding);
+        for level in levels::all() {
+            assert_eq!(
+                level.try_encode(text, encoding),
+                strict,
+                "try_encode {} {} {text:?}",
+                level.name(),
+                encoding.name()
+            );
+        }
         for replacement in REPLACEMENTS {
             let fast = encode(text, encoding, replacement);
             let slow = reference::encode(text, encoding, replacement);
@@ -23,6 +38,20 @@ pub(crate) fn check_str(text: &str) {
                 "{} {replacement:?}",
                 encoding.name()
             );
+            for level in levels::all() {
+                let name = level.name();
+                let at_level = level.encode(text, encoding, replacement);
+                assert_eq!(
+                    at_level,
+                    slow,
+                    "{name} {} {replacement:?} {text:?}",
+                    encoding.name()
+                );
+                assert_eq!(at_level.capacity(), at_level.len(), "{name}");
+                let owned = level.encode_string(text.to_owned(), encoding, replacement);
+                assert_eq!(owned, slow, "encode_string {name} {}", encoding.name());
+                assert_eq!(owned.capacity(), owned.len(), "{name}");
+            }
             let from_units = encode_utf16(&units, encoding, replacement);
             assert_eq!(
                 from_units,
@@ -57,6 +86,15 @@ pub(crate) fn check_units(units: &[u16]) {
                 "{} {replacement:?} {units:04x?}",
                 encoding.name()
             );
+            for level in levels::all() {
+                assert_eq!(
+                    level.encode_utf16(units, encoding, replacement),
+                    slow,
+                    "{} {} {replacement:?} {units:04x?}",
+                    level.name(),
+                    encoding.name()
+                );
+            }
             assert_eq!(
                 fast.capacity(),
                 fast.len(),

@@ -1,9 +1,5 @@
-//! The SSSE3 kernel of the Latin-1 fast path (see `single_byte::latin1_run`): the one place
-//! of the crate with `unsafe`, a call to a `#[target_feature(enable = "ssse3,popcnt")]`
-//! function once the CPU was seen to have both. Measured need: with it, the bench
-//! `charset/encode` `latin1-windows-1252/4096` runs in 1.6-1.7 µs against encoding_rs's
-//! 9.5-10.9 µs; the portable SWAR kernel alone (in a first per-block version) took about 6 µs.
-#![allow(unsafe_code)]
+//! The SSSE3 + POPCNT Latin-1 window kernel: sixteen bytes at a time, `pshufb` compaction.
+//! Its contract is [`Kernels::latin1_window`](crate::arch::Kernels::latin1_window)'s.
 
 use std::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_min_epu8,
@@ -11,31 +7,8 @@ use std::arch::x86_64::{
     _mm_shuffle_epi8, _mm_slli_epi16, _mm_unpackhi_epi64,
 };
 
-use crate::single_byte::{BLOCK, WINDOW};
-
-/// Proof that the CPU has SSSE3 and POPCNT: only [`Ssse3::detect`] makes one.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Ssse3(());
-
-impl Ssse3 {
-    /// `Some` if the CPU has SSSE3 and POPCNT.
-    pub(crate) fn detect() -> Option<Ssse3> {
-        (std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt"))
-            .then_some(Ssse3(()))
-    }
-
-    /// [`crate::single_byte::latin1_window`], sixteen bytes at a time.
-    #[inline]
-    pub(crate) fn latin1_window(
-        self,
-        window: &[u8; WINDOW],
-        dst: &mut [u8; BLOCK],
-    ) -> Option<usize> {
-        // SAFETY: `latin1_window` requires SSSE3 and POPCNT and nothing else; `self` proves
-        // the CPU has them.
-        unsafe { latin1_window(window, dst) }
-    }
-}
+use crate::latin1::WINDOW;
+use crate::single_byte::BLOCK;
 
 /// For each mask of dropped bytes among eight (bit `i`: byte `i`), the `pshufb` indices that
 /// gather the kept bytes to the front, in order (0x80: a zero byte after them).
@@ -77,7 +50,7 @@ fn load(window: &[u8; WINDOW], at: usize) -> __m128i {
 /// bytes past the kept ones are overwritten by the next store or are past the output). Before
 /// the `k`-th of the eight stores at most `8 * k` bytes were written: every store fits.
 #[target_feature(enable = "ssse3,popcnt")]
-fn latin1_window(window: &[u8; WINDOW], dst: &mut [u8; BLOCK]) -> Option<usize> {
+pub(crate) fn latin1_window_ssse3(window: &[u8; WINDOW], dst: &mut [u8; BLOCK]) -> Option<usize> {
     let top2 = _mm_set1_epi8(0xC0_u8 as i8);
     let continuation_bits = _mm_set1_epi8(0x80_u8 as i8);
     let low2 = _mm_set1_epi8(0x03);

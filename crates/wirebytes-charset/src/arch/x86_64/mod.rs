@@ -1,0 +1,9 @@
+//! The x86-64 kernels: `#[target_feature]` functions, one file per job, each named
+//! `<job>_<isa>`. Only [`Kernels`](super::Kernels) calls them, once it knows the CPU has the
+//! instructions.
+
+mod is_ascii;
+mod latin1_window;
+
+pub(super) use is_ascii::is_ascii_avx2;
+pub(super) use latin1_window::latin1_window_ssse3;

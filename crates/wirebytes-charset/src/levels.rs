@@ -1,0 +1,124 @@
+//! Not part of the API and not covered by semver: the door through which tests, the sweeps,
+//! the benches and the fuzz targets run the public functions at each kernel level this CPU
+//! has.
+//!
+//! ```
+//! use wirebytes_charset::{Replacement, levels};
+//!
+//! for level in levels::all() {
+//!     let body = level.encode("Grüße", encoding_rs::WINDOWS_1252, Replacement::Jdk);
+//!     assert_eq!(body, b"Gr\xFC\xDFe", "{}", level.name());
+//! }
+//! assert!(levels::get("portable").is_some());
+//! ```
+
+use encoding_rs::Encoding;
+
+use crate::arch::Kernels;
+use crate::{Replacement, Unmappable, bom};
+
+/// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    name: &'static str,
+    kernels: Kernels,
+}
+
+/// The levels this CPU has, "portable" first, the one the public functions use last.
+pub fn all() -> impl Iterator<Item = Level> {
+    Kernels::levels().map(|(name, kernels)| Level { name, kernels })
+}
+
+/// A level by name, if this CPU has it.
+pub fn get(name: &str) -> Option<Level> {
+    all().find(|level| level.name == name)
+}
+
+impl Level {
+    /// The level's name.
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// The kernels of this level, for the crate's own kernel tests.
+    #[cfg(test)]
+    pub(crate) fn kernels(self) -> Kernels {
+        self.kernels
+    }
+
+    /// [`crate::encode`] at this level.
+    pub fn encode(
+        self,
+        text: &str,
+        encoding: &'static Encoding,
+        replacement: Replacement,
+    ) -> Vec<u8> {
+        crate::infallible(crate::encode_str(
+            b"",
+            text,
+            encoding,
+            replacement.into(),
+            self.kernels,
+        ))
+    }
+
+    /// [`crate::encode_with_bom`] at this level.
+    pub fn encode_with_bom(
+        self,
+        text: &str,
+        encoding: &'static Encoding,
+        replacement: Replacement,
+    ) -> Vec<u8> {
+        crate::infallible(crate::encode_str(
+            bom(encoding),
+            text,
+            encoding,
+            replacement.into(),
+            self.kernels,
+        ))
+    }
+
+    /// [`crate::encode_utf16`] at this level (no kernel is on the UTF-16 path: the same at
+    /// every level).
+    pub fn encode_utf16(
+        self,
+        units: &[u16],
+        encoding: &'static Encoding,
+        replacement: Replacement,
+    ) -> Vec<u8> {
+        crate::encode_units(b"", units, encoding, replacement.into())
+    }
+
+    /// [`crate::encode_utf16_with_bom`] at this level (the same at every level).
+    pub fn encode_utf16_with_bom(
+        self,
+        units: &[u16],
+        encoding: &'static Encoding,
+        replacement: Replacement,
+    ) -> Vec<u8> {
+        crate::encode_units(bom(encoding), units, encoding, replacement.into())
+    }
+
+    /// [`crate::encode_string`] at this level.
+    pub fn encode_string(
+        self,
+        text: String,
+        encoding: &'static Encoding,
+        replacement: Replacement,
+    ) -> Vec<u8> {
+        crate::encode_owned(text, encoding, replacement, self.kernels)
+    }
+
+    /// [`crate::try_encode`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::try_encode`].
+    pub fn try_encode(
+        self,
+        text: &str,
+        encoding: &'static Encoding,
+    ) -> Result<Vec<u8>, Unmappable> {
+        crate::encode_strict(text, encoding, self.kernels)
+    }
+}

@@ -1,0 +1,53 @@
+//! Not part of the API and not covered by semver: the door through which tests, the sweeps,
+//! the benches and the fuzz targets reach what the crate keeps for them alone.
+//!
+//! The crate has no SIMD kernels, so its one level is "portable"; [`all`] and [`get`] have
+//! the shape of every wirebytes crate's door, so tooling treats the crates alike. Beside them,
+//! the hooks of a road measured and not taken: joining tiny fragments on append.
+//!
+//! ```
+//! use wirebytes_rope::{ByteString, levels};
+//!
+//! assert_eq!(levels::all().map(levels::Level::name).collect::<Vec<_>>(), ["portable"]);
+//! let mut s = ByteString::from_static(b"abc");
+//! levels::append_joining(&mut s, &ByteString::from_static(b"def"));
+//! assert_eq!((s.fragment_count(), s), (1, ByteString::from_static(b"abcdef")));
+//! ```
+
+use crate::ByteString;
+
+/// A set of kernels this CPU can run, by name: this crate has none, so "portable" only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    name: &'static str,
+}
+
+/// The levels this CPU has: "portable", the one the public functions use.
+pub fn all() -> impl Iterator<Item = Level> {
+    std::iter::once(Level { name: "portable" })
+}
+
+/// A level by name, if this CPU has it.
+pub fn get(name: &str) -> Option<Level> {
+    all().find(|level| level.name == name)
+}
+
+impl Level {
+    /// The level's name.
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+}
+
+/// [`append_joining`] copies junctions whose two fragments hold together at most this many
+/// bytes into one fragment. Measured (bench `rope/append_tiny`): appending 2048 pieces of
+/// 1..=32 bytes costs more than twice as much with joining and a byte-by-byte scan of the
+/// result gains nothing, so [`ByteString::concat`] and [`ByteString::append`] do not join.
+pub const COALESCE_LIMIT: usize = 64;
+
+/// [`ByteString::append`] that copies the junction into one fresh fragment when the last
+/// fragment of `s` and the first of `other` hold together at most [`COALESCE_LIMIT`] bytes.
+/// Kept for the bench that measures what joining is worth (it does not pay).
+pub fn append_joining(s: &mut ByteString, other: &ByteString) {
+    s.append_with(other, COALESCE_LIMIT);
+}
