@@ -5,6 +5,7 @@ use std::io::{self, Read, Write};
 use std::string::String;
 use std::vec::Vec;
 
+use crate::arch::Kernels;
 use crate::decode::decode_vec;
 use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 
@@ -39,19 +40,27 @@ use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn read_utf<R: Read + ?Sized>(reader: &mut R) -> io::Result<String> {
+    read_utf_with(reader, Kernels::detect())
+}
+
+/// [`read_utf`] with `kernels`.
+pub(crate) fn read_utf_with<R: Read + ?Sized>(
+    reader: &mut R,
+    kernels: Kernels,
+) -> io::Result<String> {
     let mut len = [0u8; 2];
     reader.read_exact(&mut len)?;
-    read_body(reader, usize::from(u16::from_be_bytes(len)))
+    read_body(reader, usize::from(u16::from_be_bytes(len)), kernels)
 }
 
 /// Reads `len` body bytes and decodes them.
-fn read_body<R: Read + ?Sized>(reader: &mut R, len: usize) -> io::Result<String> {
+fn read_body<R: Read + ?Sized>(reader: &mut R, len: usize, kernels: Kernels) -> io::Result<String> {
     let mut body = Vec::new();
     body.try_reserve_exact(len)
         .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
     body.resize(len, 0);
     reader.read_exact(&mut body)?;
-    decode_vec(body).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    decode_vec(body, kernels).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
 /// Writes one `DataOutput.writeUTF` record: a big-endian `u16` body length, then the body,
@@ -144,7 +153,7 @@ pub fn read_long_utf<R: Read + ?Sized>(reader: &mut R, limit: u64) -> io::Result
             LengthError::new(len, usize::MAX as u64),
         )
     })?;
-    read_body(reader, len)
+    read_body(reader, len, Kernels::detect())
 }
 
 /// Writes one long string record: a big-endian 8-byte body length, then the body, as
