@@ -6,7 +6,7 @@ use alloc::string::String;
 use crate::DecodeError;
 use crate::arch::{Kernels, Utf8Prefix, Utf8Vec};
 use crate::sequence::{
-    bmp_char, first_error, is_surrogate, lossy_skip, low_surrogate_at, pair_char, sequence,
+    bmp_char, first_error, is_surrogate, lossy_skip, low_surrogate_at, sequence,
 };
 
 /// The ASCII block of the rewrites.
@@ -98,7 +98,8 @@ pub(crate) fn to_utf8(prefix: Utf8Prefix<'_>, kernels: Kernels) -> Result<String
 /// puts one, and on to the end. Only reached for bodies that [`crate::decode`] rejects.
 pub(crate) fn to_utf8_lossy(bytes: &[u8]) -> String {
     let n = bytes.len();
-    // One U+FFFD (3 bytes) per 2 bytes at most.
+    // Room for most bodies; a U+FFFD may take 3 bytes where it replaces 1, and then the
+    // writer grows.
     let mut out = Utf8Vec::with_capacity(n + n / 2);
     let mut i = 0;
     while i < n {
@@ -124,7 +125,7 @@ pub(crate) fn to_utf8_lossy(bytes: &[u8]) -> String {
                         out.push_char(bmp_char(v));
                     } else if let Some(low) = low_surrogate_at(bytes, i + 3).filter(|_| v < 0xDC00)
                     {
-                        out.push_char(pair_char(v, low));
+                        out.push_pair(v, low);
                         i += 3;
                     } else {
                         out.push_char(char::REPLACEMENT_CHARACTER);

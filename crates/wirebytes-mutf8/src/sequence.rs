@@ -42,14 +42,8 @@ pub(crate) fn low_surrogate_at(bytes: &[u8], j: usize) -> Option<u32> {
     }
 }
 
-/// The char of a high and a low surrogate.
-#[inline(always)]
-pub(crate) fn pair_char(high: u32, low: u32) -> char {
-    let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-    char::from_u32(scalar).unwrap_or(char::REPLACEMENT_CHARACTER)
-}
-
-/// The char of a value below U+10000 that is not a surrogate.
+/// The char of a value below U+10000 that is not a surrogate (U+FFFD for any other value:
+/// where the caller has tested the value, the compiler drops the test here).
 #[inline(always)]
 pub(crate) fn bmp_char(v: u32) -> char {
     char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)
