@@ -26,8 +26,9 @@ const BLOCK: usize = 32;
 pub(crate) fn to_utf8(prefix: Utf8Prefix<'_>, kernels: Kernels) -> Result<String, DecodeError> {
     let bytes = prefix.bytes();
     let n = bytes.len();
-    // Every rewrite keeps or shrinks the length: the output fits in `n` bytes.
-    let mut out = Utf8Vec::with_capacity(n);
+    // Every rewrite keeps or shrinks the length: the output fits in `n` bytes (and one more,
+    // for a 3-byte char's 4-byte store at the end).
+    let mut out = Utf8Vec::with_capacity(n + 1);
     out.push_str(prefix.as_str());
     let mut i = prefix.len();
     // Where the loop below hands back to the AVX-512 blocks (or ends): `n` without them.

@@ -39,11 +39,13 @@ impl Utf8Vec {
             self.bytes
                 .store([0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8], 2);
         } else if v < 0x10000 {
+            // Four bytes stored (one store), three kept.
             self.bytes.store(
                 [
                     0xE0 | (v >> 12) as u8,
                     0x80 | ((v >> 6) & 0x3F) as u8,
                     0x80 | (v & 0x3F) as u8,
+                    0,
                 ],
                 3,
             );
