@@ -122,7 +122,7 @@ fn get_record<B: Buf + ?Sized, const N: usize>(
 }
 
 /// Reads one `readUTF` record (a big-endian `u16` length, then the body) out of a buffer,
-/// decoded as [`decode`](crate::decode) does; the body may span any number of chunks.
+/// decoded as [`decode`](crate::decode()) does; the body may span any number of chunks.
 ///
 /// # Errors
 ///
@@ -174,7 +174,7 @@ pub fn get_long_utf<B: Buf + ?Sized>(buf: &mut B, limit: u64) -> Result<String, 
     get_record::<B, 8>(buf, limit, Kernels::detect())
 }
 
-/// Writes one `writeUTF` record (a big-endian `u16` length, then the body as [`encode`]
+/// Writes one `writeUTF` record (a big-endian `u16` length, then the body as [`encode()`]
 /// builds it) into a buffer.
 ///
 /// # Errors
@@ -202,7 +202,7 @@ pub fn put_utf<B: BufMut + ?Sized>(buf: &mut B, text: &str) -> Result<(), Length
     Ok(())
 }
 
-/// Writes one long string record (a big-endian 8-byte length, then the body as [`encode`]
+/// Writes one long string record (a big-endian 8-byte length, then the body as [`encode()`]
 /// builds it) into a buffer.
 ///
 /// # Panics

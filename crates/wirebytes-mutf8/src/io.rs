@@ -10,7 +10,7 @@ use crate::decode::decode_vec;
 use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 
 /// Reads one `DataInput.readUTF` record: a big-endian `u16` body length, then the body,
-/// decoded as [`decode`](crate::decode) does.
+/// decoded as [`decode`](crate::decode()) does.
 ///
 /// At most 65535 bytes are allocated for the body, whatever the stream holds.
 ///
@@ -64,7 +64,7 @@ fn read_body<R: Read + ?Sized>(reader: &mut R, len: usize, kernels: Kernels) -> 
 }
 
 /// Writes one `DataOutput.writeUTF` record: a big-endian `u16` body length, then the body,
-/// as [`encode`] builds it.
+/// as [`encode()`] builds it.
 ///
 /// Short records (up to 512 bytes) go to the writer in one `write_all`, longer ones in two
 /// (length, then body); wrap an unbuffered writer in a `BufWriter`.
@@ -110,7 +110,7 @@ fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -
 
 /// Reads one long string record: a big-endian 8-byte body length (what `ObjectOutputStream`
 /// writes after `TC_LONGSTRING` for a string whose body exceeds 65535 bytes), then the body,
-/// decoded as [`decode`](crate::decode) does.
+/// decoded as [`decode`](crate::decode()) does.
 ///
 /// The length comes from the stream, so it is checked against `limit` before anything is
 /// allocated: at most `limit` bytes are ever allocated for the body.
@@ -157,7 +157,7 @@ pub fn read_long_utf<R: Read + ?Sized>(reader: &mut R, limit: u64) -> io::Result
 }
 
 /// Writes one long string record: a big-endian 8-byte body length, then the body, as
-/// [`encode`] builds it. This is what `ObjectOutputStream` writes after `TC_LONGSTRING`;
+/// [`encode()`] builds it. This is what `ObjectOutputStream` writes after `TC_LONGSTRING`;
 /// it writes this form only for bodies over 65535 bytes (and `TC_STRING` with a
 /// [`write_utf`] record otherwise), but reads either length for any body.
 ///

@@ -41,7 +41,7 @@
 //! text 32 bytes at a time with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of
 //! ASCII and 2-byte sequences 16 bytes at a time with SSSE3. The x86 kernels are chosen by
 //! what the CPU has, asked once at run time with `std`, else by what the target is compiled
-//! for. [`encode`] borrows unless a scan finds a NUL or a char above U+FFFF.
+//! for. [`encode()`] borrows unless a scan finds a NUL or a char above U+FFFF.
 //!
 //! # Crate features
 //!

@@ -1,4 +1,4 @@
-//! The rewrite of modified UTF-8 as UTF-8, for the bodies that [`crate::decode`] cannot
+//! The rewrite of modified UTF-8 as UTF-8, for the bodies that [`crate::decode()`] cannot
 //! borrow: the strict one (to the JDK's first error) and the lossy one (U+FFFD and on).
 
 use alloc::string::String;
@@ -96,7 +96,7 @@ pub(crate) fn to_utf8(prefix: Utf8Prefix<'_>, kernels: Kernels) -> Result<String
 }
 
 /// The lossy rewrite: as [`to_utf8`], but U+FFFD where [`crate::reference::decode_lossy`]
-/// puts one, and on to the end. Only reached for bodies that [`crate::decode`] rejects.
+/// puts one, and on to the end. Only reached for bodies that [`crate::decode()`] rejects.
 pub(crate) fn to_utf8_lossy(bytes: &[u8]) -> String {
     let n = bytes.len();
     // Room for most bodies; a U+FFFD may take 3 bytes where it replaces 1, and then the

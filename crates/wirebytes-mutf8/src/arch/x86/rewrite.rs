@@ -1,4 +1,4 @@
-//! `rewrite_avx512`: [`crate::decode`]'s rewrite of modified UTF-8 into UTF-8, 64 bytes at a
+//! `rewrite_avx512`: [`crate::decode()`]'s rewrite of modified UTF-8 into UTF-8, 64 bytes at a
 //! time with AVX-512 (BW, VBMI and VBMI2). Its contract is `rewrite_utf8`'s in
 //! [`crate::arch`].
 //!

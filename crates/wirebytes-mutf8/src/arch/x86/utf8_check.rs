@@ -1,4 +1,4 @@
-//! `check_avx2`: [`crate::decode`]'s one pass that decides whether a body can be borrowed: it
+//! `check_avx2`: [`crate::decode()`]'s one pass that decides whether a body can be borrowed: it
 //! is UTF-8 *without a 4-byte sequence* (the JDK rejects those). AVX2. Its contract is
 //! `utf8_check`'s in [`crate::arch`].
 //!
