@@ -5,6 +5,11 @@
 //! (`from_java_cesu8` / `to_java_cesu8`), and simdutf8 validating the same bytes (the
 //! practical bound for input that is borrowed).
 //!
+//! `ours` is the public function (the kernels this CPU has); `ours-<level>` the same function
+//! at a lower kernel level through `wirebytes_mutf8::levels` (`ours-portable`: no kernels, as
+//! on CPUs without them; `ours-ssse3`, `ours-avx2` as on CPUs without AVX-512), for the
+//! levels this CPU has.
+//!
 //! Parameters are `<input>/<bytes of modified UTF-8>`; throughput counts those bytes. The
 //! functions that may borrow return a `Cow` that the harness cannot keep (it borrows the
 //! input), so they report its length: an owned result shows as transient bytes. The slice
@@ -17,7 +22,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
 use wirebytes_benches::corpus::{Rng, repeat_chars};
-use wirebytes_mutf8::reference;
+use wirebytes_mutf8::{levels, reference};
 
 /// The old way to decode: the JDK's `readUTF` loop, then the chars into a `String`.
 fn baseline_decode(bytes: &[u8]) -> Option<String> {
@@ -104,6 +109,11 @@ fn decode(c: &mut Criterion) {
                 .map(|t| black_box(&*t).len())
                 .ok()
         });
+        if let Some(portable) = levels::get("portable").filter(|_| bytes.len() > 16) {
+            bench(&mut group, GROUP, "ours-portable", &param, f, |b| {
+                portable.decode(b).map(|t| black_box(&*t).len()).ok()
+            });
+        }
         if !matches!(name, "cjk" | "mixed") {
             bench(&mut group, GROUP, "simd_cesu8-strict", &param, f, |b| {
                 simd_cesu8::mutf8::decode_strict(b)
@@ -151,6 +161,19 @@ fn decode_utf16(c: &mut Criterion) {
         bench(&mut group, GROUP, "ours", &param, bytes.as_slice(), |b| {
             wirebytes_mutf8::decode_utf16(b).ok()
         });
+        // Every level below the one `ours` uses.
+        let below: Vec<_> = levels::all().collect();
+        for level in &below[..below.len() - 1] {
+            let function = format!("ours-{}", level.name());
+            bench(
+                &mut group,
+                GROUP,
+                &function,
+                &param,
+                bytes.as_slice(),
+                |b| level.decode_utf16(b).ok(),
+            );
+        }
     }
     group.finish();
 }

@@ -7,8 +7,9 @@ use core::fmt;
 
 use bytes::{Buf, BufMut};
 
-use crate::decode::decode_vec;
-use crate::{DecodeError, LengthError, decode, encode, encoded_len};
+use crate::arch::Kernels;
+use crate::decode::{decode_vec, decode_with};
+use crate::{DecodeError, LengthError, encode, encoded_len};
 
 /// Why [`get_utf`] or [`get_long_utf`] could not read a record.
 ///
@@ -90,6 +91,7 @@ fn length_field<B: Buf + ?Sized, const N: usize>(buf: &mut B) -> Result<(u64, bo
 fn get_record<B: Buf + ?Sized, const N: usize>(
     buf: &mut B,
     limit: u64,
+    kernels: Kernels,
 ) -> Result<String, GetUtfError> {
     let (len, consumed) = length_field::<B, N>(buf)?;
     if len > limit {
@@ -108,19 +110,19 @@ fn get_record<B: Buf + ?Sized, const N: usize>(
     buf.advance(field);
     let text = if buf.chunk().len() >= len {
         // The body lies in one chunk: decode it in place.
-        let text = decode(&buf.chunk()[..len]).map(alloc::borrow::Cow::into_owned);
+        let text = decode_with(&buf.chunk()[..len], kernels).map(alloc::borrow::Cow::into_owned);
         buf.advance(len);
         text
     } else {
         let mut body = alloc::vec![0; len];
         buf.copy_to_slice(&mut body);
-        decode_vec(body)
+        decode_vec(body, kernels)
     };
     text.map_err(GetUtfError::Invalid)
 }
 
 /// Reads one `readUTF` record (a big-endian `u16` length, then the body) out of a buffer,
-/// decoded as [`decode`] does; the body may span any number of chunks.
+/// decoded as [`decode`](crate::decode()) does; the body may span any number of chunks.
 ///
 /// # Errors
 ///
@@ -139,7 +141,15 @@ fn get_record<B: Buf + ?Sized, const N: usize>(
 /// assert_eq!(buf.remaining(), 17);
 /// ```
 pub fn get_utf<B: Buf + ?Sized>(buf: &mut B) -> Result<String, GetUtfError> {
-    get_record::<B, 2>(buf, 0xFFFF)
+    get_utf_with(buf, Kernels::detect())
+}
+
+/// [`get_utf`] with `kernels`.
+pub(crate) fn get_utf_with<B: Buf + ?Sized>(
+    buf: &mut B,
+    kernels: Kernels,
+) -> Result<String, GetUtfError> {
+    get_record::<B, 2>(buf, 0xFFFF, kernels)
 }
 
 /// Reads one long string record (a big-endian 8-byte length, then the body, as
@@ -161,10 +171,10 @@ pub fn get_utf<B: Buf + ?Sized>(buf: &mut B) -> Result<String, GetUtfError> {
 /// assert!(matches!(get_long_utf(&mut buf, 100), Err(GetUtfError::TooLong(_))));
 /// ```
 pub fn get_long_utf<B: Buf + ?Sized>(buf: &mut B, limit: u64) -> Result<String, GetUtfError> {
-    get_record::<B, 8>(buf, limit)
+    get_record::<B, 8>(buf, limit, Kernels::detect())
 }
 
-/// Writes one `writeUTF` record (a big-endian `u16` length, then the body as [`encode`]
+/// Writes one `writeUTF` record (a big-endian `u16` length, then the body as [`encode()`]
 /// builds it) into a buffer.
 ///
 /// # Errors
@@ -192,7 +202,7 @@ pub fn put_utf<B: BufMut + ?Sized>(buf: &mut B, text: &str) -> Result<(), Length
     Ok(())
 }
 
-/// Writes one long string record (a big-endian 8-byte length, then the body as [`encode`]
+/// Writes one long string record (a big-endian 8-byte length, then the body as [`encode()`]
 /// builds it) into a buffer.
 ///
 /// # Panics

@@ -25,7 +25,7 @@ pub enum DecodeErrorKind {
     /// before it looks at the continuation bytes, so `E2 41` at the end is truncated too.
     Truncated,
     /// The JDK accepts the body, but it holds a surrogate that is not part of a high-low pair,
-    /// which a Rust `str` cannot hold. Only [`decode`](crate::decode) (and the readers that
+    /// which a Rust `str` cannot hold. Only [`decode`](crate::decode()) (and the readers that
     /// return a `String`) report it; [`decode_utf16`](crate::decode_utf16) returns the lone
     /// surrogate and [`decode_lossy`](crate::decode_lossy) replaces it with U+FFFD.
     UnpairedSurrogate,

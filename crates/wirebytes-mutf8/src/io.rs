@@ -5,11 +5,12 @@ use std::io::{self, Read, Write};
 use std::string::String;
 use std::vec::Vec;
 
+use crate::arch::Kernels;
 use crate::decode::decode_vec;
 use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 
 /// Reads one `DataInput.readUTF` record: a big-endian `u16` body length, then the body,
-/// decoded as [`decode`](crate::decode) does.
+/// decoded as [`decode`](crate::decode()) does.
 ///
 /// At most 65535 bytes are allocated for the body, whatever the stream holds.
 ///
@@ -39,23 +40,31 @@ use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn read_utf<R: Read + ?Sized>(reader: &mut R) -> io::Result<String> {
+    read_utf_with(reader, Kernels::detect())
+}
+
+/// [`read_utf`] with `kernels`.
+pub(crate) fn read_utf_with<R: Read + ?Sized>(
+    reader: &mut R,
+    kernels: Kernels,
+) -> io::Result<String> {
     let mut len = [0u8; 2];
     reader.read_exact(&mut len)?;
-    read_body(reader, usize::from(u16::from_be_bytes(len)))
+    read_body(reader, usize::from(u16::from_be_bytes(len)), kernels)
 }
 
 /// Reads `len` body bytes and decodes them.
-fn read_body<R: Read + ?Sized>(reader: &mut R, len: usize) -> io::Result<String> {
+fn read_body<R: Read + ?Sized>(reader: &mut R, len: usize, kernels: Kernels) -> io::Result<String> {
     let mut body = Vec::new();
     body.try_reserve_exact(len)
         .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
     body.resize(len, 0);
     reader.read_exact(&mut body)?;
-    decode_vec(body).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    decode_vec(body, kernels).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
 /// Writes one `DataOutput.writeUTF` record: a big-endian `u16` body length, then the body,
-/// as [`encode`] builds it.
+/// as [`encode()`] builds it.
 ///
 /// Short records (up to 512 bytes) go to the writer in one `write_all`, longer ones in two
 /// (length, then body); wrap an unbuffered writer in a `BufWriter`.
@@ -101,7 +110,7 @@ fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -
 
 /// Reads one long string record: a big-endian 8-byte body length (what `ObjectOutputStream`
 /// writes after `TC_LONGSTRING` for a string whose body exceeds 65535 bytes), then the body,
-/// decoded as [`decode`](crate::decode) does.
+/// decoded as [`decode`](crate::decode()) does.
 ///
 /// The length comes from the stream, so it is checked against `limit` before anything is
 /// allocated: at most `limit` bytes are ever allocated for the body.
@@ -144,11 +153,11 @@ pub fn read_long_utf<R: Read + ?Sized>(reader: &mut R, limit: u64) -> io::Result
             LengthError::new(len, usize::MAX as u64),
         )
     })?;
-    read_body(reader, len)
+    read_body(reader, len, Kernels::detect())
 }
 
 /// Writes one long string record: a big-endian 8-byte body length, then the body, as
-/// [`encode`] builds it. This is what `ObjectOutputStream` writes after `TC_LONGSTRING`;
+/// [`encode()`] builds it. This is what `ObjectOutputStream` writes after `TC_LONGSTRING`;
 /// it writes this form only for bodies over 65535 bytes (and `TC_STRING` with a
 /// [`write_utf`] record otherwise), but reads either length for any body.
 ///

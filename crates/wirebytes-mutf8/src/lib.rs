@@ -29,19 +29,19 @@
 //! (see [`DecodeError`]); [`reference`](mod@reference) holds plain transcriptions of the
 //! JDK's loops that the fast paths are tested against.
 //!
-//! Speed: on x86 with AVX2 (detected at run time), one pass decides: a UTF-8 check in which
-//! any byte `F0` or above is an error (the lookup method of Keiser and Lemire, with 64-byte
-//! blocks of ASCII skipped), so valid UTF-8 without a 4-byte sequence is borrowed at once.
-//! Elsewhere an ASCII scan, `simdutf8` and a scan for 4-byte leads decide the same. Anything
-//! else is rewritten in a single pass that starts where the valid UTF-8 ends (with AVX2, at
-//! the start of the char at most 67 bytes before), copies ASCII in 32-byte blocks and rewrites
-//! `C0 80`, overlongs and surrogate pairs inline; with AVX-512 (VBMI2, detected at run time)
-//! 64-byte blocks of ASCII, `C0 80`, text and pairs are rewritten without a branch per
-//! sequence (`vpcompressb`), and only the rest goes one sequence at a time.
-//! [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other text 32 bytes at a time
-//! with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of ASCII and 2-byte
-//! sequences 16 bytes at a time with SSSE3 (`std`, x86, run-time detection). [`encode`]
-//! borrows unless a scan finds a NUL or a char above U+FFFF.
+//! Speed: on x86 with AVX2, one pass decides: a UTF-8 check in which any byte `F0` or above
+//! is an error (the lookup method of Keiser and Lemire, with 64-byte blocks of ASCII
+//! skipped), so valid UTF-8 without a 4-byte sequence is borrowed at once. Elsewhere an ASCII
+//! scan, `simdutf8` and a scan for 4-byte leads decide the same. Anything else is rewritten in
+//! a single pass that starts where the valid UTF-8 ends (with AVX2, at the start of the char
+//! at most 67 bytes before), copies ASCII in 32-byte blocks and rewrites `C0 80`, overlongs
+//! and surrogate pairs inline; with AVX-512 (VBMI2) 64-byte blocks of ASCII, `C0 80`, text and
+//! pairs are rewritten without a branch per sequence (`vpcompressb`), and only the rest goes
+//! one sequence at a time. [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other
+//! text 32 bytes at a time with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of
+//! ASCII and 2-byte sequences 16 bytes at a time with SSSE3. The x86 kernels are chosen by
+//! what the CPU has, asked once at run time with `std`, else by what the target is compiled
+//! for. [`encode()`] borrows unless a scan finds a NUL or a char above U+FFFF.
 //!
 //! # Crate features
 //!
@@ -51,55 +51,43 @@
 //! - `bytes`: [`get_utf`], [`put_utf`], [`get_long_utf`], [`put_long_utf`] over
 //!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers.
 #![no_std]
-// `unsafe` is allowed item by item where a measured gain needs it (each with `// SAFETY:`):
-// skipping re-validation of bytes already proven UTF-8, output buffers not zero-filled before
-// they are written (`set_len` once written), calling the AVX2 scan, the AVX2 UTF-8 check of
-// `decode`, its AVX-512 rewrite, and the SSSE3, AVX2 and AVX-512 block decoders of
-// `decode_utf16`.
+// `unsafe` is only in `arch` (each block with `// SAFETY:`): the SIMD kernels and the calls
+// to them, the proof that bytes are UTF-8 (so that they become a `str` without a second
+// pass), and the writers that fill outputs without zero-fill.
 #![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(feature = "bytes")]
-mod buf;
 #[allow(
     unsafe_code,
-    reason = "bytes proven UTF-8 become a str without a second pass; outputs not zero-filled"
+    reason = "SIMD kernels, bytes proven UTF-8 made a str without a second pass, outputs not zero-filled"
 )]
+mod arch;
+#[cfg(feature = "bytes")]
+mod buf;
 mod decode;
 mod encode;
 mod error;
 #[cfg(feature = "std")]
 mod io;
-#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-#[allow(
-    unsafe_code,
-    reason = "SSSE3, AVX2 and AVX-512 loads, stores and calls after run-time detection"
-)]
-mod pairs_x86;
+#[doc(hidden)]
+pub mod levels;
 pub mod reference;
-#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-#[allow(
-    unsafe_code,
-    reason = "AVX-512 loads and stores after run-time detection"
-)]
-mod rewrite_x86;
+mod rewrite;
 mod scan;
-#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-#[allow(unsafe_code, reason = "AVX2 loads and calls after run-time detection")]
-mod utf8_x86;
+mod sequence;
+mod utf16;
 
 #[cfg(feature = "bytes")]
 pub use buf::{GetUtfError, get_long_utf, get_utf, put_long_utf, put_utf};
-pub use decode::{decode, decode_lossy, decode_utf16};
-#[doc(hidden)]
-pub use decode::{decode_each_way, decode_utf16_each_way};
+pub use decode::{decode, decode_lossy};
 pub use encode::{encode, encode_utf16, encoded_len};
 pub use error::{DecodeError, DecodeErrorKind, LengthError};
 #[cfg(feature = "std")]
 pub use io::{read_long_utf, read_utf, write_long_utf, write_utf};
+pub use utf16::decode_utf16;
 
 /// The README's example, run as a doctest.
 #[cfg(all(doctest, feature = "std"))]
@@ -116,7 +104,9 @@ struct ReadmeDoctest;
 pub const MAX_UTF_LEN: usize = 0xFFFF;
 
 #[cfg(test)]
-mod test_rng {
+mod testing {
+    use alloc::vec::Vec;
+
     /// A seeded xorshift generator for the unit tests' random bodies: each call gives the
     /// next value below its argument (which must not be 0), the same on every run.
     pub(crate) fn below(seed: u64) -> impl FnMut(u64) -> u64 {
@@ -127,5 +117,38 @@ mod test_rng {
             state ^= state << 17;
             state % below
         }
+    }
+
+    /// Bodies of every kind: text of each width, the JDK's odd forms, 4-byte sequences and
+    /// bad bytes, long enough for every block size.
+    pub(crate) fn bodies() -> Vec<Vec<u8>> {
+        const PIECES: &[&[u8]] = &[
+            b"a",
+            b"0123456789abcdefghijklmnopqrstuvwxyz0123456789",
+            b"\xd0\xb6",
+            b"\xe4\xb8\xad",
+            b"\xef\xbf\xbf",
+            b"\xc0\x80",
+            b"\xc1\x81",
+            b"\xe0\x80\x80",
+            b"\xed\xa0\xbd\xed\xb8\x80",
+            b"\xed\xb0\x80",
+            b"\xf0\x9f\x98\x80",
+            b"\x80",
+            b"\xff",
+            b"\xe2\x82",
+        ];
+        let mut next = below(0x853C_49E6_748F_EA9B_u64);
+        (0..6000)
+            .map(|round| {
+                // Mostly good text: the first five pieces; now and then anything.
+                let kinds = if round % 4 == 0 { PIECES.len() } else { 5 } as u64;
+                let mut bytes = Vec::new();
+                for _ in 0..next(160) {
+                    bytes.extend_from_slice(PIECES[next(kinds) as usize]);
+                }
+                bytes
+            })
+            .collect()
     }
 }

@@ -20,6 +20,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::DecodeError;
+use crate::sequence::lossy_skip;
 
 /// What the JDK's loop does with the sequence that starts at one index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,22 +191,6 @@ pub fn decode_lossy(bytes: &[u8]) -> String {
     char::decode_utf16(units)
         .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
         .collect()
-}
-
-/// How many bytes one U+FFFD replaces for a sequence at `i` that the JDK rejects: the lead
-/// and the continuation bytes that follow it, up to the sequence's length (the "maximal
-/// subpart" practice of the Unicode standard, chapter 3).
-pub(crate) fn lossy_skip(bytes: &[u8], i: usize) -> usize {
-    let len = match bytes[i] >> 4 {
-        12 | 13 => 2,
-        14 => 3,
-        _ => return 1,
-    };
-    let mut skip = 1;
-    while skip < len && i + skip < bytes.len() && bytes[i + skip] & 0xC0 == 0x80 {
-        skip += 1;
-    }
-    skip
 }
 
 /// `DataOutputStream.writeUTF`'s loop: the body bytes for these chars (without the length

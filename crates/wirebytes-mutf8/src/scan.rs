@@ -4,7 +4,7 @@
 //! SIMD instructions (`pmaxub`/`pminub`) on every target; the short tails use `u64` words.
 
 /// The high bit of every byte of a word.
-pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// `1` in every byte of a word.
 const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 
@@ -100,28 +100,11 @@ fn max_byte_wide(bytes: &[u8]) -> u8 {
     max
 }
 
-/// [`max_byte_wide`] compiled for AVX2, chosen at run time.
-#[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-#[target_feature(enable = "avx2")]
-fn max_byte_avx2(bytes: &[u8]) -> u8 {
-    max_byte_wide(bytes)
-}
-
 /// One pass over `bytes`: the largest byte decides the class.
 #[inline]
 pub(crate) fn classify(bytes: &[u8]) -> Class {
     if bytes.len() < 64 {
         return classify_words(bytes);
-    }
-    #[cfg(all(feature = "std", any(target_arch = "x86", target_arch = "x86_64")))]
-    if std::is_x86_feature_detected!("avx2") {
-        #[allow(
-            unsafe_code,
-            reason = "calling a target_feature function after detection"
-        )]
-        // SAFETY: `max_byte_avx2` only needs AVX2, which the CPU was just seen to have.
-        let max = unsafe { max_byte_avx2(bytes) };
-        return class_of_max(max);
     }
     class_of_max(max_byte_wide(bytes))
 }

@@ -5,7 +5,9 @@
 use std::collections::VecDeque;
 
 use bytes::{Buf, BufMut, BytesMut};
-use wirebytes_mutf8::{DecodeErrorKind, GetUtfError, get_long_utf, get_utf, put_long_utf, put_utf};
+use wirebytes_mutf8::{
+    DecodeErrorKind, GetUtfError, get_long_utf, get_utf, levels, put_long_utf, put_utf, reference,
+};
 
 /// A `Buf` made of any chunks, empty ones included.
 #[derive(Debug, Clone)]
@@ -104,6 +106,40 @@ fn records_are_read_out_of_every_shape() {
             get_utf(&mut buf),
             Err(GetUtfError::Incomplete { needed: 2 })
         );
+    }
+}
+
+/// Bodies long enough for every kernel (the AVX2 check's 64-byte blocks, the rewrite's,
+/// `decode_utf16`'s), each read in one chunk and split in two, at every kernel level this CPU
+/// has, against the reference.
+#[test]
+fn long_records_at_every_level_decode_as_the_reference() {
+    let text = "Cyrillic \u{436}\u{44f}, CJK \u{4e2d}\u{6587}, ASCII ascii ascii. ".repeat(12);
+    let plain = text.as_bytes().to_vec();
+    let mut nul = plain.clone();
+    nul.splice(100..100, *b"\xc0\x80");
+    let mut pair = plain.clone();
+    pair.extend_from_slice(b"\xed\xa0\xbd\xed\xb8\x80 end");
+    let mut lone = nul.clone();
+    lone.extend_from_slice(b"\xed\xa0\xbd end");
+    let mut bad = nul.clone();
+    bad.splice(300..300, *b"\xff");
+    for body in [plain, nul, pair, lone, bad] {
+        let want = reference::decode(&body).map_err(GetUtfError::Invalid);
+        let mut wire = (body.len() as u16).to_be_bytes().to_vec();
+        wire.extend_from_slice(&body);
+        for level in levels::all() {
+            for cut in [wire.len(), 2, 3, 130, wire.len() - 1] {
+                let mut buf = Chunked::new(vec![wire[..cut].to_vec(), wire[cut..].to_vec()]);
+                assert_eq!(
+                    level.get_utf(&mut buf),
+                    want,
+                    "{} split at {cut}",
+                    level.name()
+                );
+                assert_eq!(buf.remaining(), 0);
+            }
+        }
     }
 }
 

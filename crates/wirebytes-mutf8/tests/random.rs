@@ -1,11 +1,11 @@
-//! Property tests: round trips on random strings and chars, and the fast decoders against
-//! the reference on random byte soup.
+//! Property tests: round trips on random strings and chars, and the fast decoders (at every
+//! kernel level this CPU has, through `levels`) against the reference on random byte soup.
 
 use std::borrow::Cow;
 
 use proptest::prelude::*;
 use wirebytes_mutf8::{
-    decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, reference,
+    decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, levels, reference,
 };
 
 /// Pieces that byte soup is made of: ASCII runs, every kind of sequence the JDK accepts,
@@ -145,23 +145,32 @@ proptest! {
         prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
         prop_assert_eq!(decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
         prop_assert_eq!(decode_lossy(&bytes), reference::decode_lossy(&bytes));
+        for level in levels::all() {
+            prop_assert_eq!(level.decode_utf16(&bytes), reference::decode_utf16(&bytes));
+            prop_assert_eq!(level.decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
+            prop_assert_eq!(level.decode_lossy(&bytes), reference::decode_lossy(&bytes));
+        }
     }
 
     #[test]
     fn fast_decoders_agree_with_the_reference_on_two_byte_text(bytes in two_byte_text()) {
-        prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
-        prop_assert_eq!(decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
+        for level in levels::all() {
+            prop_assert_eq!(level.decode_utf16(&bytes), reference::decode_utf16(&bytes));
+            prop_assert_eq!(level.decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
+        }
     }
 
     #[test]
     fn fast_decoders_agree_with_the_reference_on_multibyte_text(bytes in multibyte_text()) {
-        prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
-        let text = decode(&bytes);
-        prop_assert_eq!(text.clone().map(Cow::into_owned), reference::decode(&bytes));
         // Borrowed exactly when the bytes already are the text.
         let plain = std::str::from_utf8(&bytes).is_ok_and(|s| s.chars().all(|c| c.len_utf8() < 4));
-        prop_assert_eq!(matches!(text, Ok(Cow::Borrowed(_))), plain);
-        prop_assert_eq!(decode_lossy(&bytes), reference::decode_lossy(&bytes));
+        for level in levels::all() {
+            prop_assert_eq!(level.decode_utf16(&bytes), reference::decode_utf16(&bytes));
+            let text = level.decode(&bytes);
+            prop_assert_eq!(text.clone().map(Cow::into_owned), reference::decode(&bytes));
+            prop_assert_eq!(matches!(text, Ok(Cow::Borrowed(_))), plain);
+            prop_assert_eq!(level.decode_lossy(&bytes), reference::decode_lossy(&bytes));
+        }
     }
 
     #[test]

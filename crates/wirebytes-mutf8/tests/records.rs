@@ -5,8 +5,8 @@ use std::io::{self, ErrorKind, Read};
 
 use rstest::rstest;
 use wirebytes_mutf8::{
-    DecodeError, DecodeErrorKind, LengthError, MAX_UTF_LEN, read_long_utf, read_utf,
-    write_long_utf, write_utf,
+    DecodeError, DecodeErrorKind, LengthError, MAX_UTF_LEN, levels, read_long_utf, read_utf,
+    reference, write_long_utf, write_utf,
 };
 
 fn inner<E: std::error::Error + 'static>(err: &io::Error) -> &E {
@@ -37,6 +37,33 @@ fn write_then_read(#[case] text: &str) {
         read_long_utf(&mut wire.as_slice(), body.len() as u64).unwrap(),
         text
     );
+}
+
+/// Bodies long enough for every kernel, read at every kernel level this CPU has (the body is
+/// decoded in the buffer it was read into), against the reference.
+#[test]
+fn long_records_at_every_level_decode_as_the_reference() {
+    let text = "Cyrillic \u{436}\u{44f}, CJK \u{4e2d}\u{6587}, ASCII ascii ascii. ".repeat(12);
+    let plain = text.as_bytes().to_vec();
+    let mut nul = plain.clone();
+    nul.splice(100..100, *b"\xc0\x80");
+    let mut pair = plain.clone();
+    pair.extend_from_slice(b"\xed\xa0\xbd\xed\xb8\x80 end");
+    let mut lone = nul.clone();
+    lone.extend_from_slice(b"\xed\xa0\xbd end");
+    let mut bad = nul.clone();
+    bad.splice(300..300, *b"\xff");
+    for body in [plain, nul, pair, lone, bad] {
+        let want = reference::decode(&body);
+        let mut wire = (body.len() as u16).to_be_bytes().to_vec();
+        wire.extend_from_slice(&body);
+        for level in levels::all() {
+            let got = level
+                .read_utf(&mut wire.as_slice())
+                .map_err(|e| *inner::<DecodeError>(&e));
+            assert_eq!(got, want, "{}", level.name());
+        }
+    }
 }
 
 #[test]

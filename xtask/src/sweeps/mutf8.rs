@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use wirebytes_mutf8::{
-    DecodeErrorKind, decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len,
+    DecodeErrorKind, decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, levels,
     read_utf, reference, write_long_utf, write_utf,
 };
 
@@ -186,24 +186,39 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
     );
 }
 
-/// Every way of decoding this CPU has (the public functions take only the fastest) against
-/// the reference on one body: `decode_utf16` with each set of block decoders, `decode` with
-/// each way of deciding whether to borrow.
-fn compare_each_way(check: &mut Check<'_>, bytes: &[u8]) {
-    let want = reference::decode_utf16(bytes);
-    for (way, got) in wirebytes_mutf8::decode_utf16_each_way(bytes) {
-        check.case_in(&format!("decode_utf16, {way}"), bytes, &want, &got);
-    }
+/// Every kernel level this CPU has (the public functions take only the last) against the
+/// reference on one body, through `wirebytes_mutf8::levels`: `decode_utf16`, `decode` (and
+/// whether it borrows) and `decode_lossy`.
+fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
+    let want16 = reference::decode_utf16(bytes);
     let want = reference::decode(bytes);
     let plain = std::str::from_utf8(bytes).is_ok() && bytes.iter().all(|&b| b < 0xF0);
-    for (way, got) in wirebytes_mutf8::decode_each_way(bytes) {
+    let lossy = want.is_err().then(|| reference::decode_lossy(bytes));
+    for level in levels::all() {
+        let name = level.name();
+        check.case_in(
+            &format!("decode_utf16, {name}"),
+            bytes,
+            &want16,
+            &level.decode_utf16(bytes),
+        );
+        let got = level.decode(bytes);
         let borrowed = matches!(got, Ok(Cow::Borrowed(_)));
         check.case_in(
-            &format!("decode, {way}"),
+            &format!("decode, {name}"),
             bytes,
             (&want, plain),
             (&got.map(Cow::into_owned), borrowed),
         );
+        // Where `decode` fails, the lossy rewrite runs: compared then (else it is `decode`).
+        if let Some(lossy) = &lossy {
+            check.case_in(
+                &format!("decode_lossy, {name}"),
+                bytes,
+                lossy,
+                &level.decode_lossy(bytes).into_owned(),
+            );
+        }
     }
 }
 
@@ -290,8 +305,8 @@ fn exhaustive(ctx: &mut Ctx) {
 /// Every 1- and 2-byte body where blocks meet (the 32-byte blocks of `decode_utf16`, the
 /// 64-byte ones of `decode`), behind a first non-ASCII char and text of one width, then a
 /// run of ASCII (which `decode` skips, checking only that no sequence was left open) and
-/// the text again; under `--quick`, at two of the offsets. Every way of decoding the CPU has
-/// is compared (up to ten cases per body).
+/// the text again; under `--quick`, at two of the offsets. Every kernel level the CPU has is
+/// compared (up to sixteen cases per body).
 fn block_edges(ctx: &mut Ctx) {
     let offsets: &[usize] = if ctx.quick() {
         &[30, 62]
@@ -301,7 +316,7 @@ fn block_edges(ctx: &mut Ctx) {
     let fills = ["a", "\u{4E2D}"];
     let mut check = ctx.check(
         "fast = reference: every 1- and 2-byte body where blocks meet",
-        (256 + 65536) * (offsets.len() * fills.len()) as u64 * 10,
+        (256 + 65536) * (offsets.len() * fills.len()) as u64 * 16,
     );
     let mut body = Vec::with_capacity(160);
     for fill in fills {
@@ -327,7 +342,7 @@ fn block_edges(ctx: &mut Ctx) {
                     body.extend_from_slice(&[b'x'; 63]);
                     body.extend_from_slice(&head);
                     compare_decoders(&mut check, &body);
-                    compare_each_way(&mut check, &body);
+                    compare_levels(&mut check, &body);
                 }
             }
         }
@@ -335,11 +350,11 @@ fn block_edges(ctx: &mut Ctx) {
 }
 
 /// Random byte soup, short and long; one body in 50 behind 4 to 9 KiB of ASCII (decode
-/// scans ASCII in 4 KiB chunks before it looks further). Every way of decoding the CPU has
-/// is compared.
+/// scans ASCII in 4 KiB chunks before it looks further). Every kernel level the CPU has is
+/// compared.
 fn random_soup(ctx: &mut Ctx) {
     let n = ctx.scale(300_000, 30_000);
-    let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 10);
+    let mut check = ctx.check("fast = reference: random byte soup", n as u64 * 16);
     let mut rng = Rng::new(0x6d75_7466_3873_6f75);
     for k in 0..n {
         let max_pieces = if k % 100 == 0 { 2000 } else { 60 };
@@ -349,7 +364,7 @@ fn random_soup(ctx: &mut Ctx) {
             body.splice(0..0, (0..ascii).map(|i| b'a' + (i % 26) as u8));
         }
         compare_decoders(&mut check, &body);
-        compare_each_way(&mut check, &body);
+        compare_levels(&mut check, &body);
     }
 }
 
@@ -358,7 +373,7 @@ fn random_soup(ctx: &mut Ctx) {
 /// of every plane, so that each falls at every place in a block and runs into the next; one
 /// body in three with one thing the blocks leave to the scalar loop (a 3-byte overlong, a
 /// lone or reversed surrogate, a stray continuation byte, a 4-byte sequence, a cut
-/// sequence). Every way of decoding the CPU has is compared.
+/// sequence). Every kernel level the CPU has is compared.
 fn rewrite_blocks(ctx: &mut Ctx) {
     const BAD: &[&[u8]] = &[
         b"\xe0\x80\x80",
@@ -375,7 +390,7 @@ fn rewrite_blocks(ctx: &mut Ctx) {
     let n = ctx.scale(200_000, 20_000);
     let mut check = ctx.check(
         "fast = reference: bodies for decode's rewrite blocks",
-        n as u64 * 7,
+        n as u64 * 12,
     );
     let mut rng = Rng::new(0x7265_7772_6974_6573);
     for k in 0..n {
@@ -426,7 +441,7 @@ fn rewrite_blocks(ctx: &mut Ctx) {
         for _ in 0..rng.below(80) {
             body.push(b'a' + rng.below(26) as u8);
         }
-        compare_each_way(&mut check, &body);
+        compare_levels(&mut check, &body);
     }
 }
 
@@ -523,7 +538,8 @@ fn encoders(ctx: &mut Ctx) {
     }
 }
 
-/// `write_utf` then `read_utf`, and every truncation of the record.
+/// `write_utf` then `read_utf`, and every truncation of the record; `read_utf` of records of
+/// byte soup at every kernel level.
 fn records(ctx: &mut Ctx) {
     let n = ctx.scale(20_000, 2_000);
     let mut check = ctx.check("write_utf/read_utf: round trips and truncations", 0);
@@ -556,6 +572,29 @@ fn records(ctx: &mut Ctx) {
                 &wire[..cut],
                 Err(std::io::ErrorKind::UnexpectedEof),
                 kind.map(drop),
+            );
+        }
+    }
+    drop(check);
+
+    // Records of byte soup (`read_utf` decodes the body it owns in place), at every kernel
+    // level, against the reference.
+    let n = ctx.scale(50_000, 5_000);
+    let mut check = ctx.check("read_utf = reference: records of byte soup", 0);
+    for k in 0..n {
+        let body = soup(&mut rng, if k % 100 == 0 { 2000 } else { 60 });
+        let Ok(len) = u16::try_from(body.len()) else {
+            continue;
+        };
+        let mut wire = len.to_be_bytes().to_vec();
+        wire.extend_from_slice(&body);
+        let want = reference::decode(&body).map_err(|_| std::io::ErrorKind::InvalidData);
+        for level in levels::all() {
+            check.case_in(
+                &format!("read_utf, {}", level.name()),
+                body.as_slice(),
+                &want,
+                &level.read_utf(&mut wire.as_slice()).map_err(|e| e.kind()),
             );
         }
     }

@@ -1,7 +1,8 @@
-//! [`crate::decode_utf16`]'s block decoders, chosen at run time: text of ASCII and 2-byte
-//! sequences (Cyrillic, Greek, Hebrew, accented Latin...) 16 bytes at a time with SSSE3 or
-//! 32 at a time with AVX-512; any text the JDK accepts 32 bytes at a time with AVX-512 or
-//! with AVX2.
+//! [`crate::decode_utf16`]'s block decoders: text of ASCII and 2-byte sequences (Cyrillic,
+//! Greek, Hebrew, accented Latin...) 16 bytes at a time with SSSE3 (`pairs_ssse3`) or 32 at a
+//! time with AVX-512 (`pairs_avx512`); any text the JDK accepts 32 bytes at a time with
+//! AVX-512 (`blocks_avx512`) or with AVX2 (`blocks_avx2`). Their contract is the one of the
+//! `utf16_*` methods in [`crate::arch`].
 //!
 //! A block of 2-byte text qualifies when every byte is ASCII, a 2-byte lead (`110xxxxx`) or
 //! a continuation byte right after a lead. Each byte position `p` then gets a 16-bit lane
@@ -9,12 +10,12 @@
 //! char starts are kept, in order: with SSSE3 by a `pshufb` per half (a table indexed by the
 //! 8-bit mask of starts), with AVX-512 by `vpcompressw` (VBMI2). The general decoders give
 //! each lane three bytes (3-byte sequences) and check each lead's continuation bytes with bit
-//! masks; the AVX2 one keeps the lanes with the `pshufb` table, 8 at a time.
+//! masks ([`block_masks`], shared by both); the AVX2 one keeps the lanes with the `pshufb`
+//! table, 8 at a time.
 //!
-//! On the Zen 4 this was measured on (64 KiB, against 44-48 µs for the JDK's loop), Cyrillic
-//! took 19.5 µs with SSSE3, 13.3 µs with AVX2 and 5.6-5.9 µs with AVX-512; NUL +
-//! supplementary text (mostly ASCII, a `C0 80` or a 6-byte pair every 40 chars) 15.5 µs,
-//! 10.8 µs and 8.0-9.1 µs.
+//! On a Zen 4 (64 KiB, against 44-48 µs for the JDK's loop), Cyrillic takes 19.5 µs with
+//! SSSE3, 13.3 µs with AVX2 and 5.6-5.9 µs with AVX-512; NUL + supplementary text (mostly
+//! ASCII, a `C0 80` or a 6-byte pair every 40 chars) 15.5 µs, 10.8 µs and 8.0-9.1 µs.
 
 use core::mem::MaybeUninit;
 
@@ -59,12 +60,6 @@ const fn compact_table() -> [[u8; 16]; 256] {
     table
 }
 
-/// Whether the CPU has what [`decode_blocks`] needs.
-#[inline]
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt")
-}
-
 /// The chars of 16-bit lanes holding a byte `b0` (low) and the byte after it `b1` (high):
 /// `b0` where `b0` is ASCII, else the 2-byte sequence `b0 b1`.
 #[inline]
@@ -101,12 +96,10 @@ fn store_starts(chars: __m128i, starts: u32, out: &mut [MaybeUninit<u16>], o: us
 /// bytes: a lead in the last byte of a block is decoded with it (its continuation byte checked
 /// first), and that continuation byte, the first of the next block, is then not a char's start.
 ///
-/// `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`; `out[..o]` is written
-/// on return, every char below the `o` returned. Each block writes at most one char per byte
-/// read, and its two 8-char stores stay within `out` (else the
-/// slicing panics).
+/// Each block writes at most one char per byte read, and its two 8-char stores stay within
+/// `out` (else the slicing panics). The contract is `utf16_pairs_ssse3`'s in [`crate::arch`].
 #[target_feature(enable = "ssse3,popcnt")]
-pub(crate) fn decode_blocks(
+pub(crate) fn pairs_ssse3(
     bytes: &[u8],
     mut i: usize,
     out: &mut [MaybeUninit<u16>],
@@ -152,27 +145,14 @@ pub(crate) fn decode_blocks(
     (i + carried as usize, o)
 }
 
-/// Whether the CPU has what [`decode_pairs_avx512`] and [`decode_blocks_avx512`] need.
-#[inline]
-pub(crate) fn avx512_available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vl")
-        && std::is_x86_feature_detected!("avx512vbmi2")
-        && std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("popcnt")
-}
-
-/// [`decode_blocks`] 32 bytes at a time with AVX-512: each byte `p` of a block and the byte
+/// [`pairs_ssse3`] 32 bytes at a time with AVX-512: each byte `p` of a block and the byte
 /// after it (a second load, one byte on) are widened into the low and high halves of a
 /// 16-bit lane, every lane is decoded as ASCII or as a 2-byte sequence, and `vpcompressw`
 /// keeps the lanes where a char starts, in order (no table).
 ///
-/// Same contract as [`decode_blocks`]: `i` must start a sequence, `o <= i` and
-/// `out.len() >= bytes.len()`; it returns the cursors where it stopped, at the start of a
-/// sequence left to the caller.
+/// The contract is `utf16_pairs_avx512`'s in [`crate::arch`].
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vbmi2,popcnt")]
-pub(crate) fn decode_pairs_avx512(
+pub(crate) fn pairs_avx512(
     bytes: &[u8],
     mut i: usize,
     out: &mut [MaybeUninit<u16>],
@@ -230,6 +210,33 @@ pub(crate) fn decode_pairs_avx512(
     (i + carried as usize, o)
 }
 
+/// The checks of a block of the general decoders ([`blocks_avx2`], [`blocks_avx512`]), from
+/// masks of its 32 bytes (bit `k` for byte `k`): its continuation bytes, its 2-, 3- and
+/// 4-byte leads, whether the byte one (two) on is a continuation byte, and `carried`, its
+/// bytes that continue the last block's sequences. `None` if the block holds something the
+/// JDK rejects; else the continuation bytes its leads call for (bit `32 + k`: byte `k` of the
+/// next block).
+#[inline(always)]
+fn block_masks(
+    continuation: u32,
+    lead2: u32,
+    lead3: u32,
+    lead4: u32,
+    next: u32,
+    next2: u32,
+    carried: u32,
+) -> Option<u64> {
+    // The continuation bytes the leads call for, in this block and the next.
+    let wanted = (u64::from(lead2 | lead3) << 1) | (u64::from(lead3) << 2);
+    // No byte F0 or above; each lead followed by as many continuation bytes as it calls
+    // for; no continuation byte that no lead calls for. One branch on them all.
+    let bad = lead4
+        | (lead2 & !next)
+        | (lead3 & !(next & next2))
+        | (continuation & !(wanted as u32 | carried));
+    (bad == 0).then_some(wanted)
+}
+
 /// Decodes `bytes[i..]` into `out[o..]` 32 bytes at a time with AVX-512 while the blocks
 /// hold only sequences the JDK accepts (ASCII, 2- and 3-byte sequences, overlong forms and
 /// surrogates included); returns the cursors where it stopped, at the start of a sequence
@@ -242,12 +249,11 @@ pub(crate) fn decode_pairs_avx512(
 /// does, in order. The blocks are back to back: the continuation bytes of a sequence that
 /// starts near a block's end are checked with it, and skipped as the first bytes of the next.
 ///
-/// `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`; `out[..o]` is written
-/// on return, every char below the `o` returned. Each block writes at most one char per byte
-/// read, and its 32-char store stays within `out` (else the
-/// slicing panics).
+/// Each block writes at most one char per byte read, and its 32-char store stays within
+/// `out` (else the slicing panics). The contract is `utf16_blocks_avx512`'s in
+/// [`crate::arch`].
 #[target_feature(enable = "avx2,avx512f,avx512bw,avx512vl,avx512vbmi2,popcnt")]
-pub(crate) fn decode_blocks_avx512(
+pub(crate) fn blocks_avx512(
     bytes: &[u8],
     mut i: usize,
     out: &mut [MaybeUninit<u16>],
@@ -276,17 +282,10 @@ pub(crate) fn decode_blocks_avx512(
         // Whether the byte one (two) on is a continuation byte.
         let next = _mm256_cmplt_epi8_mask(x1, continuation_below);
         let next2 = _mm256_cmplt_epi8_mask(x2, continuation_below);
-        // The continuation bytes the leads call for, in this block and the next.
-        let wanted = (u64::from(lead2 | lead3) << 1) | (u64::from(lead3) << 2);
-        // No byte F0 or above; each lead followed by as many continuation bytes as it calls
-        // for; no continuation byte that no lead calls for. One branch on them all.
-        let bad = lead4
-            | (lead2 & !next)
-            | (lead3 & !(next & next2))
-            | (continuation & !(wanted as u32 | carried));
-        if bad != 0 {
+        let Some(wanted) = block_masks(continuation, lead2, lead3, lead4, next, next2, carried)
+        else {
             break;
-        }
+        };
         let lo = _mm512_cvtepu8_epi16(x);
         let starts = !continuation;
         let chars = if continuation | lead2 | lead3 == 0 {
@@ -319,17 +318,11 @@ pub(crate) fn decode_blocks_avx512(
     (i + carried.count_ones() as usize, o)
 }
 
-/// The AVX2 intrinsics of [`decode_blocks_avx2`], by the architecture's path.
+/// The AVX2 intrinsics of [`blocks_avx2`], by the architecture's path.
 #[cfg(target_arch = "x86")]
 use core::arch::x86 as arch;
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64 as arch;
-
-/// Whether the CPU has what [`decode_blocks_avx2`] needs.
-#[inline]
-pub(crate) fn avx2_available() -> bool {
-    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt")
-}
 
 /// The chars of the 16 lanes of one half of an AVX2 block: lane `p` decoded from byte `p` of
 /// `b0`, `b1` and `b2` as ASCII, a 2-byte sequence or a 3-byte one, by the byte in `b0`.
@@ -391,12 +384,12 @@ fn store_starts_avx2(
     first + hi.count_ones() as usize
 }
 
-/// [`decode_blocks_avx512`] with AVX2 only: the same blocks, checks and lanes, the lanes kept
-/// by a `pshufb` table per 8 of them instead of `vpcompressw`.
+/// [`blocks_avx512`] with AVX2 only: the same blocks, checks and lanes, the lanes kept by a
+/// `pshufb` table per 8 of them instead of `vpcompressw`.
 ///
-/// Same contract: `i` must start a sequence, `o <= i` and `out.len() >= bytes.len()`.
+/// The contract is `utf16_blocks_avx2`'s in [`crate::arch`].
 #[target_feature(enable = "avx2,popcnt")]
-pub(crate) fn decode_blocks_avx2(
+pub(crate) fn blocks_avx2(
     bytes: &[u8],
     mut i: usize,
     out: &mut [MaybeUninit<u16>],
@@ -434,15 +427,10 @@ pub(crate) fn decode_blocks_avx2(
         // Whether the byte one (two) on is a continuation byte.
         let next = _mm256_movemask_epi8(_mm256_cmpgt_epi8(c0, x1)) as u32;
         let next2 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(c0, x2)) as u32;
-        // As in `decode_blocks_avx512`.
-        let wanted = (u64::from(lead2 | lead3) << 1) | (u64::from(lead3) << 2);
-        let bad = lead4
-            | (lead2 & !next)
-            | (lead3 & !(next & next2))
-            | (continuation & !(wanted as u32 | carried));
-        if bad != 0 {
+        let Some(wanted) = block_masks(continuation, lead2, lead3, lead4, next, next2, carried)
+        else {
             break;
-        }
+        };
         if high == 0 {
             // ASCII only: the bytes are the chars.
             let dst = &mut out[o..o + 32];
@@ -482,9 +470,7 @@ pub(crate) fn decode_blocks_avx2(
 
 #[cfg(test)]
 mod tests {
-    use core::mem::MaybeUninit;
-    use std::vec::Vec;
-
+    use crate::arch::{Kernels, SpareVec};
     use crate::reference;
 
     /// What the generated bodies are made of: mostly sequences the JDK accepts (overlong
@@ -516,48 +502,21 @@ mod tests {
         b"\xe2\x82",
     ];
 
-    type Kernel = fn(&[u8], usize, &mut [MaybeUninit<u16>], usize) -> (usize, usize);
+    type Kernel = fn(Kernels, &[u8], usize, &mut SpareVec<u16>) -> Option<usize>;
 
-    /// The kernels this CPU can run, with whether they take 3-byte sequences.
-    fn kernels() -> Vec<(&'static str, Kernel, bool)> {
-        let mut kernels: Vec<(&'static str, Kernel, bool)> = Vec::new();
-        if super::available() {
-            // SAFETY: the CPU has what the kernel needs.
-            kernels.push((
-                "ssse3",
-                |b, i, out, o| unsafe { super::decode_blocks(b, i, out, o) },
-                false,
-            ));
-        }
-        if super::avx2_available() {
-            // SAFETY: the CPU has what the kernel needs.
-            kernels.push((
-                "avx2-blocks",
-                |b, i, out, o| unsafe { super::decode_blocks_avx2(b, i, out, o) },
-                true,
-            ));
-        }
-        if super::avx512_available() {
-            // SAFETY: the CPU has what the kernels need.
-            kernels.push((
-                "avx512-pairs",
-                |b, i, out, o| unsafe { super::decode_pairs_avx512(b, i, out, o) },
-                false,
-            ));
-            // SAFETY: as above.
-            kernels.push((
-                "avx512-blocks",
-                |b, i, out, o| unsafe { super::decode_blocks_avx512(b, i, out, o) },
-                true,
-            ));
-        }
-        kernels
-    }
+    /// Every block decoder, with whether it takes 3-byte sequences: each returns `None` where
+    /// this CPU lacks it.
+    const KERNELS: [(&str, Kernel, bool); 4] = [
+        ("ssse3", Kernels::utf16_pairs_ssse3, false),
+        ("avx2-blocks", Kernels::utf16_blocks_avx2, true),
+        ("avx512-pairs", Kernels::utf16_pairs_avx512, false),
+        ("avx512-blocks", Kernels::utf16_blocks_avx512, true),
+    ];
 
     #[test]
     fn kernels_decode_what_the_reference_decodes_and_run_to_the_end_of_good_text() {
-        let kernels = kernels();
-        let mut next = crate::test_rng::below(0x9E37_79B9_7F4A_7C15_u64);
+        let kernels = Kernels::detect();
+        let mut next = crate::testing::below(0x9E37_79B9_7F4A_7C15_u64);
         for round in 0..20_000 {
             // Some bodies of 2-byte text only, some with 3-byte sequences, some with an error.
             let pieces = if round % 3 == 0 {
@@ -565,23 +524,33 @@ mod tests {
             } else {
                 PIECES.len() as u64
             };
-            let mut bytes = Vec::new();
+            // Behind 0..40 ASCII bytes, already in the output when the kernel starts.
+            let head = next(40) as usize;
+            let mut bytes = b"0123456789abcdefghijklmnopqrstuvwxyzABCD"[..head].to_vec();
             let len = next(120);
             for _ in 0..len {
                 bytes.extend_from_slice(PIECES[next(pieces) as usize]);
             }
             let good = round % 5 != 0;
             if !good {
-                let at = next(bytes.len() as u64 + 1) as usize;
+                let at = head + next((bytes.len() - head) as u64 + 1) as usize;
                 let bad = BAD[next(BAD.len() as u64) as usize];
                 bytes.splice(at..at, bad.iter().copied());
             }
-            for &(name, kernel, three) in &kernels {
-                let mut out: Vec<u16> = Vec::with_capacity(bytes.len());
-                let (i, o) = kernel(&bytes, 0, &mut out.spare_capacity_mut()[..bytes.len()], 0);
-                assert!(o <= i && i <= bytes.len(), "{name}: {i} {o} {bytes:02x?}");
-                // SAFETY: the kernels write every char below the `o` they return.
-                unsafe { out.set_len(o) };
+            for (name, kernel, three) in KERNELS {
+                let mut out = SpareVec::with_capacity(bytes.len());
+                for &b in &bytes[..head] {
+                    out.push(u16::from(b));
+                }
+                let Some(i) = kernel(kernels, &bytes, head, &mut out) else {
+                    continue;
+                };
+                let out = out.into_vec();
+                let o = out.len();
+                assert!(
+                    head <= i && o <= i && i <= bytes.len(),
+                    "{name}: {i} {o} {bytes:02x?}"
+                );
                 assert_eq!(
                     reference::decode_utf16(&bytes[..i]).as_deref(),
                     Ok(&out[..o]),

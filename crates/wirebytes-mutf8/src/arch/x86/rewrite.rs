@@ -1,5 +1,6 @@
-//! [`crate::decode`]'s rewrite of modified UTF-8 into UTF-8, 64 bytes at a time with
-//! AVX-512 (BW, VBMI and VBMI2), chosen at run time.
+//! `rewrite_avx512`: [`crate::decode()`]'s rewrite of modified UTF-8 into UTF-8, 64 bytes at a
+//! time with AVX-512 (BW, VBMI and VBMI2). Its contract is `rewrite_utf8`'s in
+//! [`crate::arch`].
 //!
 //! A block qualifies when it holds only ASCII, `C0`/`C1` + a continuation byte (`C0 80` and
 //! the other overlong 2-byte forms), 2- and 3-byte sequences that already are UTF-8, and
@@ -19,11 +20,11 @@
 //! left to the caller. No check moves a cursor: the only branches are "all ASCII" and "does
 //! not qualify".
 //!
-//! On the Zen 4 this was written on, 64 KiB of mostly ASCII with a `C0 80` or a 6-byte pair
-//! every 40 chars went from 9.6-10.0 µs with the scalar loop alone (ASCII 32 bytes at a time,
-//! one branch per sequence) to 6.9-7.3 µs (best of six side-by-side runs each). A first
-//! version that ended each block before a sequence running past it (so the next block's
-//! start hung on this block's masks) took 8.3-8.5 µs.
+//! On a Zen 4, 64 KiB of mostly ASCII with a `C0 80` or a 6-byte pair every 40 chars take
+//! 6.9-7.3 µs, against 9.6-10.0 µs with the scalar loop alone (ASCII 32 bytes at a time, one
+//! branch per sequence; best of six side-by-side runs each). Ending each block before a
+//! sequence running past it (so that the next block's start hangs on this block's masks)
+//! takes 8.3-8.5 µs.
 
 use core::mem::MaybeUninit;
 
@@ -41,16 +42,6 @@ use core::arch::x86_64::{
     _mm512_or_si512, _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_slli_epi16,
     _mm512_srli_epi16, _mm512_storeu_si512,
 };
-
-/// Whether the CPU has what [`rewrite_avx512`] needs.
-#[inline]
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi")
-        && std::is_x86_feature_detected!("avx512vbmi2")
-        && std::is_x86_feature_detected!("popcnt")
-}
 
 /// Bits of `a` where `mask` has them, else of `b` (one `vpternlog`).
 #[inline]
@@ -74,15 +65,10 @@ fn table(f: impl Fn(u8) -> u8) -> __m512i {
 
 /// Rewrites `bytes[i..]` as UTF-8 into `out[o..]`, 64 bytes at a time, while the blocks
 /// qualify (see the module); returns the cursors where it stopped, at the start of a sequence
-/// left to the caller: with fewer than 65 bytes left, or at (or just before) a block that does
-/// not qualify. Returns at once if `i < 2`.
-///
-/// `i` must start a sequence (not the low half of a pair), `o <= i` and
-/// `out.len() >= bytes.len()`. On return `out[..o]` is written, every byte, and every byte
-/// written from the `o` given on is UTF-8: ASCII, `C2..DF` + a continuation byte, a 3-byte
-/// sequence checked not to be overlong nor a surrogate, or the 4 bytes of a pair's char. Each
-/// block writes at most one byte per byte read (`C0 xx` gives 1, a pair 4 of 6), so `o <= i`
-/// still holds, and its 64-byte store at `o` stays within `out`.
+/// left to the caller. Each block writes at most one byte per byte read (`C0 xx` gives 1, a
+/// pair 4 of 6), so `o <= i` still holds, and its 64-byte store at `o` stays within `out`.
+/// The contract (what it reads and writes, what it guarantees of the bytes written) is
+/// `rewrite_utf8`'s in [`crate::arch`].
 ///
 /// # Panics
 ///

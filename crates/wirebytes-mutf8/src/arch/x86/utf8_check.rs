@@ -1,5 +1,6 @@
-//! [`crate::decode`]'s one pass that decides whether a body can be borrowed: it is UTF-8
-//! *without a 4-byte sequence* (the JDK rejects those). AVX2, chosen at run time.
+//! `check_avx2`: [`crate::decode()`]'s one pass that decides whether a body can be borrowed: it
+//! is UTF-8 *without a 4-byte sequence* (the JDK rejects those). AVX2. Its contract is
+//! `utf8_check`'s in [`crate::arch`].
 //!
 //! The method is the lookup algorithm published by Keiser and Lemire ("Validating UTF-8 in
 //! less than one instruction per byte", 2021), written here from its description. Every error
@@ -17,9 +18,9 @@
 //! continuation bytes. Blocks of ASCII only skip the lookups, checking just that the bytes
 //! before them did not stop inside a sequence.
 //!
-//! It replaced `simdutf8` followed by a second scan for bytes `F0` and above: on 64 KiB of
-//! CJK, Cyrillic or mixed text that took 1.2-1.8x the time of `simdutf8` alone; this pass
-//! takes about 0.8-0.95x of it (measured on Zen 4).
+//! On 64 KiB of CJK, Cyrillic or mixed text this pass takes about 0.8-0.95x the time of
+//! `simdutf8` alone, where `simdutf8` followed by a second scan for bytes `F0` and above takes
+//! 1.2-1.8x (measured on Zen 4).
 
 #[cfg(target_arch = "x86")]
 use core::arch::x86::{
@@ -99,12 +100,6 @@ fn pair_error(z: u8, a: u8, b: u8) -> u8 {
         A_HIGH[usize::from(a >> 4)] & A_LOW[usize::from(a & 0xF)] & B_HIGH[usize::from(b >> 4)];
     let third = if z >= 0xE0 { TWO_CONTS } else { 0 };
     set ^ third
-}
-
-/// Whether the CPU has what [`check`] needs.
-#[inline]
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx2")
 }
 
 /// A 16-entry table repeated in both 128-bit lanes, for `pshufb`.
@@ -207,7 +202,7 @@ fn is_zero(v: __m256i) -> bool {
 /// bytes pass, and at most 67 bytes before the first that does not (the start of the 64-byte
 /// block where the check failed, moved back to the start of its char).
 #[target_feature(enable = "avx2")]
-pub(crate) fn check(bytes: &[u8]) -> Result<(), usize> {
+pub(crate) fn check_avx2(bytes: &[u8]) -> Result<(), usize> {
     let t = Tables::new();
     let (blocks, tail) = bytes.as_chunks::<64>();
     let mut prev = _mm256_setzero_si256();
@@ -242,7 +237,7 @@ pub(crate) fn check(bytes: &[u8]) -> Result<(), usize> {
         prev = y;
         k += 1;
     }
-    if crate::scan::ascii_end(tail, 0) == tail.len() {
+    if tail.is_ascii() {
         // An ASCII tail (a short body of ASCII, in particular): as an ASCII block.
         return if is_zero(_mm256_subs_epu8(prev, t.incomplete)) {
             Ok(())
@@ -278,11 +273,17 @@ fn char_start_before(bytes: &[u8], at: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use std::vec::Vec;
+    use alloc::vec::Vec;
 
     use super::*;
+    use crate::arch::Kernels;
 
-    /// What [`check`] must find: the bytes are UTF-8 without a 4-byte sequence, or the
+    /// The kernels of this CPU, if they hold the check (else these tests have nothing to do).
+    fn with_check() -> Option<Kernels> {
+        Some(Kernels::detect()).filter(|k| k.utf8_check(b"").is_some())
+    }
+
+    /// What [`check_avx2`] must find: the bytes are UTF-8 without a 4-byte sequence, or the
     /// length of the longest prefix that is.
     fn expected(bytes: &[u8]) -> Result<(), usize> {
         let valid = match core::str::from_utf8(bytes) {
@@ -300,9 +301,14 @@ mod tests {
         }
     }
 
-    fn assert_checks(bytes: &[u8]) {
-        // SAFETY: the test runs only where the CPU has AVX2.
-        let got = unsafe { check(bytes) };
+    fn assert_checks(kernels: Kernels, bytes: &[u8]) {
+        let prefix = kernels.utf8_check(bytes).expect("the CPU has the check");
+        assert_eq!(prefix.as_str().as_bytes(), &bytes[..prefix.len()]);
+        let got = if prefix.is_whole() {
+            Ok(())
+        } else {
+            Err(prefix.len())
+        };
         match (got, expected(bytes)) {
             (Ok(()), Ok(())) => {}
             (Err(start), Err(valid)) => {
@@ -335,18 +341,18 @@ mod tests {
 
     #[test]
     fn check_agrees_with_std_on_every_sequence_at_every_offset() {
-        if !available() {
+        let Some(kernels) = with_check() else {
             return;
-        }
+        };
         let mut sequences: Vec<Vec<u8>> = Vec::new();
         for a in 0..=255u8 {
-            sequences.push(std::vec![a]);
+            sequences.push(alloc::vec![a]);
             for b in [
                 0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE0, 0xF0, 0xFF,
             ] {
-                sequences.push(std::vec![a, b]);
+                sequences.push(alloc::vec![a, b]);
                 for c in [0x41, 0x80, 0xBF, 0xC2] {
-                    sequences.push(std::vec![a, b, c]);
+                    sequences.push(alloc::vec![a, b, c]);
                 }
             }
         }
@@ -359,10 +365,10 @@ mod tests {
                 for seq in &sequences {
                     let mut bytes = head.clone();
                     bytes.extend_from_slice(seq);
-                    assert_checks(&bytes);
+                    assert_checks(kernels, &bytes);
                     bytes.extend_from_slice(fill.as_bytes());
                     bytes.extend_from_slice(&head);
-                    assert_checks(&bytes);
+                    assert_checks(kernels, &bytes);
                 }
             }
         }
@@ -370,9 +376,9 @@ mod tests {
 
     #[test]
     fn check_agrees_with_std_on_random_text() {
-        if !available() {
+        let Some(kernels) = with_check() else {
             return;
-        }
+        };
         let pieces: [&[u8]; 14] = [
             b"a",
             b"0123456789abcdefghijklmnopqrstuvwxyz",
@@ -389,7 +395,7 @@ mod tests {
             b"\xe2\x82",
             b"\xff",
         ];
-        let mut next = crate::test_rng::below(0x2545_F491_4F6C_DD1D_u64);
+        let mut next = crate::testing::below(0x2545_F491_4F6C_DD1D_u64);
         for round in 0..20_000 {
             let mut bytes = Vec::new();
             // Mostly good text (the first seven pieces); every third body may hold anything.
@@ -397,7 +403,7 @@ mod tests {
             for _ in 0..next(200) {
                 bytes.extend_from_slice(pieces[next(kinds) as usize]);
             }
-            assert_checks(&bytes);
+            assert_checks(kernels, &bytes);
         }
     }
 }

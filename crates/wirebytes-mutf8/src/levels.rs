@@ -1,0 +1,94 @@
+//! Not part of the API and not covered by semver: the door through which tests, the sweeps,
+//! the benches and the fuzz targets run the public functions at each kernel level this CPU
+//! has.
+//!
+//! ```
+//! use wirebytes_mutf8::levels;
+//!
+//! for level in levels::all() {
+//!     assert_eq!(level.decode_utf16(b"a\xc0\x80"), Ok(vec![0x61, 0]), "{}", level.name());
+//! }
+//! assert_eq!(levels::all().next().map(levels::Level::name), Some("portable"));
+//! ```
+
+use alloc::borrow::Cow;
+#[cfg(any(feature = "std", feature = "bytes"))]
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::DecodeError;
+use crate::arch::Kernels;
+
+/// A set of kernels this CPU can run, by name (`"portable"`, `"ssse3"`, `"avx2"`,
+/// `"avx512"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Level {
+    name: &'static str,
+    kernels: Kernels,
+}
+
+/// The levels this CPU has, `"portable"` first, the one the public functions use last.
+pub fn all() -> impl Iterator<Item = Level> {
+    Kernels::levels().map(|(name, kernels)| Level { name, kernels })
+}
+
+/// A level by name, if this CPU has it.
+#[must_use]
+pub fn get(name: &str) -> Option<Level> {
+    all().find(|level| level.name == name)
+}
+
+impl Level {
+    /// The level's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// [`crate::decode`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode`].
+    pub fn decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+        crate::decode::decode_with(bytes, self.kernels)
+    }
+
+    /// [`crate::decode_lossy`] at this level.
+    #[must_use]
+    pub fn decode_lossy(self, bytes: &[u8]) -> Cow<'_, str> {
+        crate::decode::decode_lossy_with(bytes, self.kernels)
+    }
+
+    /// [`crate::decode_utf16`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_utf16`].
+    pub fn decode_utf16(self, bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
+        crate::utf16::decode_utf16_with(bytes, self.kernels)
+    }
+
+    /// [`crate::read_utf`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::read_utf`].
+    #[cfg(feature = "std")]
+    pub fn read_utf<R: std::io::Read + ?Sized>(self, reader: &mut R) -> std::io::Result<String> {
+        crate::io::read_utf_with(reader, self.kernels)
+    }
+
+    /// [`crate::get_utf`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::get_utf`].
+    #[cfg(feature = "bytes")]
+    pub fn get_utf<B: bytes::Buf + ?Sized>(
+        self,
+        buf: &mut B,
+    ) -> Result<String, crate::GetUtfError> {
+        crate::buf::get_utf_with(buf, self.kernels)
+    }
+}
