@@ -46,6 +46,18 @@ impl Simd {
 
     /// No SSSE3 on this target: nothing read or written.
     #[inline(always)]
+    pub(crate) fn two_byte_blocks(self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
+
+    /// No SSSE3 on this target: nothing read or written.
+    #[inline(always)]
+    pub(crate) fn four_byte_blocks(self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {
+        (0, 0)
+    }
+
+    /// No SSSE3 on this target: nothing read or written.
+    #[inline(always)]
     pub(crate) fn three_byte_blocks(self, _src: &[u8], _dst: &mut [u8]) -> (usize, usize) {
         (0, 0)
     }
