@@ -3,8 +3,11 @@
 //! - `cargo xtask verify [--quick] [SWEEP...]`: the equivalence sweeps (fast paths against
 //!   their references, and against the JDK where `java` is on PATH).
 //! - `cargo xtask bench [--quick] [CRATE...]`: the criterion benches, then one table per crate.
+//! - `cargo xtask cross [TARGET...]`: the library crates' tests on other architectures, under
+//!   qemu-user.
 
 mod bench;
+mod cross;
 mod rng;
 mod root;
 mod sweeps;
@@ -19,6 +22,9 @@ usage: cargo xtask <task> [options]
 tasks:
   verify [--quick] [SWEEP...]   run the equivalence sweeps (all when none is named)
   bench [--quick] [CRATE...]    run the criterion benches and print one table per crate
+  cross [TARGET...]             test the library crates on aarch64, s390x and i686 Linux
+                                under qemu-user (all three when none is named), installing
+                                the Rust targets, cross linkers and qemu that are missing
   help                          print this message
 
 options:
@@ -71,6 +77,8 @@ fn run() -> Result<ExitCode, lexopt::Error> {
     let main: fn(&Path, bool, &[String]) -> ExitCode = match task.as_str() {
         "verify" => verify::main,
         "bench" => bench::main,
+        "cross" if args.quick => return Err("`cross` takes no --quick".into()),
+        "cross" => |root, _, names| cross::main(root, names),
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);
