@@ -222,7 +222,7 @@ fn prepare(root: &Path, targets: &[&Target]) -> BTreeMap<&'static str, String> {
     // The Debian packages, all in one apt-get.
     let mut packages: Vec<&str> = Vec::new();
     for target in targets {
-        for package in missing_packages(target) {
+        for (_, package) in missing_pieces(target) {
             if !packages.contains(&package) {
                 packages.push(package);
             }
@@ -234,11 +234,14 @@ fn prepare(root: &Path, targets: &[&Target]) -> BTreeMap<&'static str, String> {
             loud(&format!("cannot install {}: {err}", packages.join(" ")));
         }
         for target in targets {
-            let still = missing_packages(target);
+            let still: Vec<String> = missing_pieces(target)
+                .into_iter()
+                .map(|(piece, package)| format!("{piece} (package {package})"))
+                .collect();
             if !still.is_empty() {
-                not_ready
-                    .entry(target.triple)
-                    .or_insert(format!("not installed: {}", still.join(" ")));
+                let reason = format!("missing: {}", still.join(", "));
+                loud(&format!("{}: {reason}", target.triple));
+                not_ready.entry(target.triple).or_insert(reason);
             }
         }
     }
@@ -266,17 +269,19 @@ fn rust_target_installed(root: &Path, triple: &str) -> bool {
         })
 }
 
-/// The Debian packages that `target` lacks: the linker, the C library, qemu.
-fn missing_packages(target: &Target) -> Vec<&'static str> {
+/// What `target` lacks of the linker, the C library and qemu, each with its Debian package.
+fn missing_pieces(target: &Target) -> Vec<(String, &'static str)> {
     let mut missing = Vec::new();
-    if !on_path(&target.linker()) {
-        missing.push(target.gcc_package);
+    let linker = target.linker();
+    if !on_path(&linker) {
+        missing.push((format!("{linker} on PATH"), target.gcc_package));
     }
-    if !target.sysroot().join("lib").join("crt1.o").is_file() {
-        missing.push(target.libc_package);
+    let crt1 = target.sysroot().join("lib").join("crt1.o");
+    if !crt1.is_file() {
+        missing.push((crt1.display().to_string(), target.libc_package));
     }
     if !on_path(target.qemu) {
-        missing.push(QEMU_PACKAGE);
+        missing.push((format!("{} on PATH", target.qemu), QEMU_PACKAGE));
     }
     missing
 }
