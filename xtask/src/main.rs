@@ -109,7 +109,7 @@ fn select<'a>(what: &str, available: &[&'a str], names: &[String]) -> Result<Vec
         .collect();
     if !unknown.is_empty() {
         return Err(format!(
-            "no {what} named {}; the {what}s are: {}",
+            "no {what} named {}; {what} names: {}",
             unknown.join(", "),
             if available.is_empty() {
                 "(none)".to_owned()
@@ -155,7 +155,7 @@ mod tests {
     #[test]
     fn an_unknown_name_is_an_error() {
         let err = select("sweep", &["ascii", "rope"], &names(&["rope", "asci"])).unwrap_err();
-        assert_eq!(err, "no sweep named asci; the sweeps are: ascii, rope");
+        assert_eq!(err, "no sweep named asci; sweep names: ascii, rope");
     }
 
     #[test]
