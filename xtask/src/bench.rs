@@ -65,7 +65,7 @@ fn bench_targets(root: &Path) -> Vec<String> {
     names
 }
 
-fn target_dir(root: &Path) -> PathBuf {
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("target"))
@@ -74,21 +74,21 @@ fn target_dir(root: &Path) -> PathBuf {
 /// Runs the benches of `names` (all when empty) and prints the tables.
 pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
     let targets = bench_targets(root);
-    let mut selected = Vec::new();
-    for name in names {
-        let short = name.strip_prefix("wirebytes-").unwrap_or(name);
-        if !targets.iter().any(|t| t == short) {
+    let available: Vec<&str> = targets.iter().map(String::as_str).collect();
+    let names: Vec<String> = names
+        .iter()
+        .map(|name| name.strip_prefix("wirebytes-").unwrap_or(name).to_owned())
+        .collect();
+    let selected = match crate::select("bench", &available, &names) {
+        Ok(selected) => selected,
+        Err(err) => {
             eprintln!(
-                "error: no bench for `{name}`; benches: {}",
-                targets.join(", ")
+                "error: {err} (bench targets are benches/benches/<crate>.rs in {})",
+                root.display()
             );
             return ExitCode::from(2);
         }
-        selected.push(short.to_owned());
-    }
-    if selected.is_empty() {
-        selected = targets;
-    }
+    };
 
     let target = target_dir(root);
     let criterion_home = target.join("criterion");
@@ -178,7 +178,7 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
 }
 
 /// Our stderr as a child's stdout (inherited stdout if it cannot be duplicated).
-fn stderr_handle() -> Stdio {
+pub(crate) fn stderr_handle() -> Stdio {
     use std::os::fd::AsFd as _;
     match std::io::stderr().as_fd().try_clone_to_owned() {
         Ok(fd) => Stdio::from(fd),

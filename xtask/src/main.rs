@@ -3,13 +3,17 @@
 //! - `cargo xtask verify [--quick] [SWEEP...]`: the equivalence sweeps (fast paths against
 //!   their references, and against the JDK where `java` is on PATH).
 //! - `cargo xtask bench [--quick] [CRATE...]`: the criterion benches, then one table per crate.
+//! - `cargo xtask cross [TARGET...]`: the library crates' tests on other architectures, under
+//!   qemu-user.
 
 mod bench;
+mod cross;
 mod rng;
+mod root;
 mod sweeps;
 mod verify;
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 const USAGE: &str = "\
@@ -18,10 +22,16 @@ usage: cargo xtask <task> [options]
 tasks:
   verify [--quick] [SWEEP...]   run the equivalence sweeps (all when none is named)
   bench [--quick] [CRATE...]    run the criterion benches and print one table per crate
+  cross [TARGET...]             test the library crates on aarch64, s390x and i686 Linux
+                                under qemu-user (all three when none is named), installing
+                                the Rust targets, cross linkers and qemu that are missing
   help                          print this message
 
 options:
   --quick    a shorter run: verify in under 2 minutes, bench in under 10 on 2 cores
+
+exit status: 0 when everything ran and passed, 1 when a check, bench or test failed,
+2 when nothing could run (a usage error, an empty selection, the wrong workspace)
 ";
 
 fn main() -> ExitCode {
@@ -64,24 +74,97 @@ fn run() -> Result<ExitCode, lexopt::Error> {
             _ => return Err(arg.unexpected()),
         }
     }
-    match task.as_str() {
-        "verify" => Ok(verify::main(&workspace_root(), args.quick, &args.names)),
-        "bench" => Ok(bench::main(&workspace_root(), args.quick, &args.names)),
+    let main: fn(&Path, bool, &[String]) -> ExitCode = match task.as_str() {
+        "verify" => verify::main,
+        "bench" => bench::main,
+        "cross" if args.quick => return Err("`cross` takes no --quick".into()),
+        "cross" => |root, _, names| cross::main(root, names),
         "help" => {
             print!("{USAGE}");
-            Ok(ExitCode::SUCCESS)
+            return Ok(ExitCode::SUCCESS);
         }
-        other => Err(format!("unknown task `{other}`").into()),
+        other => return Err(format!("unknown task `{other}`").into()),
+    };
+    match root::workspace_root() {
+        Ok(root) => Ok(main(&root, args.quick, &args.names)),
+        Err(err) => {
+            eprintln!("error: {err}");
+            Ok(ExitCode::from(2))
+        }
     }
 }
 
-/// The workspace root: the parent of this package's manifest directory.
-fn workspace_root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+/// What a task runs: the `available` items named in `names`, all of them when no name is
+/// given, in the order of `available`.
+///
+/// # Errors
+///
+/// A message naming the unknown names and the known ones, or saying that nothing is
+/// available: the task runs nothing and exits with status 2.
+fn select<'a>(what: &str, available: &[&'a str], names: &[String]) -> Result<Vec<&'a str>, String> {
+    let unknown: Vec<&str> = names
+        .iter()
+        .map(String::as_str)
+        .filter(|name| !available.contains(name))
+        .collect();
+    if !unknown.is_empty() {
+        return Err(format!(
+            "no {what} named {}; {what} names: {}",
+            unknown.join(", "),
+            if available.is_empty() {
+                "(none)".to_owned()
+            } else {
+                available.join(", ")
+            }
+        ));
+    }
+    let selected: Vec<&str> = available
+        .iter()
+        .copied()
+        .filter(|item| names.is_empty() || names.iter().any(|name| name == item))
+        .collect();
+    if selected.is_empty() {
+        return Err(format!("no {what} to run: none was found"));
+    }
+    Ok(selected)
 }
 
 /// The `cargo` that runs us, so nested builds use the same toolchain.
 fn cargo() -> std::ffi::OsString {
     std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::select;
+
+    fn names(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| (*n).to_owned()).collect()
+    }
+
+    #[test]
+    fn no_name_selects_everything_in_order() {
+        let available = ["ascii", "charset", "mutf8"];
+        assert_eq!(select("bench", &available, &[]), Ok(available.to_vec()));
+        assert_eq!(
+            select("bench", &available, &names(&["mutf8", "ascii"])),
+            Ok(vec!["ascii", "mutf8"])
+        );
+    }
+
+    #[test]
+    fn an_unknown_name_is_an_error() {
+        let err = select("sweep", &["ascii", "rope"], &names(&["rope", "asci"])).unwrap_err();
+        assert_eq!(err, "no sweep named asci; sweep names: ascii, rope");
+    }
+
+    #[test]
+    fn an_empty_selection_is_an_error() {
+        // Nothing found (a checkout without benches/): never a silent success.
+        assert_eq!(
+            select("bench", &[], &[]),
+            Err("no bench to run: none was found".to_owned())
+        );
+        assert!(select("bench", &[], &names(&["ascii"])).is_err());
+    }
 }

@@ -369,26 +369,17 @@ impl Java {
 
 /// Runs the sweeps named in `names` (all when empty) and prints their tables.
 pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
-    let unknown: Vec<&String> = names
-        .iter()
-        .filter(|n| !SWEEPS.iter().any(|s| s.name == n.as_str()))
-        .collect();
-    if !unknown.is_empty() {
-        let known: Vec<&str> = SWEEPS.iter().map(|s| s.name).collect();
-        eprintln!(
-            "error: unknown sweep(s) {unknown:?}; known sweeps: {}",
-            known.join(", ")
-        );
-        return ExitCode::from(2);
-    }
-    let selected: Vec<&Sweep> = SWEEPS
-        .iter()
-        .filter(|s| names.is_empty() || names.iter().any(|n| n == s.name))
-        .collect();
-    if selected.is_empty() {
-        eprintln!("no sweeps are registered yet (see xtask/src/sweeps/mod.rs)");
-        return ExitCode::SUCCESS;
-    }
+    let available: Vec<&str> = SWEEPS.iter().map(|s| s.name).collect();
+    let selected: Vec<&Sweep> = match crate::select("sweep", &available, names) {
+        Ok(selected) => SWEEPS
+            .iter()
+            .filter(|s| selected.contains(&s.name))
+            .collect(),
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::from(2);
+        }
+    };
 
     let java = Java::find(root);
     match &java {

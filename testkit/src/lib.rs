@@ -1,0 +1,69 @@
+//! Helpers shared by the wirebytes tests: for now, the size of the exhaustive loops.
+//!
+//! The tests run natively in full, and under emulation (qemu-user, where `cargo xtask cross`
+//! runs them for other architectures) at a reduced size chosen by one environment variable,
+//! [`SCALE_VAR`]: `full` (the default) or `reduced`.
+//!
+//! # Examples
+//!
+//! ```
+//! // 65,536 cases natively, 4,096 under `WIREBYTES_TEST_SCALE=reduced`.
+//! let cases = wirebytes_testkit::scale(65_536, 4_096);
+//! assert!(cases == 65_536 || cases == 4_096);
+//! ```
+//!
+//! # Crate features
+//!
+//! None. This crate depends on no wirebytes crate, so every crate can dev-depend on it.
+
+/// The environment variable that sets the test size: `full` (default) or `reduced`.
+pub const SCALE_VAR: &str = "WIREBYTES_TEST_SCALE";
+
+/// Whether the tests run at the reduced size: [`SCALE_VAR`] is `reduced`.
+///
+/// # Panics
+///
+/// When [`SCALE_VAR`] is set to anything but `full` or `reduced`, so that a misspelt value
+/// cannot silently run the full size (or the reduced one).
+pub fn reduced() -> bool {
+    match std::env::var(SCALE_VAR) {
+        Err(std::env::VarError::NotPresent) => false,
+        Ok(value) => parse(&value)
+            .unwrap_or_else(|| panic!("{SCALE_VAR}={value:?}: expected `full` or `reduced`")),
+        Err(std::env::VarError::NotUnicode(value)) => {
+            panic!("{SCALE_VAR}={value:?}: expected `full` or `reduced`")
+        }
+    }
+}
+
+/// A loop bound: `full` normally, `reduced` when [`reduced()`] says so.
+///
+/// # Panics
+///
+/// As [`reduced()`], on a value of [`SCALE_VAR`] other than `full` or `reduced`.
+pub fn scale(full: usize, reduced: usize) -> usize {
+    if self::reduced() { reduced } else { full }
+}
+
+/// `Some(true)` for `reduced`, `Some(false)` for `full` (and the empty string, as unset).
+fn parse(value: &str) -> Option<bool> {
+    match value {
+        "reduced" => Some(true),
+        "full" | "" => Some(false),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn the_values_of_the_variable() {
+        assert_eq!(parse("reduced"), Some(true));
+        assert_eq!(parse("full"), Some(false));
+        assert_eq!(parse(""), Some(false));
+        assert_eq!(parse("Reduced"), None);
+        assert_eq!(parse("small"), None);
+    }
+}
