@@ -7,7 +7,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
-use wirebytes_benches::corpus::{Rng, repeat_chars};
+use wirebytes_testkit::Rng;
+use wirebytes_testkit::text::repeat_chars;
 
 /// The old way, as the issue defines it: one `char` at a time through `encode_utf16`.
 fn baseline_copy(src: &str, dst: &mut [u8]) -> usize {

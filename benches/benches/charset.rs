@@ -12,8 +12,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
-use wirebytes_benches::corpus::repeat_chars;
 use wirebytes_charset::{Encoding, Replacement, levels, reference};
+use wirebytes_testkit::text::repeat_chars;
 
 const GROUP: &str = "charset/encode";
 

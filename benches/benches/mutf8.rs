@@ -21,8 +21,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
-use wirebytes_benches::corpus::{Rng, repeat_chars};
 use wirebytes_mutf8::{levels, reference};
+use wirebytes_testkit::Rng;
+use wirebytes_testkit::text::repeat_chars;
 
 /// The old way to decode: the JDK's `readUTF` loop, then the chars into a `String`.
 fn baseline_decode(bytes: &[u8]) -> Option<String> {

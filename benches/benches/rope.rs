@@ -12,26 +12,16 @@ use bytes::{Buf, Bytes, BytesMut};
 use bytes_utils::SegmentedBuf;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
-use wirebytes_benches::corpus::Rng;
 use wirebytes_rope::{ByteString, levels, reference};
+use wirebytes_testkit::Rng;
 
 const SIZE: usize = 64 * 1024;
 
 /// `flat` cut into `n` fragments at distinct pseudo-random points, each its own allocation.
 fn fragments(flat: &[u8], n: usize, seed: u64) -> Vec<Bytes> {
-    let mut rng = Rng::new(seed);
-    let mut cuts: Vec<usize> = Vec::with_capacity(n + 1);
-    while cuts.len() < n - 1 {
-        let c = 1 + rng.below(flat.len() - 1);
-        if !cuts.contains(&c) {
-            cuts.push(c);
-        }
-    }
-    cuts.push(0);
-    cuts.push(flat.len());
-    cuts.sort_unstable();
-    cuts.windows(2)
-        .map(|w| Bytes::copy_from_slice(&flat[w[0]..w[1]]))
+    wirebytes_testkit::fragments::split_into(&mut Rng::new(seed), flat, n)
+        .into_iter()
+        .map(Bytes::copy_from_slice)
         .collect()
 }
 

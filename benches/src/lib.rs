@@ -22,8 +22,6 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId};
 use std::hint::black_box;
 
-pub mod corpus;
-
 /// The README's usage examples, compiled and run as doctests by `cargo test --workspace`
 /// (this package depends on every crate they use).
 #[cfg(doctest)]

@@ -1,4 +1,6 @@
-//! Helpers shared by the wirebytes tests: for now, the size of the exhaustive loops.
+//! What the wirebytes tests, sweeps, benches and fuzz targets share: one deterministic
+//! generator ([`Rng`]), the text and bytes they draw from it ([`text`], [`mutf8`],
+//! [`fragments`]), and the size of the exhaustive loops ([`scale`]).
 //!
 //! The tests run natively in full, and under emulation (qemu-user, where `cargo xtask cross`
 //! runs them for other architectures) at a reduced size chosen by one environment variable,
@@ -15,6 +17,13 @@
 //! # Crate features
 //!
 //! None. This crate depends on no wirebytes crate, so every crate can dev-depend on it.
+
+pub mod fragments;
+pub mod mutf8;
+mod rng;
+pub mod text;
+
+pub use rng::Rng;
 
 /// The environment variable that sets the test size: `full` (default) or `reduced`.
 pub const SCALE_VAR: &str = "WIREBYTES_TEST_SCALE";

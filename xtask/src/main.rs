@@ -8,7 +8,6 @@
 
 mod bench;
 mod cross;
-mod rng;
 mod root;
 mod sweeps;
 mod verify;

@@ -101,17 +101,7 @@ fn all_chars_in_one_string() {
     assert!(rendered == expected, "all chars in one string differ");
 }
 
-/// Texts whose char kinds change at every position: ASCII, 2-, 3- and 4-byte UTF-8.
-const KINDS: [&str; 8] = [
-    "x",
-    "\u{E9}",
-    "\u{4E2D}",
-    "\u{1F600}",
-    "\u{010D}",
-    "\u{FF0A}",
-    "\u{7FF}",
-    "\u{10FFFF}",
-];
+use wirebytes_testkit::text::KINDS;
 
 /// `len` UTF-16 units of text: ASCII, with a non-ASCII char `kind` at unit `at` when given
 /// (a pair counts two units, so the text may end one unit longer).

@@ -91,6 +91,7 @@ fn latin1_window(window: &[u8; WINDOW], dst: &mut [u8; BLOCK]) -> Option<usize> 
 mod tests {
     use super::{BLOCK, WINDOW, latin1_window};
     use crate::levels;
+    use wirebytes_testkit::Rng;
 
     /// What a Latin-1 kernel must return for `window`: the chars that start in its first
     /// [`BLOCK`] bytes as bytes, or `None` if one of them is not ASCII or U+00A0..U+00FF.
@@ -106,17 +107,11 @@ mod tests {
 
     /// Random text of at least [`WINDOW`] bytes: mostly ASCII and U+00A0..U+00FF, sometimes
     /// a C1 control, a char just outside the range or a longer one.
-    fn random_window(seed: &mut u64) -> String {
+    fn random_window(rng: &mut Rng) -> String {
         const RARE: &[char] = &[
             '\u{80}', '\u{9F}', '\u{100}', '\u{7FF}', '\u{800}', '€', '😀', '\0', '\u{7F}',
         ];
-        let mut next = || {
-            *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = *seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut next = || rng.next_u64();
         let rare_odds = 1 + next() % 400;
         let mut text = String::new();
         while text.len() < WINDOW + 4 {
@@ -135,10 +130,10 @@ mod tests {
 
     #[test]
     fn latin1_kernels_agree_with_a_char_by_char_encoder() {
-        let mut seed = 0x1234_5678;
+        let mut rng = Rng::new(0x1234_5678);
         let mut passed = 0;
         for _ in 0..200_000 {
-            let text = random_window(&mut seed);
+            let text = random_window(&mut rng);
             let window: &[u8; WINDOW] = text.as_bytes().first_chunk().expect("long enough");
             let want = expected(&text);
             passed += usize::from(want.is_some());

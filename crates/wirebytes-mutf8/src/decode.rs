@@ -196,37 +196,10 @@ mod tests {
     /// block.
     #[test]
     fn the_rewrite_blocks_decode_as_the_reference() {
-        const GOOD: &[&[u8]] = &[
-            b"\xc0\x80",
-            b"\xc0\x80",
-            b"\xc1\x81",
-            b"\xc0\xbf",
-            b"\xd0\xb6",
-            b"\xc2\x80",
-            b"\xe4\xb8\xad",
-            b"\xe0\xa0\x80",
-            b"\xed\x9f\xbf",
-            b"\xef\xbf\xbf",
-            b"\xed\xa0\xbd\xed\xb8\x80",
-            b"\xed\xa0\x80\xed\xb0\x80",
-            b"\xed\xaf\xbf\xed\xbf\xbf",
-            b"\xed\xa7\x9a\xed\xb3\xa5",
-        ];
-        const BAD: &[&[u8]] = &[
-            b"\xe0\x80\x80",
-            b"\xe0\x9f\xbf",
-            b"\xed\xa0\x80",
-            b"\xed\xb0\x80",
-            b"\xed\xb0\x80\xed\xa0\x80",
-            b"\x80",
-            b"\xbf",
-            b"\xf0\x9f\x98\x80",
-            b"\xff",
-            b"\xe2\x82",
-            b"\xc3",
-            b"\xed\xa0\xbd\xed\xb8",
-        ];
-        let mut next = crate::testing::below(0x2545_F491_4F6C_DD1D_u64);
+        use wirebytes_testkit::mutf8::{IRREGULAR, REGULAR, REJECTED};
+        let bad: Vec<&[u8]> = IRREGULAR.iter().chain(REJECTED).copied().collect();
+        let mut rng = wirebytes_testkit::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: u64| rng.below(n as usize) as u64;
         let ascii = b"The quick brown fox jumps over the lazy dog, 0123456789 times!! ";
         for round in 0..3000 {
             let mut body = Vec::new();
@@ -235,9 +208,9 @@ mod tests {
                 let run = next(if round % 2 == 0 { 70 } else { 8 }) as usize;
                 body.extend_from_slice(&ascii[..run.min(ascii.len())]);
                 if piece == bad_at {
-                    body.extend_from_slice(BAD[next(BAD.len() as u64) as usize]);
+                    body.extend_from_slice(bad[next(bad.len() as u64) as usize]);
                 } else {
-                    body.extend_from_slice(GOOD[next(GOOD.len() as u64) as usize]);
+                    body.extend_from_slice(REGULAR[next(REGULAR.len() as u64) as usize]);
                 }
             }
             body.extend_from_slice(&ascii[..next(64) as usize]);

@@ -107,47 +107,20 @@ pub const MAX_UTF_LEN: usize = 0xFFFF;
 mod testing {
     use alloc::vec::Vec;
 
-    /// A seeded xorshift generator for the unit tests' random bodies: each call gives the
-    /// next value below its argument (which must not be 0), the same on every run.
-    pub(crate) fn below(seed: u64) -> impl FnMut(u64) -> u64 {
-        let mut state = seed;
-        move |below| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        }
-    }
+    use wirebytes_testkit::{Rng, mutf8};
 
-    /// Bodies of every kind: text of each width, the JDK's odd forms, 4-byte sequences and
-    /// bad bytes, long enough for every block size.
+    /// Bodies of every kind: mostly text that already is UTF-8 (so that `decode` borrows
+    /// it), and one in four with the JDK's odd forms and the ones it rejects; long enough for
+    /// every block size.
     pub(crate) fn bodies() -> Vec<Vec<u8>> {
-        const PIECES: &[&[u8]] = &[
-            b"a",
-            b"0123456789abcdefghijklmnopqrstuvwxyz0123456789",
-            b"\xd0\xb6",
-            b"\xe4\xb8\xad",
-            b"\xef\xbf\xbf",
-            b"\xc0\x80",
-            b"\xc1\x81",
-            b"\xe0\x80\x80",
-            b"\xed\xa0\xbd\xed\xb8\x80",
-            b"\xed\xb0\x80",
-            b"\xf0\x9f\x98\x80",
-            b"\x80",
-            b"\xff",
-            b"\xe2\x82",
-        ];
-        let mut next = below(0x853C_49E6_748F_EA9B_u64);
+        let mut rng = Rng::new(0x853C_49E6_748F_EA9B);
         (0..6000)
             .map(|round| {
-                // Mostly good text: the first five pieces; now and then anything.
-                let kinds = if round % 4 == 0 { PIECES.len() } else { 5 } as u64;
-                let mut bytes = Vec::new();
-                for _ in 0..next(160) {
-                    bytes.extend_from_slice(PIECES[next(kinds) as usize]);
+                if round % 4 == 0 {
+                    mutf8::body(&mut rng, mutf8::ACCEPTED, 160, 6)
+                } else {
+                    mutf8::body(&mut rng, mutf8::PLAIN_TEXT, 160, 0)
                 }
-                bytes
             })
             .collect()
     }

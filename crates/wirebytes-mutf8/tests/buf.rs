@@ -114,17 +114,7 @@ fn records_are_read_out_of_every_shape() {
 /// has, against the reference.
 #[test]
 fn long_records_at_every_level_decode_as_the_reference() {
-    let text = "Cyrillic \u{436}\u{44f}, CJK \u{4e2d}\u{6587}, ASCII ascii ascii. ".repeat(12);
-    let plain = text.as_bytes().to_vec();
-    let mut nul = plain.clone();
-    nul.splice(100..100, *b"\xc0\x80");
-    let mut pair = plain.clone();
-    pair.extend_from_slice(b"\xed\xa0\xbd\xed\xb8\x80 end");
-    let mut lone = nul.clone();
-    lone.extend_from_slice(b"\xed\xa0\xbd end");
-    let mut bad = nul.clone();
-    bad.splice(300..300, *b"\xff");
-    for body in [plain, nul, pair, lone, bad] {
+    for body in wirebytes_testkit::mutf8::long_bodies() {
         let want = reference::decode(&body).map_err(GetUtfError::Invalid);
         let mut wire = (body.len() as u16).to_be_bytes().to_vec();
         wire.extend_from_slice(&body);

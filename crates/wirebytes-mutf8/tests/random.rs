@@ -7,113 +7,47 @@ use proptest::prelude::*;
 use wirebytes_mutf8::{
     decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, levels, reference,
 };
+use wirebytes_testkit::mutf8;
 
-/// Pieces that byte soup is made of: ASCII runs, every kind of sequence the JDK accepts,
-/// and the ways it rejects one.
-const PIECES: &[&[u8]] = &[
-    b"a",
-    b"0123456789abcdef",
-    b"\x00",
-    b"\x7f",
-    b"\xc0\x80",
-    b"\xc1\x81",
-    b"\xc2\xa9",
-    b"\xdf\xbf",
-    b"\xe0\x80\x80",
-    b"\xe0\x9f\xbf",
-    b"\xe2\x82\xac",
-    b"\xef\xbf\xbf",
-    b"\xed\x9f\xbf",
-    b"\xed\xa0\x80",
-    b"\xed\xa0\xbd",
-    b"\xed\xb0\x80",
-    b"\xed\xb8\x80",
-    b"\xed\xbf\xbf",
-    b"\xf0\x9f\x98\x80",
-    b"\x80",
-    b"\xbf",
-    b"\xf8",
-    b"\xff",
-    b"\xc2",
-    b"\xe2",
-    b"\xe2\x82",
-];
-
+/// Byte soup: mostly forms the JDK accepts, now and then a rejected one; or plain random
+/// bytes, biased to ASCII so that runs cross the 8-byte words.
 fn soup() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
-        // Mostly valid pieces, now and then a bad one.
-        prop::collection::vec(prop::sample::select(PIECES), 0..40).prop_map(|p| p.concat()),
-        // Plain random bytes, biased to ASCII so that runs cross the 8-byte words.
+        prop::collection::vec(
+            prop_oneof![
+                6 => prop::sample::select(mutf8::ACCEPTED),
+                1 => prop::sample::select(mutf8::REJECTED),
+            ],
+            0..40
+        )
+        .prop_map(|p| p.concat()),
         prop::collection::vec(prop_oneof![4 => 0x20..0x7Fu8, 1 => any::<u8>()], 0..100),
     ]
 }
 
-/// Text of a 2-byte script: letters (2-byte sequences) between ASCII bytes, which
-/// `decode_utf16` takes 16 bytes at a time; now and then an overlong form, a sequence that
-/// stops the blocks, or a bad one.
-const LETTERS: &[&[u8]] = &[
-    b"\xd0\xb6",
-    b"\xd1\x8f",
-    b"\xce\xa9",
-    b"\xc2\x80",
-    b"\xdf\xbf",
-];
-const BETWEEN: &[&[u8]] = &[b" ", b"a", b".", b"\x00", b"\x7f"];
-const OTHERS: &[&[u8]] = &[b"\xc0\x80", b"\xc1\x81", b"\xe2\x82\xac", b"\xed\xa0\x80"];
-const BAD: &[&[u8]] = &[
-    b"\x80",
-    b"\xbf",
-    b"\xd0",
-    b"\xd0\x41",
-    b"\xd0\xc0",
-    b"\xe2\x82",
-    b"\xf0",
-    b"\xff",
-];
-
+/// Text of 2-byte scripts, which `decode_utf16` takes 16 or 32 bytes at a time; now and then
+/// another form the JDK accepts, which stops the blocks, or a rejected one.
 fn two_byte_text() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(
         prop_oneof![
-            12 => prop::sample::select(LETTERS),
-            4 => prop::sample::select(BETWEEN),
-            1 => prop::sample::select(OTHERS),
-            1 => prop::sample::select(BAD),
+            16 => prop::sample::select(mutf8::TWO_BYTE_TEXT),
+            1 => prop::sample::select(mutf8::ACCEPTED),
+            1 => prop::sample::select(mutf8::REJECTED),
         ],
         0..100,
     )
     .prop_map(|p| p.concat())
 }
 
-/// Text of every width the JDK accepts, long enough for the 32- and 64-byte blocks: 3-byte
-/// chars (CJK, U+FFFF, surrogates, overlong forms), 2-byte chars and ASCII; now and then a
-/// 4-byte sequence or a bad byte.
-const WIDE: &[&[u8]] = &[
-    b"\xe4\xb8\xad",
-    b"\xe6\x96\x87",
-    b"\xe2\x82\xac",
-    b"\xef\xbf\xbf",
-    b"\xe0\xa0\x80",
-    b"\xed\x9f\xbf",
-    b"\xee\x80\x80",
-];
-const ODD_WIDE: &[&[u8]] = &[
-    b"\xe0\x80\x80",
-    b"\xe0\x9f\xbf",
-    b"\xed\xa0\xbd",
-    b"\xed\xb8\x80",
-    b"\xc0\x80",
-    b"\xf0\x9f\x98\x80",
-    b"\xf4\x8f\xbf\xbf",
-];
-
+/// Text of every width the JDK accepts, long enough for the 32- and 64-byte blocks; now and
+/// then an irregular form (a 3-byte overlong, a lone surrogate) or a rejected one.
 fn multibyte_text() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(
         prop_oneof![
-            12 => prop::sample::select(WIDE),
-            4 => prop::sample::select(LETTERS),
-            4 => prop::sample::select(BETWEEN),
-            1 => prop::sample::select(ODD_WIDE),
-            1 => prop::sample::select(BAD),
+            12 => prop::sample::select(mutf8::WIDE_TEXT),
+            4 => prop::sample::select(mutf8::TWO_BYTE_TEXT),
+            1 => prop::sample::select(mutf8::IRREGULAR),
+            1 => prop::sample::select(mutf8::REJECTED),
         ],
         0..160,
     )

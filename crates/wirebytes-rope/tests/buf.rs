@@ -48,7 +48,7 @@ macro_rules! reader_conformance {
             let s = make();
             let mut r = s.$m();
             let mut pos = 0;
-            let mut rng = Rng(1);
+            let mut rng = Rng::new(1);
             while r.has_remaining() {
                 assert_eq!(r.remaining(), flat.len() - pos);
                 let chunk = r.chunk();
@@ -94,7 +94,7 @@ macro_rules! reader_conformance {
         #[test]
         fn copy_to_slice_and_bytes() {
             let flat = content();
-            let mut rng = Rng(2);
+            let mut rng = Rng::new(2);
             let s = make();
             let mut r = s.$m();
             let mut pos = 0;
@@ -185,11 +185,11 @@ buf_conformance! {
         ByteString::from(v).slice(4..)
     };
     two => ByteString::from(content()[..150].to_vec()).concat(&ByteString::from(content()[150..].to_vec()));
-    many => split_random(&content(), &mut Rng(3), 11).into_iter().collect();
-    bytewise => split_random(&content(), &mut Rng(4), 1).into_iter().collect();
+    many => split_random(&content(), &mut Rng::new(3), 11).into_iter().collect();
+    bytewise => split_random(&content(), &mut Rng::new(4), 1).into_iter().collect();
     with_empty => {
         let mut parts = vec![Bytes::new()];
-        for b in split_random(&content(), &mut Rng(5), 30) {
+        for b in split_random(&content(), &mut Rng::new(5), 30) {
             parts.push(b);
             parts.push(Bytes::new());
         }
@@ -199,7 +199,7 @@ buf_conformance! {
         let mut v = vec![7u8; 20];
         v.extend(content());
         v.extend([8u8; 20]);
-        let outer: ByteString = split_random(&v, &mut Rng(6), 23).into_iter().collect();
+        let outer: ByteString = split_random(&v, &mut Rng::new(6), 23).into_iter().collect();
         outer.slice(20..320)
     };
 }

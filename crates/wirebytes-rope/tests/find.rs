@@ -32,7 +32,7 @@ fn check(flat: &[u8], s: &ByteString, needle_lens: &[usize], rng: &mut Rng) {
 
 #[test]
 fn small_alphabet_many_fragmentations() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     for _ in 0..300 {
         let n = rng.below(300);
         // Three letters: many partial and overlapping matches.
@@ -45,7 +45,7 @@ fn small_alphabet_many_fragmentations() {
 
 #[test]
 fn needles_that_straddle_every_boundary() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     for max in [1, 2, 3, 7, 64, 1500, 3000] {
         let flat = rng.bytes(20_000);
         let parts = split_random(&flat, &mut rng, max);
@@ -73,7 +73,7 @@ fn needles_that_straddle_every_boundary() {
 
 #[test]
 fn needle_near_the_end_and_long_needles() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     // Sizes around the gathering buffer (8 KiB) and the in-place threshold (1 KiB).
     for n in [8191, 8192, 8193, 20_000, 70_000] {
         let flat = rng.bytes(n);
@@ -98,7 +98,7 @@ fn needle_near_the_end_and_long_needles() {
 
 #[test]
 fn large_fragments_mixed_with_small_ones() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     for _ in 0..40 {
         let mut parts = Vec::new();
         let mut flat = Vec::new();

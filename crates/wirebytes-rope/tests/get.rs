@@ -21,7 +21,7 @@ fn check_all(flat: &[u8], s: &ByteString, name: &str, order: impl Iterator<Item 
 #[test]
 fn forward_backward_repeated_alternating_random() {
     for &n in SIZES {
-        let flat = Rng(n as u64).bytes(n);
+        let flat = Rng::new(n as u64).bytes(n);
         for (name, s) in shapes(&flat, 3 + n as u64) {
             check_all(&flat, &s, name, 0..n + 3);
             check_all(&flat, &s, name, (0..n + 3).rev());
@@ -29,7 +29,7 @@ fn forward_backward_repeated_alternating_random() {
             // Alternating between the two ends, and between neighbours.
             check_all(&flat, &s, name, (0..n).flat_map(|i| [i, n - 1 - i]));
             check_all(&flat, &s, name, (1..n).flat_map(|i| [i, i - 1, i + 1]));
-            let mut rng = Rng(n as u64 * 31);
+            let mut rng = Rng::new(n as u64 * 31);
             check_all(&flat, &s, name, (0..2 * n + 10).map(|_| rng.below(n + 5)));
             // Far out of range, past usize::MAX / 2 where wrapping arithmetic could slip.
             check_all(
@@ -47,8 +47,8 @@ fn forward_backward_repeated_alternating_random() {
 
 #[test]
 fn clones_share_a_hint_and_stay_correct() {
-    let flat = Rng(5).bytes(3000);
-    let s: ByteString = common::split_random(&flat, &mut Rng(6), 30)
+    let flat = Rng::new(5).bytes(3000);
+    let s: ByteString = common::split_random(&flat, &mut Rng::new(6), 30)
         .into_iter()
         .collect();
     let t = s.clone();
@@ -61,8 +61,8 @@ fn clones_share_a_hint_and_stay_correct() {
 
 #[test]
 fn eight_threads_hammer_one_shared_rope() {
-    let flat: Arc<Vec<u8>> = Arc::new(Rng(77).bytes(64 * 1024));
-    let s: ByteString = common::split_random(&flat, &mut Rng(78), 128)
+    let flat: Arc<Vec<u8>> = Arc::new(Rng::new(77).bytes(64 * 1024));
+    let s: ByteString = common::split_random(&flat, &mut Rng::new(78), 128)
         .into_iter()
         .collect();
     assert!(s.fragment_count() > 500);
@@ -71,7 +71,7 @@ fn eight_threads_hammer_one_shared_rope() {
             let (s, flat) = (s.clone(), Arc::clone(&flat));
             std::thread::spawn(move || {
                 let n = flat.len();
-                let mut rng = Rng(t);
+                let mut rng = Rng::new(t);
                 let mut wrong = 0usize;
                 for round in 0..6 {
                     // Each thread scans in its own pattern so the shared hint keeps moving.

@@ -66,7 +66,7 @@ where
 }
 
 fn content(len: usize, seed: u64) -> Vec<u8> {
-    Rng(seed ^ len as u64).bytes(len)
+    Rng::new(seed ^ len as u64).bytes(len)
 }
 
 #[rstest]
@@ -159,7 +159,7 @@ fn differing_lengths_are_unequal_and_ordered_as_prefixes() {
 
 #[test]
 fn order_agrees_with_flat_on_random_pairs() {
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     for _ in 0..3000 {
         // A two-letter alphabet makes long common prefixes likely.
         let a: Vec<u8> = (0..rng.below(40))

@@ -10,7 +10,7 @@ use wirebytes_rope::{ByteString, ByteStringBuilder, levels};
 #[test]
 fn every_slice_of_small_strings() {
     for n in [0usize, 1, 2, 5, 17, 40] {
-        let flat = Rng(n as u64).bytes(n);
+        let flat = Rng::new(n as u64).bytes(n);
         for (name, s) in shapes(&flat, n as u64) {
             for a in 0..=n {
                 for b in a..=n {
@@ -35,7 +35,7 @@ fn every_slice_of_small_strings() {
 
 #[test]
 fn slices_of_slices_and_their_gets() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     for &n in SIZES {
         let flat = rng.bytes(n);
         for (name, s) in shapes(&flat, rng.next_u64()) {
@@ -71,7 +71,7 @@ fn bad_slices_panic_with_a_clear_message(
 
 #[test]
 fn concat_and_append_agree_with_flat() {
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     for _ in 0..400 {
         let mut flat = Vec::new();
         let mut by_concat = ByteString::new();

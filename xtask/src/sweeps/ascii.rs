@@ -9,8 +9,9 @@ use wirebytes_ascii::{
     utf16_len,
 };
 
-use crate::rng::Rng;
 use crate::verify::{Ctx, Java};
+use wirebytes_testkit::Rng;
+use wirebytes_testkit::text::{EDGE_CHARS, KINDS, random_text, random_units};
 
 /// What the code under test leaves in a destination buffer: the count it returned and every
 /// byte of the buffer, so that a byte written past the count shows as a difference.
@@ -29,79 +30,6 @@ fn outcome(dst_align: usize, dst_len: usize, copy: impl FnOnce(&mut [u8]) -> usi
 /// Every `char`, U+0000..=U+10FFFF without the surrogate gap.
 fn all_chars() -> impl Iterator<Item = char> {
     (0..=0x10_FFFF).filter_map(char::from_u32)
-}
-
-/// Chars that sit on an edge: of UTF-8 lengths, of the low byte, of the header guard.
-const SPECIAL: &[char] = &[
-    '\0',
-    '\n',
-    '\r',
-    '\x7F',
-    '\u{80}',
-    '\u{FF}',
-    '\u{100}',
-    '\u{10A}',
-    '\u{10D}',
-    '\u{7FF}',
-    '\u{800}',
-    '\u{D7FF}',
-    '\u{E000}',
-    '\u{FEFF}',
-    '\u{FF0A}',
-    '\u{FF0D}',
-    '\u{FFFD}',
-    '\u{FFFF}',
-    '\u{10000}',
-    '\u{1F600}',
-    '\u{10FFFF}',
-];
-
-/// Random text in runs of one kind: ASCII (long and short), Latin-1, CJK, emoji, any char,
-/// and the edge chars.
-fn random_text(rng: &mut Rng, max_runs: usize) -> String {
-    let mut s = String::new();
-    for _ in 0..rng.below(max_runs + 1) {
-        let kind = rng.below(8);
-        let len = match kind {
-            0 | 1 => rng.below(90),
-            // CJK runs long enough for the sixteen-char blocks of the SSSE3 kernel.
-            3 => rng.below(60),
-            _ => rng.below(24),
-        };
-        for _ in 0..len {
-            let c = match kind {
-                0 | 1 => char::from(0x20 + rng.below(0x5F) as u8),
-                2 => char::from(rng.below(0x100) as u8),
-                3 => char::from_u32(0x4E00 + rng.below(0x5200) as u32).unwrap_or('?'),
-                4 => char::from_u32(0x1F300 + rng.below(0x350) as u32).unwrap_or('?'),
-                5 => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{FFFD}'),
-                6 => char::from_u32(0x80 + rng.below(0x780) as u32).unwrap_or('?'),
-                _ => *rng.pick(SPECIAL),
-            };
-            s.push(c);
-        }
-    }
-    s
-}
-
-/// Random UTF-16 units: ASCII, Latin-1, any unit, lone and paired surrogates in either order.
-fn random_units(rng: &mut Rng, max_len: usize) -> Vec<u16> {
-    let len = rng.below(max_len + 1);
-    let mut out = Vec::with_capacity(len + 1);
-    while out.len() < len {
-        match rng.below(10) {
-            0..=3 => out.push(0x20 + rng.below(0x5F) as u16),
-            4 => out.push(rng.below(0x100) as u16),
-            5 => out.push(0xD800 + rng.below(0x800) as u16),
-            6 => {
-                out.push(0xD800 + rng.below(0x400) as u16);
-                out.push(0xDC00 + rng.below(0x400) as u16);
-            }
-            7 => out.push(*rng.pick(&[0x010D, 0xFF0A, 0xFF0D, 0x0100, 0xFFFF, 0xDBFF, 0xDC00])),
-            _ => out.push(rng.next_u64() as u16),
-        }
-    }
-    out
 }
 
 pub(crate) fn run(ctx: &mut Ctx) {
@@ -250,16 +178,7 @@ fn all_chars_in_one(ctx: &mut Ctx) {
 /// text and UTF-16 soup, into destinations shorter than, as long as and longer than the input.
 fn lengths_and_alignments(ctx: &mut Ctx) {
     let mut check = ctx.check("lengths 0..=130 x alignments 16 x 16", 131 * 256 * 3);
-    let kinds = [
-        "x",
-        "\u{E9}",
-        "\u{4E2D}",
-        "\u{1F600}",
-        "\u{010D}",
-        "\u{FF0A}",
-        "\u{7FF}",
-        "ab",
-    ];
+    let kinds = KINDS;
     let mixed: String = kinds.iter().cycle().take(200).copied().collect();
     let mut rng = Rng::new(0xA5C1_0001);
     let soup: Vec<u16> = (0..16 + 130)
@@ -318,7 +237,11 @@ fn lengths_and_alignments(ctx: &mut Ctx) {
 /// word-at-a-time kernel starts at the first, so the second lands at every position of the
 /// words that follow, for every pair of edge chars.
 fn two_chars_at_every_distance(ctx: &mut Ctx) {
-    let mut kinds: Vec<char> = SPECIAL.iter().copied().filter(|c| !c.is_ascii()).collect();
+    let mut kinds: Vec<char> = EDGE_CHARS
+        .iter()
+        .copied()
+        .filter(|c| !c.is_ascii())
+        .collect();
     kinds.extend(['\u{E9}', '\u{4E2D}', '\u{1F389}']);
     let planned = 9 * kinds.len() * kinds.len() * 18;
     let mut check = ctx.check("two chars at every distance", planned as u64);
@@ -487,7 +410,7 @@ fn jdk_cases(ctx: &Ctx) -> Vec<JdkCase> {
             .encode_utf16()
             .collect(),
     );
-    for c in SPECIAL {
+    for c in EDGE_CHARS {
         strings.push(c.to_string().encode_utf16().collect());
     }
     strings.push(Vec::new());

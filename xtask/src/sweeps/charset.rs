@@ -14,67 +14,26 @@
 use wirebytes_charset::levels::{self, Level};
 use wirebytes_charset::{ALL, Encoding, Replacement, encode_utf16, reference};
 
-use crate::rng::Rng;
 use crate::verify::{Ctx, Hex};
+use wirebytes_testkit::Rng;
+use wirebytes_testkit::text::{EDGE_CHARS, SCRIPTS, random_text};
 
 const REPLACEMENTS: [Replacement; 2] = [Replacement::Jdk, Replacement::Whatwg];
 
-/// Samples of the scripts the encodings exist for.
-const SAMPLES: &[&str] = &[
-    "The quick brown fox jumps over the lazy dog. 0123456789 {}[]<>\\~|",
-    "Fête à Zürich: naïve café, smørrebrød, ¡señor! Ærø ÿ ß £10 ½ «»",
-    "Съешь же ещё этих мягких французских булок, да выпей чаю. Ґґ Її Єє Ўў",
-    "Ξεσκεπάζω την ψυχοφθόρα βδελυγμία. ΆΈΉΊΌΎΏ",
-    "דג סקרן שט בים מאוכזב ולפתע מצא חברה",
-    "نص حكيم له سر قاطع وذو شأن عظيم مكتوب على ثوب أخضر",
-    "เป็นมนุษย์สุดประเสริฐเลิศคุณค่า",
-    "日本語のテキスト、カタカナとひらがな。漢字：東京都",
-    "ｱｲｳｴｵ ﾊﾟﾋﾟ ･ｰ",
-    "简体中文的文本编码测试，繁體中文的文字編碼測試",
-    "다람쥐 헌 쳇바퀴에 타고파",
-    "😀🎉👍🏽 𝄞 𠀀",
-    "€ “quoted” ‘single’ – — … • ™ ‰ †",
-    "Zażółć gęślą jaźń. Příliš žluťoučký kůň. Árvíztűrő tükörfúrógép.",
-    "Tiếng Việt có dấu: ắ ằ ẳ ẵ ặ",
-];
-
-/// Single chars that are awkward for some encoding.
-const SPECIALS: &[&str] = &[
-    "é",
-    "Ж",
-    "Ω",
-    "א",
-    "ش",
-    "ก",
-    "€",
-    "™",
-    "あ",
-    "漢",
-    "ｱ",
-    "한",
-    "😀",
-    "\u{FFFD}",
-    "\u{FEFF}",
-    "\0",
-    "\u{1B}",
-    "\u{0E}",
-    "\u{0F}",
-    "¥",
-    "‾",
-    "\\",
-    "~",
-    "\u{F780}",
-    "\u{F7FF}",
-    "\u{F800}",
-    "\u{80}",
-    "\u{9F}",
-    "\u{A0}",
-    "\u{FF}",
-    "\u{7FF}",
-    "\u{800}",
-    "\u{FFFF}",
-    "\u{10FFFF}",
-];
+/// Single chars that are awkward for some encoding: the edge chars, and a letter of each
+/// script sample.
+fn specials() -> Vec<String> {
+    EDGE_CHARS
+        .iter()
+        .copied()
+        .chain(
+            SCRIPTS
+                .iter()
+                .filter_map(|(_, sample)| sample.chars().find(|c| !c.is_ascii())),
+        )
+        .map(String::from)
+        .collect()
+}
 
 /// ASCII lengths around every vector width, the 64-byte block of the single-byte encoder and
 /// the KiB of the AVX2 ASCII check.
@@ -89,52 +48,13 @@ fn ascii(len: usize) -> String {
         .collect()
 }
 
-/// A random char: a script's sample char, an awkward one, ASCII, or any scalar value.
-fn random_char(rng: &mut Rng) -> char {
-    match rng.below(8) {
-        0..=2 => char::from(b' ' + rng.below(95) as u8),
-        3 => {
-            let sample: Vec<char> = rng.pick(SAMPLES).chars().collect();
-            *rng.pick(&sample)
-        }
-        4 => rng.pick(SPECIALS).chars().next().unwrap_or('?'),
-        5 => char::from_u32(0x80 + rng.below(0x780) as u32).unwrap_or('?'),
-        6 => char::from_u32(rng.below(0x1_0000) as u32).unwrap_or('\u{FFFD}'),
-        _ => char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{10000}'),
-    }
-}
-
-/// Random text made of runs of one kind (ASCII, one script, awkward chars, anything).
-fn random_text(rng: &mut Rng, max_chars: usize) -> String {
-    let mut text = String::new();
-    let target = rng.below(max_chars + 1);
-    while text.chars().count() < target {
-        let run = 1 + rng.below(40);
-        match rng.below(4) {
-            0 => text.push_str(&ascii(run)),
-            1 => text.extend(
-                rng.pick(SAMPLES)
-                    .chars()
-                    .cycle()
-                    .skip(rng.below(30))
-                    .take(run),
-            ),
-            2 => text.extend((0..run).map(|_| random_char(rng))),
-            _ => {
-                let special: &&str = rng.pick(SPECIALS);
-                text.push_str(special);
-            }
-        }
-    }
-    text
-}
-
 /// The `&str` corpus.
 fn str_corpus(ctx: &Ctx, rng: &mut Rng) -> Vec<String> {
     let mut corpus: Vec<String> = vec![String::new()];
-    corpus.extend(SAMPLES.iter().map(|s| s.to_string()));
-    corpus.extend(SPECIALS.iter().map(|s| s.to_string()));
-    corpus.push(SAMPLES.concat());
+    let specials = specials();
+    corpus.extend(SCRIPTS.iter().map(|(_, sample)| sample.to_string()));
+    corpus.extend(specials.iter().cloned());
+    corpus.push(SCRIPTS.iter().map(|(_, sample)| *sample).collect());
     // Under --quick, every other length.
     for &len in LENGTHS.iter().step_by(ctx.scale(1, 2)) {
         let base = ascii(len);
@@ -155,7 +75,7 @@ fn str_corpus(ctx: &Ctx, rng: &mut Rng) -> Vec<String> {
         positions.retain(|&p| p <= len);
         positions.sort_unstable();
         positions.dedup();
-        for special in SPECIALS {
+        for special in &specials {
             for &at in &positions {
                 let mut text = base.clone();
                 text.insert_str(at, special);
@@ -184,7 +104,7 @@ fn str_corpus(ctx: &Ctx, rng: &mut Rng) -> Vec<String> {
         }
     }
     for _ in 0..ctx.scale(3000, 300) {
-        corpus.push(random_text(rng, 300));
+        corpus.push(random_text(rng, 12));
     }
     corpus
 }

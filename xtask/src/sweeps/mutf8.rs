@@ -11,128 +11,45 @@ use wirebytes_mutf8::{
     read_utf, reference, write_long_utf, write_utf,
 };
 
-use crate::rng::Rng;
 use crate::verify::{Check, Ctx};
+use wirebytes_testkit::{Rng, mutf8};
 
-/// Pieces that byte soup is made of: ASCII runs, every kind of sequence the JDK accepts, and
-/// every way it rejects one.
-const PIECES: &[&[u8]] = &[
-    b"a",
-    b"0123456789abcdef",
-    b"\x00",
-    b"\x7f",
-    b"\xc0\x80",
-    b"\xc1\x81",
-    b"\xc0\xb1",
-    b"\xc2\xa9",
-    b"\xdf\xbf",
-    b"\xe0\x80\x80",
-    b"\xe0\x9f\xbf",
-    b"\xe2\x82\xac",
-    b"\xef\xbf\xbf",
-    b"\xed\x9f\xbf",
-    b"\xed\xa0\x80",
-    b"\xed\xa0\xbd",
-    b"\xed\xb0\x80",
-    b"\xed\xb8\x80",
-    b"\xed\xbf\xbf",
-    b"\xf0\x9f\x98\x80",
-    b"\x80",
-    b"\xbf",
-    b"\xf8",
-    b"\xff",
-    b"\xc2",
-    b"\xe2",
-    b"\xe2\x82",
-];
-
-/// Pieces of text in 2-byte scripts: long runs of 2-byte sequences, which `decode_utf16`
-/// takes four at a time, now and then an overlong or a bad continuation byte.
-const TWO_BYTE_PIECES: &[&[u8]] = &[
-    b" ",
-    b"\xd0\xb0",
-    b"\xd1\x8f",
-    b"\xce\xa9",
-    b"\xc3\xa9",
-    b"\xdf\xbf",
-    b"\xc2\x80",
-    b"\xc0\x80",
-    b"\xc1\xbf",
-    b"\xd0\x41",
-    b"\xd0",
-];
-
-/// Pieces of text of every width: mostly 3-byte chars (CJK, the ends of the ranges), for the
-/// 32- and 64-byte blocks of `decode` and `decode_utf16`; the last four rarely.
-const WIDE_PIECES: &[&[u8]] = &[
-    b"\xe4\xb8\xad",
-    b"\xe6\x96\x87",
-    b"\xe0\xa0\x80",
-    b"\xef\xbf\xbf",
-    b"\xed\x9f\xbf",
-    b"\xee\x80\x80",
-    b"\xd0\xb6",
-    b" ",
-    b"ab",
-    b"\xe0\x80\x80",
-    b"\xed\xa0\xbd\xed\xb8\x80",
-    b"\xc0\x80",
-    b"\xf0\x9f\x98\x80",
-];
-
-/// A random body: pieces, raw bytes biased to ASCII, a mix, 2-byte text or text of every
-/// width.
+/// A random body: pieces (now and then a rejected one), raw bytes biased to ASCII, a mix of
+/// the two, 2-byte text or text of every width.
 fn soup(rng: &mut Rng, max_pieces: usize) -> Vec<u8> {
-    let mut out = Vec::new();
-    let pieces = rng.below(max_pieces + 1);
-    let style = rng.below(5);
-    if style == 4 {
-        for _ in 0..pieces {
-            let piece = if rng.one_in(40) {
-                rng.pick(WIDE_PIECES)
-            } else {
-                rng.pick(&WIDE_PIECES[..WIDE_PIECES.len() - 4])
-            };
-            out.extend_from_slice(piece);
+    match rng.below(5) {
+        4 => {
+            let mut out = mutf8::body(rng, mutf8::WIDE_TEXT, max_pieces, 40);
+            if rng.one_in(4) && !out.is_empty() {
+                // Now and then one byte gone bad.
+                let at = rng.below(out.len());
+                out[at] = rng.next_u64() as u8;
+            }
+            out
         }
-        if rng.one_in(4) && !out.is_empty() {
-            // Now and then one byte gone bad.
-            let at = rng.below(out.len());
-            out[at] = rng.next_u64() as u8;
-        }
-        return out;
-    }
-    if style == 3 {
-        for _ in 0..pieces {
-            // Mostly the valid pieces; the last two (bad) ones rarely.
-            let piece = if rng.one_in(30) {
-                rng.pick(TWO_BYTE_PIECES)
-            } else {
-                rng.pick(&TWO_BYTE_PIECES[..TWO_BYTE_PIECES.len() - 2])
-            };
-            out.extend_from_slice(piece);
-        }
-        return out;
-    }
-    for _ in 0..pieces {
-        let raw = match style {
-            0 => false,
-            1 => true,
-            _ => rng.one_in(2),
-        };
-        if raw {
-            let b = if rng.one_in(4) {
-                rng.next_u64() as u8
-            } else {
-                0x20 + rng.below(0x5F) as u8
-            };
-            out.push(b);
-        } else {
-            let piece: &&[u8] = rng.pick(PIECES);
-            out.extend_from_slice(piece);
+        3 => mutf8::body(rng, mutf8::TWO_BYTE_TEXT, max_pieces, 30),
+        style => {
+            let mut out = Vec::new();
+            for _ in 0..rng.below(max_pieces + 1) {
+                let raw = match style {
+                    0 => false,
+                    1 => true,
+                    _ => rng.one_in(2),
+                };
+                if raw {
+                    let b = if rng.one_in(4) {
+                        rng.next_u64() as u8
+                    } else {
+                        0x20 + rng.below(0x5F) as u8
+                    };
+                    out.push(b);
+                } else {
+                    out.extend_from_slice(mutf8::piece(rng, mutf8::ACCEPTED, 4));
+                }
+            }
+            out
         }
     }
-    out
 }
 
 /// A random string of UTF-16 chars: ASCII, NUL, 2- and 3-byte chars, surrogate pairs and
@@ -375,18 +292,6 @@ fn random_soup(ctx: &mut Ctx) {
 /// lone or reversed surrogate, a stray continuation byte, a 4-byte sequence, a cut
 /// sequence). Every kernel level the CPU has is compared.
 fn rewrite_blocks(ctx: &mut Ctx) {
-    const BAD: &[&[u8]] = &[
-        b"\xe0\x80\x80",
-        b"\xe0\x9f\xbf",
-        b"\xed\xa0\x80",
-        b"\xed\xb0\x80",
-        b"\xed\xb0\x80\xed\xa0\x80",
-        b"\x80",
-        b"\xf0\x9f\x98\x80",
-        b"\xff",
-        b"\xe2\x82",
-        b"\xed\xa0\xbd\xed\xb8",
-    ];
     let n = ctx.scale(200_000, 20_000);
     let mut check = ctx.check(
         "fast = reference: bodies for decode's rewrite blocks",
@@ -407,7 +312,11 @@ fn rewrite_blocks(ctx: &mut Ctx) {
                 body.push(b' ' + rng.below(95) as u8);
             }
             if piece == bad_at {
-                let bad: &[u8] = BAD[rng.below(BAD.len())];
+                let bad = if rng.one_in(2) {
+                    rng.pick(mutf8::IRREGULAR)
+                } else {
+                    rng.pick(mutf8::REJECTED)
+                };
                 body.extend_from_slice(bad);
                 continue;
             }

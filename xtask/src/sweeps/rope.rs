@@ -7,8 +7,8 @@ use std::hash::{Hash, Hasher};
 use wirebytes_rope::bytes::{Buf, Bytes};
 use wirebytes_rope::{ByteString, ByteStringBuilder, levels, reference};
 
-use crate::rng::Rng;
 use crate::verify::Ctx;
+use wirebytes_testkit::{Rng, fragments};
 
 /// One random content in one random representation, with how it was built.
 struct Sample {
@@ -38,14 +38,10 @@ fn content(rng: &mut Rng, max_len: usize) -> Vec<u8> {
 
 /// `flat` cut into fragments of 1..=max bytes.
 fn cut(rng: &mut Rng, flat: &[u8], max: usize) -> Vec<Bytes> {
-    let mut out = Vec::new();
-    let mut rest = flat;
-    while !rest.is_empty() {
-        let n = 1 + rng.below(max.min(rest.len()));
-        out.push(Bytes::copy_from_slice(&rest[..n]));
-        rest = &rest[n..];
-    }
-    out
+    fragments::split(rng, flat, max)
+        .into_iter()
+        .map(Bytes::copy_from_slice)
+        .collect()
 }
 
 /// `flat` in a random representation.

@@ -8,27 +8,7 @@
 use bytes::Bytes;
 use wirebytes_rope::{ByteString, ByteStringBuilder};
 
-/// SplitMix64, for deterministic random contents and fragmentations.
-#[derive(Debug, Clone)]
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub(crate) fn below(&mut self, bound: usize) -> usize {
-        (self.next_u64() % bound as u64) as usize
-    }
-
-    pub(crate) fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next_u64() as u8).collect()
-    }
-}
+pub(crate) use wirebytes_testkit::Rng;
 
 /// The sizes the representation tests run at: 17+ sizes from 0 to 1000.
 pub(crate) const SIZES: &[usize] = &[
@@ -37,19 +17,15 @@ pub(crate) const SIZES: &[usize] = &[
 
 /// `content` split into fragments at random cut points, each fragment at most `max` bytes.
 pub(crate) fn split_random(content: &[u8], rng: &mut Rng, max: usize) -> Vec<Bytes> {
-    let mut out = Vec::new();
-    let mut rest = content;
-    while !rest.is_empty() {
-        let n = 1 + rng.below(max.min(rest.len()));
-        out.push(Bytes::copy_from_slice(&rest[..n]));
-        rest = &rest[n..];
-    }
-    out
+    wirebytes_testkit::fragments::split(rng, content, max)
+        .into_iter()
+        .map(Bytes::copy_from_slice)
+        .collect()
 }
 
 /// The same content in every representation the crate has, with a name for each.
 pub(crate) fn shapes(content: &[u8], seed: u64) -> Vec<(&'static str, ByteString)> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let n = content.len();
     let mut out: Vec<(&'static str, ByteString)> = Vec::new();
     out.push(("one", ByteString::from(content.to_vec())));

@@ -473,34 +473,7 @@ mod tests {
     use crate::arch::{Kernels, SpareVec};
     use crate::reference;
 
-    /// What the generated bodies are made of: mostly sequences the JDK accepts (overlong
-    /// forms and surrogates included), now and then one it rejects.
-    const PIECES: &[&[u8]] = &[
-        b" ",
-        b"a",
-        b"0123456789abcdef",
-        b"\x00",
-        b"\xd0\xb6",
-        b"\xd1\x8f",
-        b"\xc0\x80",
-        b"\xc1\x81",
-        b"\xdf\xbf",
-        b"\xe2\x82\xac",
-        b"\xe4\xb8\xad",
-        b"\xe0\x80\x80",
-        b"\xed\xa0\xbd",
-        b"\xed\xb8\x80",
-        b"\xef\xbf\xbf",
-    ];
-    const BAD: &[&[u8]] = &[
-        b"\x80",
-        b"\xbf",
-        b"\xf0",
-        b"\xff",
-        b"\xc2",
-        b"\xe2",
-        b"\xe2\x82",
-    ];
+    use wirebytes_testkit::mutf8::{ACCEPTED, REJECTED, TWO_BYTE_TEXT};
 
     type Kernel = fn(Kernels, &[u8], usize, &mut SpareVec<u16>) -> Option<usize>;
 
@@ -516,25 +489,26 @@ mod tests {
     #[test]
     fn kernels_decode_what_the_reference_decodes_and_run_to_the_end_of_good_text() {
         let kernels = Kernels::detect();
-        let mut next = crate::testing::below(0x9E37_79B9_7F4A_7C15_u64);
+        let mut rng = wirebytes_testkit::Rng::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move |n: u64| rng.below(n as usize) as u64;
         for round in 0..20_000 {
             // Some bodies of 2-byte text only, some with 3-byte sequences, some with an error.
             let pieces = if round % 3 == 0 {
-                9
+                TWO_BYTE_TEXT
             } else {
-                PIECES.len() as u64
+                ACCEPTED
             };
             // Behind 0..40 ASCII bytes, already in the output when the kernel starts.
             let head = next(40) as usize;
             let mut bytes = b"0123456789abcdefghijklmnopqrstuvwxyzABCD"[..head].to_vec();
             let len = next(120);
             for _ in 0..len {
-                bytes.extend_from_slice(PIECES[next(pieces) as usize]);
+                bytes.extend_from_slice(pieces[next(pieces.len() as u64) as usize]);
             }
             let good = round % 5 != 0;
             if !good {
                 let at = head + next((bytes.len() - head) as u64 + 1) as usize;
-                let bad = BAD[next(BAD.len() as u64) as usize];
+                let bad = REJECTED[next(REJECTED.len() as u64) as usize];
                 bytes.splice(at..at, bad.iter().copied());
             }
             for (name, kernel, three) in KERNELS {

@@ -395,7 +395,8 @@ mod tests {
             b"\xe2\x82",
             b"\xff",
         ];
-        let mut next = crate::testing::below(0x2545_F491_4F6C_DD1D_u64);
+        let mut rng = wirebytes_testkit::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move |n: u64| rng.below(n as usize) as u64;
         for round in 0..20_000 {
             let mut bytes = Vec::new();
             // Mostly good text (the first seven pieces); every third body may hold anything.
