@@ -1,22 +1,23 @@
-//! The fast `copy_low_bytes`: the `&str` driver, in safe code written so that LLVM turns the
-//! hot loops into vector code, calling the SIMD kernels of [`Kernels`] where the CPU has
-//! them (each of which returns having done nothing when it does not: the portable code here
-//! then runs).
+//! The fast `&str` copy: the driver, in safe code written so that LLVM turns the hot loops
+//! into vector code, calling the SIMD kernels of [`Kernels`] where the CPU has them (each of
+//! which returns having done nothing when it does not: the portable code here then runs).
+//! Everything is written through an [`Out`], so the same code fills a `&mut [u8]`, the spare
+//! capacity of a `Vec` and the chunks of a `BufMut`.
 //!
 //! An ASCII run is found 64 bytes at a time (the standard library's vectorised `is_ascii`),
-//! then 8, then 1, and copied with one `copy_from_slice`. Short ASCII strings (up to 16 bytes)
-//! take two overlapping fixed-size loads and stores. Past the first non-ASCII byte a
-//! word-at-a-time loop takes over: each 8-byte word is stored as it is (its ASCII bytes are
-//! then in place), a word with one or two 2-byte chars is packed in registers (8 bytes in, 7 or
-//! 6 out), and other chars are decoded straight from UTF-8 into the low byte of their UTF-16
-//! unit(s) without building the UTF-16 form, four at a time where four chars of the same UTF-8
-//! length follow each other ([`crate::swar`]). Near the end of either buffer a careful tail
-//! with a bounds check per char takes over (it is the one that may cut a surrogate pair).
+//! then 8, then 1, and copied with one bulk copy. Short ASCII strings (up to 16 bytes) take
+//! two overlapping fixed-size loads and stores. Past the first non-ASCII byte a
+//! word-at-a-time loop takes over: an ASCII word is stored as it is, a word with one or two
+//! 2-byte chars is packed in registers (8 bytes in, 7 or 6 out), and other chars are decoded
+//! straight from UTF-8 into the low byte of their UTF-16 unit(s) without building the UTF-16
+//! form ([`crate::swar`], and [`crate::runs`] for long runs of chars of one length). Near the
+//! end of either buffer a careful tail with a bounds check per char takes over (it is the one
+//! that may cut a surrogate pair).
 //!
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
 
-use crate::arch::Kernels;
+use crate::arch::{Kernels, Out};
 use crate::swar::{
     CHUNK, FOUR_BYTE_BITS, FOUR_BYTE_MASK, HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS,
     THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK, ascii_prefix_len, high_surrogate_low_byte,
@@ -24,96 +25,191 @@ use crate::swar::{
     two_byte_low_bytes,
 };
 
-/// Copies the longest ASCII prefix of `src` into the start of `dst` and returns its length.
-/// Bytes of `dst` past it are not written. `dst` is at least as long as `src`.
-///
-/// With AVX2, whole 64-byte blocks are checked and copied in one pass first; the rest of the
-/// run (or all of it, without AVX2) is found first and copied after with one bulk copy.
-#[inline]
-fn copy_ascii_prefix(src: &[u8], dst: &mut [u8], kernels: Kernels) -> usize {
-    let blocks = if src.len() >= CHUNK {
-        kernels.copy_ascii_blocks(src, dst).unwrap_or(0)
-    } else {
+/// How far a copy got: the bytes of `src` it read (a char boundary), and, when the room ended
+/// between the two units of a surrogate pair, the low byte of the second unit, which was not
+/// written (the char's four bytes count as read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Copied {
+    pub(crate) read: usize,
+    pub(crate) pending: Option<u8>,
+}
+
+/// A rule for the bytes a copy takes as they are, checked as they are copied: [`Ascii`] for
+/// the plain copy, [`crate::header::HeaderText`] for header rendering (ASCII header bytes).
+/// Every plain byte is ASCII, so it is its own low byte.
+pub(crate) trait Plain {
+    /// Whether every byte of `block` is plain: a loop the compiler vectorises.
+    fn block<const N: usize>(block: &[u8; N]) -> bool;
+    /// Whether `byte` is plain.
+    fn byte(byte: u8) -> bool;
+    /// The SIMD kernel that copies a plain prefix in 64-byte blocks (0, nothing written,
+    /// without it).
+    fn copy_blocks(kernels: Kernels, src: &[u8], out: &mut Out<'_>) -> usize;
+    /// The length of the longest plain prefix of `src`: 64-byte blocks, then 16-byte ones,
+    /// then bytes.
+    #[inline(always)]
+    fn prefix_len(src: &[u8]) -> usize {
+        let mut len = 0;
+        for block in src.as_chunks::<CHUNK>().0 {
+            if !Self::block(block) {
+                break;
+            }
+            len += CHUNK;
+        }
+        for block in src[len..].as_chunks::<16>().0 {
+            if !Self::block(block) {
+                break;
+            }
+            len += 16;
+        }
+        len + src[len..].iter().take_while(|&&b| Self::byte(b)).count()
+    }
+}
+
+/// The plain bytes of the low-byte copy: ASCII.
+pub(crate) struct Ascii;
+
+impl Plain for Ascii {
+    #[inline(always)]
+    fn block<const N: usize>(block: &[u8; N]) -> bool {
+        block.iter().fold(0, |high, &b| high | b) < 0x80
+    }
+
+    #[inline(always)]
+    fn byte(byte: u8) -> bool {
+        byte < 0x80
+    }
+
+    #[inline(always)]
+    fn copy_blocks(kernels: Kernels, src: &[u8], out: &mut Out<'_>) -> usize {
+        kernels.copy_ascii_blocks(src, out)
+    }
+
+    #[inline(always)]
+    fn prefix_len(src: &[u8]) -> usize {
+        ascii_prefix_len(src)
+    }
+}
+
+/// Writes `src` (at most the room of `out`) when all its bytes are plain, in fixed-size
+/// overlapping loads and stores, no loop and no `memcpy` call: up to 16 bytes as two words
+/// of 8 (or 4), up to 64 as 16-byte blocks, the last one ending where `src` ends. Returns
+/// `false`, having written nothing, when a byte is not plain or `src` is longer than 64.
+#[inline(always)]
+fn copy_short<R: Plain>(src: &[u8], out: &mut Out<'_>) -> bool {
+    /// `src` (at least `N` bytes) as `N`-byte blocks stored one after the other, the last
+    /// one overlapping the one before so that it ends where `src` ends; `false` first if a
+    /// block is not plain.
+    #[inline(always)]
+    fn blocks<R: Plain, const N: usize, const MAX: usize>(src: &[u8], out: &mut Out<'_>) -> bool {
+        let Some(last) = src.last_chunk::<N>() else {
+            return false;
+        };
+        let full = &src.as_chunks::<N>().0[..(src.len() / N).min(MAX)];
+        if !full.iter().all(R::block) || !R::block(last) {
+            return false;
+        }
+        let last_at = src.len() - N;
+        let mut at = 0;
+        for block in full {
+            if at >= last_at {
+                break;
+            }
+            out.store(*block, (last_at - at).min(N));
+            at += N;
+        }
+        out.store(*last, N)
+    }
+    match src.len() {
+        0..4 => {
+            if !src.iter().all(|&b| R::byte(b)) {
+                return false;
+            }
+            out.extend_from_slice(src);
+            true
+        }
+        4..8 => blocks::<R, 4, 1>(src, out),
+        8..=16 => blocks::<R, 8, 1>(src, out),
+        17..=64 => blocks::<R, 16, 3>(src, out),
+        _ => false,
+    }
+}
+
+/// Copies the longest plain prefix of `src` that fits in the room of `out`, and returns its
+/// length. Up to 64 bytes: [`copy_short`]. Longer: with the SIMD kernel, whole 64-byte
+/// blocks are checked and copied in one pass first; the rest of the run (or all of it,
+/// without the kernel) is found first and copied after with one bulk copy.
+#[inline(always)]
+pub(crate) fn copy_plain_prefix<R: Plain>(
+    src: &[u8],
+    out: &mut Out<'_>,
+    kernels: impl Fn() -> Kernels,
+) -> usize {
+    let src = &src[..src.len().min(out.room())];
+    let blocks = if src.len() <= CHUNK {
+        if copy_short::<R>(src, out) {
+            return src.len();
+        }
         0
+    } else {
+        R::copy_blocks(kernels(), src, out)
     };
     if blocks == src.len() {
         return blocks;
     }
-    let len = blocks + ascii_prefix_len(&src[blocks..]);
-    dst[blocks..len].copy_from_slice(&src[blocks..len]);
+    let len = blocks + R::prefix_len(&src[blocks..]);
+    out.extend_from_slice(&src[blocks..len]);
     len
 }
 
-/// Copies `src` into `dst` (same length, at most 16 bytes) when it is all ASCII, with two
-/// overlapping fixed-size loads and stores instead of a loop or a `memcpy` call; returns
-/// `false`, having written nothing, when it is not.
-#[inline(always)]
-fn copy_short_ascii(src: &[u8], dst: &mut [u8]) -> bool {
-    /// The first and the last `N` bytes of `src` (overlapping when `src.len() < 2 * N`).
-    #[inline(always)]
-    fn ends<const N: usize>(src: &[u8]) -> Option<(&[u8; N], &[u8; N])> {
-        let first = src.first_chunk::<N>()?;
-        let last = src.last_chunk::<N>()?;
-        Some((first, last))
-    }
-    #[inline(always)]
-    fn store<const N: usize>(dst: &mut [u8], first: &[u8; N], last: &[u8; N]) {
-        if let Some(d) = dst.first_chunk_mut::<N>() {
-            *d = *first;
-        }
-        if let Some(d) = dst.last_chunk_mut::<N>() {
-            *d = *last;
-        }
-    }
-    if let Some((first, last)) = ends::<8>(src) {
-        let high = (u64::from_ne_bytes(*first) | u64::from_ne_bytes(*last)) & HIGH_BITS;
-        if high != 0 {
-            return false;
-        }
-        store(dst, first, last);
-    } else if let Some((first, last)) = ends::<4>(src) {
-        let high = (u32::from_ne_bytes(*first) | u32::from_ne_bytes(*last)) & 0x8080_8080;
-        if high != 0 {
-            return false;
-        }
-        store(dst, first, last);
-    } else {
-        if !src.is_ascii() {
-            return false;
-        }
-        for (d, s) in dst.iter_mut().zip(src) {
-            *d = *s;
-        }
-    }
-    true
+/// Copies the longest ASCII prefix of `src` that fits in the room of `out`, and returns its
+/// length.
+#[inline]
+fn copy_ascii_prefix(src: &[u8], out: &mut Out<'_>, kernels: Kernels) -> usize {
+    copy_plain_prefix::<Ascii>(src, out, || kernels)
 }
 
-/// The fast `copy_low_bytes`: see the crate root for the contract. Inlined into the caller
-/// for the sake of short ASCII strings (header names, tokens), which need no loop and no
-/// call at all; the rest goes to `copy_long`.
+/// The fast `copy_low_bytes`: see the crate root for the contract.
 #[inline]
 pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
     copy_low_bytes_with(src, dst, Kernels::detect)
 }
 
-/// `copy_low_bytes` with the kernels `kernels` gives, asked for only past the short ASCII
-/// case (so that a header name costs no atomic load): the public function passes
+/// `copy_low_bytes` with the kernels `kernels` gives: the public function passes
 /// [`Kernels::detect`], and [`crate::levels`] each level this CPU has.
 #[inline]
 pub(crate) fn copy_low_bytes_with(
     src: &str,
     dst: &mut [u8],
-    kernels: impl FnOnce() -> Kernels,
+    kernels: impl Fn() -> Kernels + Copy,
 ) -> usize {
-    let bytes = src.as_bytes();
-    let n = bytes.len().min(dst.len());
-    if n <= 16 && copy_short_ascii(&bytes[..n], &mut dst[..n]) {
-        return n;
-    }
-    copy_long(bytes, dst, kernels())
+    let mut out = Out::new(dst);
+    copy_str(src.as_bytes(), &mut out, kernels);
+    out.len()
 }
 
-/// The fast `low_bytes`, with the kernels `kernels` gives: one exact-size allocation.
+/// Copies as much of `src` (the UTF-8 of a `str`, or the rest of one from a char boundary)
+/// as the room of `out` takes. Inlined into the caller for the sake of short ASCII strings
+/// (header names, tokens), which need no loop and no call at all, and ask for the kernels
+/// only past them (so that a header name costs no atomic load); the rest goes to `copy_long`.
+#[inline]
+pub(crate) fn copy_str(
+    src: &[u8],
+    out: &mut Out<'_>,
+    kernels: impl Fn() -> Kernels + Copy,
+) -> Copied {
+    let read = copy_plain_prefix::<Ascii>(src, out, kernels);
+    if read == src.len() || out.room() == 0 {
+        return Copied {
+            read,
+            pending: None,
+        };
+    }
+    copy_long(src, read, out, kernels())
+}
+
+/// The fast `low_bytes`, with the kernels `kernels` gives: one exact-size allocation, filled
+/// without zeroing it first.
 #[cfg(feature = "alloc")]
 pub(crate) fn low_bytes(src: &str, kernels: Kernels) -> alloc::vec::Vec<u8> {
     if src.is_ascii() {
@@ -121,55 +217,127 @@ pub(crate) fn low_bytes(src: &str, kernels: Kernels) -> alloc::vec::Vec<u8> {
         return src.as_bytes().to_vec();
     }
     let len = crate::utf16::utf16_len(src);
-    let mut out = alloc::vec![0u8; len];
-    let written = copy_long(src.as_bytes(), &mut out, kernels);
-    debug_assert_eq!(written, len);
-    out
+    let mut dst = alloc::vec::Vec::with_capacity(len);
+    extend_low_bytes(src, &mut dst, || kernels);
+    debug_assert_eq!(dst.len(), len);
+    dst
 }
 
-/// `copy_low_bytes` past the short ASCII case. `src` is the UTF-8 of a `str`.
-fn copy_long(src: &[u8], dst: &mut [u8], kernels: Kernels) -> usize {
-    let n = src.len().min(dst.len());
-    // Most input is ASCII from the start: the bulk copy.
-    let mut read = copy_ascii_prefix(&src[..n], &mut dst[..n], kernels);
-    if read == n {
-        // All ASCII as far as `dst` goes: the common case for headers.
-        return n;
-    }
-    let mut written = read;
+/// The fast `extend_low_bytes`, with the kernels `kernels` gives: one reservation (none when
+/// the spare capacity already holds `src.len()` bytes, an upper bound of the units), and the
+/// spare capacity written without zeroing it first.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn extend_low_bytes(
+    src: &str,
+    dst: &mut alloc::vec::Vec<u8>,
+    kernels: impl Fn() -> Kernels + Copy,
+) {
+    let bytes = src.as_bytes();
+    let reserve = if dst.capacity() - dst.len() >= bytes.len() {
+        bytes.len()
+    } else {
+        crate::utf16::utf16_len(src)
+    };
+    let done: Result<(), core::convert::Infallible> =
+        crate::arch::extend_vec(dst, reserve, |out| {
+            let copied = copy_str(bytes, out, kernels);
+            debug_assert_eq!((copied.read, copied.pending), (bytes.len(), None));
+            Ok(())
+        });
+    let Ok(()) = done;
+}
 
+/// The fast `put_low_bytes`, with the kernels `kernels` gives: `src` copied chunk by chunk
+/// into what `dst` offers, a surrogate pair cut by the end of a chunk finished in the next.
+///
+/// # Panics
+///
+/// When `dst` has room for fewer bytes than `src` has UTF-16 units (before writing any).
+#[cfg(feature = "bytes")]
+pub(crate) fn put_low_bytes<B: bytes::BufMut + ?Sized>(
+    src: &str,
+    dst: &mut B,
+    kernels: impl Fn() -> Kernels + Copy,
+) {
+    let bytes = src.as_bytes();
+    if dst.remaining_mut() < bytes.len() {
+        let units = crate::utf16::utf16_len(src);
+        let remaining = dst.remaining_mut();
+        assert!(
+            remaining >= units,
+            "put_low_bytes: {units} bytes to put, room for {remaining}"
+        );
+    }
+    let mut read = 0;
+    let mut pending = None;
+    while read < bytes.len() || pending.is_some() {
+        let progress = crate::arch::put_chunk(dst, |out| {
+            let room = out.room();
+            if let Some(low) = pending
+                && !out.push(low)
+            {
+                return false;
+            }
+            let copied = copy_str(&bytes[read..], out, kernels);
+            read += copied.read;
+            pending = copied.pending;
+            room > 0
+        });
+        // A `BufMut` with `remaining_mut` left offers a chunk that is not empty.
+        assert!(progress, "put_low_bytes: the BufMut offered an empty chunk");
+    }
+}
+
+/// The fast `render_header_value` into a `Vec`, with the kernels `kernels` gives: reserved
+/// as `extend_low_bytes` does, and the length set only when the check passed.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn render_header_value(
+    src: &str,
+    dst: &mut alloc::vec::Vec<u8>,
+    kernels: impl Fn() -> Kernels + Copy,
+) -> Result<(), crate::InvalidHeaderByte> {
+    let bytes = src.as_bytes();
+    let reserve = if dst.capacity() - dst.len() >= bytes.len() {
+        bytes.len()
+    } else {
+        crate::utf16::utf16_len(src)
+    };
+    crate::arch::extend_vec(dst, reserve, |out| {
+        crate::header::render_header_value(bytes, out, kernels)
+    })
+}
+
+/// The copy from `read` on, the first non-ASCII byte of `src` (the UTF-8 of a `str`), with
+/// room left in `out`.
+fn copy_long(src: &[u8], mut read: usize, out: &mut Out<'_>, kernels: Kernels) -> Copied {
     // The mixed kernel, while at least 24 bytes of `src` remain (so at least 8 more units,
-    // since no char takes more than 3 UTF-8 bytes per UTF-16 unit) and `dst` has room for 8:
-    // an 8-byte word of `src` is stored to `dst` as it is, before looking at it. Its ASCII
-    // bytes are then in place; whatever follows the first non-ASCII byte is overwritten by
-    // the output that comes next, which is sure to reach past the word. No byte is ever left
-    // written past the final count.
+    // since no char takes more than 3 UTF-8 bytes per UTF-16 unit) and 8 bytes of room.
     while src.len() - read >= 24 {
-        let (Some(word), Some(out)) = (
-            src.get(read..).and_then(<[u8]>::first_chunk::<8>),
-            dst.get_mut(written..)
-                .and_then(<[u8]>::first_chunk_mut::<8>),
-        ) else {
+        let Some(&word) = src.get(read..).and_then(<[u8]>::first_chunk::<8>) else {
             break;
         };
-        *out = *word;
-        let w = u64::from_le_bytes(*word);
+        let w = u64::from_le_bytes(word);
         let high = w & HIGH_BITS;
         if high == 0 {
+            if !out.store(word, 8) {
+                break;
+            }
             read += 8;
-            written += 8;
             // Two more ASCII words: a long run, continue in bulk.
             let next = src[read..]
                 .first_chunk::<16>()
                 .map(|n| u128::from_le_bytes(*n));
             if next.is_some_and(|n| n & HIGH_BITS_WIDE == 0) {
-                let s = &src[read..];
-                let d = dst.get_mut(written..).unwrap_or_default();
-                let m = s.len().min(d.len());
-                let run = copy_ascii_prefix(&s[..m], d, kernels);
-                read += run;
-                written += run;
+                read += copy_ascii_prefix(&src[read..], out, kernels);
             }
+            continue;
+        }
+        // With AVX-512, a kernel takes any text without 4-byte chars, 64 bytes per step.
+        let r = kernels.utf8_blocks(&src[read..], out);
+        if r != 0 {
+            read += r;
             continue;
         }
         // Text in a Latin, Greek or Cyrillic script: ASCII with one or two 2-byte chars
@@ -178,77 +346,56 @@ fn copy_long(src: &[u8], dst: &mut [u8], kernels: Kernels) -> usize {
         // leads out.
         let leads = w & (w << 1) & HIGH_BITS; // bytes 0xC0..=0xFF
         let long_leads = leads & (w << 2); // bytes 0xE0..=0xFF: 3- and 4-byte sequences
-        // (Reading exactly 8 bytes keeps the next load's address free of this word's data:
-        // a word that ends on a lead byte goes the slower way.)
-        // (`x & (x - 1)` drops the lowest set bit: no `popcnt` on baseline x86-64.)
-        // With AVX-512, a kernel takes any text without 4-byte chars, 64 bytes per step.
-        let (r, m) = kernels.utf8_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
-        if r != 0 {
-            read += r;
-            written += m;
-            continue;
-        }
         if long_leads == 0 {
             // ASCII and 2-byte chars only so far: the SSSE3 kernel, if the CPU has it, takes
             // 16 bytes per step while that lasts.
-            let (r, m) =
-                kernels.two_byte_blocks(&src[read..], dst.get_mut(written..).unwrap_or_default());
+            let r = kernels.two_byte_blocks(&src[read..], out);
             if r != 0 {
                 read += r;
-                written += m;
                 continue;
             }
         }
+        // (Reading exactly 8 bytes keeps the next load's address free of this word's data:
+        // a word that ends on a lead byte goes the slower way.)
+        // (`x & (x - 1)` drops the lowest set bit: no `popcnt` on baseline x86-64.)
         let second = leads & leads.wrapping_sub(1);
         if second & second.wrapping_sub(1) == 0
             && long_leads == 0
             && (high ^ leads) & 0x80 == 0
             && leads >> 63 == 0
         {
-            // (`out` again: the borrow above ended for the kernel call's sake.)
-            if let Some(out) = dst
-                .get_mut(written..)
-                .and_then(<[u8]>::first_chunk_mut::<8>)
-            {
-                *out = squeeze_two_byte_chars(w, high, leads, second).to_le_bytes();
+            let squeezed = squeeze_two_byte_chars(w, high, leads, second);
+            if !out.store(squeezed.to_le_bytes(), 7 - usize::from(second != 0)) {
+                break;
             }
             read += 8;
-            written += 7 - usize::from(second != 0);
             continue;
         }
-        // Otherwise: the ASCII bytes of the word are in place; decode from the first other.
+        // Otherwise: the ASCII bytes of the word first, then non-ASCII chars one after
+        // another until the next ASCII byte.
         let ascii = (high.trailing_zeros() / 8) as usize;
+        if !out.store(word, ascii) {
+            break;
+        }
         read += ascii;
-        written += ascii;
-        // Non-ASCII chars one after another until the next ASCII byte.
-        let (r, w) = decode_run(
-            &src[read..],
-            dst.get_mut(written..).unwrap_or_default(),
-            kernels,
-        );
-        read += r;
-        written += w;
+        read += decode_run(&src[read..], out, kernels);
         // Back to the word loop: an ASCII byte is next, or too little is left and the
         // loop's condition sends us to the careful tail.
     }
 
-    copy_tail(src, dst, read, written, kernels)
+    copy_tail(src, out, read, kernels)
 }
 
-/// Decodes non-ASCII chars from the start of `src` (a char boundary) into `dst` until an
-/// ASCII byte, or until fewer than 16 bytes of `src` or 4 of `dst` are left; returns the
-/// bytes read and written. Where four chars of the same UTF-8 length follow each other
-/// (Cyrillic, CJK, emoji...), one masked compare of the 16-byte window proves it and they are
-/// done together; otherwise one char at a time. With SSSE3, a run of at least four 3-byte
-/// chars goes to a kernel that does sixteen per step (and leaves bytes past its count that
-/// the next output overwrites, see `Kernels::three_byte_blocks`).
+/// Decodes non-ASCII chars from the start of `src` (a char boundary) until an ASCII byte, or
+/// until fewer than 16 bytes of `src` or 4 of room are left; returns the bytes read. Where
+/// four chars of the same UTF-8 length follow each other (Cyrillic, CJK, emoji...), one
+/// masked compare of the 16-byte window proves it and they are done together, and a longer
+/// run goes to [`crate::runs`] (or, with SSSE3, to a kernel); otherwise one char at a time.
 #[inline]
-fn decode_run(src: &[u8], dst: &mut [u8], kernels: Kernels) -> (usize, usize) {
-    let dst_len = dst.len();
-    let mut rest = src;
-    let mut out = dst;
-    while let Some(window) = rest.first_chunk::<16>() {
-        if out.len() < 4 {
+fn decode_run(src: &[u8], out: &mut Out<'_>, kernels: Kernels) -> usize {
+    let mut read = 0;
+    while let Some(window) = src.get(read..).and_then(<[u8]>::first_chunk::<16>) {
+        if out.room() < 4 {
             break;
         }
         // One load; the bytes are taken out of the register (little-endian: byte k is bits
@@ -257,113 +404,120 @@ fn decode_run(src: &[u8], dst: &mut [u8], kernels: Kernels) -> (usize, usize) {
         let word = wide as u64;
         let w = |k: u32| (wide >> (8 * k)) as u8;
         let b0 = w(0);
-        let (used, made) = if b0 < 0x80 {
+        if b0 < 0x80 {
             break;
         } else if b0 < 0xE0 {
             // Two bytes, U+0080..U+07FF (0x80..0xBF never starts a char of a `str`).
             if word & TWO_BYTE_MASK == TWO_BYTE_BITS {
-                out[..4].copy_from_slice(&two_byte_low_bytes(word).to_le_bytes());
-                (8, 4)
+                let r = crate::runs::two_byte_run(&src[read..], out);
+                if r != 0 {
+                    read += r;
+                    continue;
+                }
+                out.store(two_byte_low_bytes(word).to_le_bytes(), 4);
+                read += 8;
             } else {
-                out[0] = low_byte_of(w(0), w(1));
-                (2, 1)
+                out.push(low_byte_of(w(0), w(1)));
+                read += 2;
             }
         } else if b0 < 0xF0 {
             // Three bytes, U+0800..U+FFFF.
             if wide & THREE_BYTE_MASK == THREE_BYTE_BITS {
-                // At least four in a row: a run worth the SSSE3 kernel, if the CPU has it.
-                let (used, made) = kernels.three_byte_blocks(rest, out);
-                if used != 0 {
-                    rest = &rest[used..];
-                    out = &mut core::mem::take(&mut out)[made..];
+                // At least four in a row: a run worth the SSSE3 kernel, if the CPU has it, or
+                // the portable run loop.
+                let r = kernels.three_byte_blocks(&src[read..], out);
+                if r != 0 {
+                    read += r;
                     continue;
                 }
-                out[..4].copy_from_slice(&three_byte_low_bytes(wide).to_le_bytes());
-                (12, 4)
+                let r = crate::runs::three_byte_run(&src[read..], out);
+                if r != 0 {
+                    read += r;
+                    continue;
+                }
+                out.store(three_byte_low_bytes(wide).to_le_bytes(), 4);
+                read += 12;
             } else {
-                out[0] = low_byte_of(w(1), w(2));
-                (3, 1)
+                out.push(low_byte_of(w(1), w(2)));
+                read += 3;
             }
         } else if word & FOUR_BYTE_MASK == FOUR_BYTE_BITS {
             // Two 4-byte chars (U+10000..U+10FFFF), four units: see `surrogate_pairs_low_bytes`.
-            // A run of them goes to the SSSE3 kernel, if the CPU has it.
-            let (used, made) = kernels.four_byte_blocks(rest, out);
-            if used != 0 {
-                rest = &rest[used..];
-                out = &mut core::mem::take(&mut out)[made..];
+            // A run of them goes to the SSSE3 kernel, if the CPU has it, or the run loop.
+            let r = kernels.four_byte_blocks(&src[read..], out);
+            if r != 0 {
+                read += r;
                 continue;
             }
-            out[..4].copy_from_slice(&surrogate_pairs_low_bytes(word).to_le_bytes());
-            (8, 4)
+            let r = crate::runs::four_byte_run(&src[read..], out);
+            if r != 0 {
+                read += r;
+                continue;
+            }
+            out.store(surrogate_pairs_low_bytes(word).to_le_bytes(), 4);
+            read += 8;
         } else {
-            // One 4-byte char: a surrogate pair, two units.
-            out[0] = high_surrogate_low_byte(w(1), w(2));
-            out[1] = low_byte_of(w(2), w(3));
-            (4, 2)
-        };
-        rest = &rest[used..];
-        out = &mut core::mem::take(&mut out)[made..];
+            // One 4-byte char: a surrogate pair, two units (the room holds 4).
+            out.push(high_surrogate_low_byte(w(1), w(2)));
+            out.push(low_byte_of(w(2), w(3)));
+            read += 4;
+        }
     }
-    (src.len() - rest.len(), dst_len - out.len())
+    read
 }
 
-/// The end of `copy_low_bytes`, from `read` and `written` (at a char boundary) on, with a
-/// bounds check for every byte: near the end of `src` or `dst`, where a surrogate pair can
-/// be cut and the word-at-a-time kernel cannot run.
-fn copy_tail(
-    src: &[u8],
-    dst: &mut [u8],
-    mut read: usize,
-    mut written: usize,
-    kernels: Kernels,
-) -> usize {
+/// The end of the copy, from `read` (a char boundary) on, with a bounds check for every
+/// byte: near the end of `src` or of the room, where a surrogate pair can be cut and the
+/// word-at-a-time kernel cannot run.
+fn copy_tail(src: &[u8], out: &mut Out<'_>, mut read: usize, kernels: Kernels) -> Copied {
     loop {
-        // Bulk: the ASCII run at `read`, as far as both buffers go.
-        let s = src.get(read..).unwrap_or_default();
-        let d = dst.get_mut(written..).unwrap_or_default();
-        let n = s.len().min(d.len());
-        let run = copy_ascii_prefix(&s[..n], &mut d[..n], kernels);
-        read += run;
-        written += run;
+        // Bulk: the ASCII run at `read`, as far as the room goes.
+        read += copy_ascii_prefix(src.get(read..).unwrap_or_default(), out, kernels);
 
         // Then decode non-ASCII chars until the next ASCII byte.
         loop {
-            let Some(out) = dst.get_mut(written) else {
-                return written;
-            };
+            if out.room() == 0 {
+                return Copied {
+                    read,
+                    pending: None,
+                };
+            }
             match *src.get(read..).unwrap_or_default() {
                 [b0 @ 0xC0..=0xDF, b1, ..] => {
-                    *out = low_byte_of(b0, b1);
+                    out.push(low_byte_of(b0, b1));
                     read += 2;
-                    written += 1;
                 }
                 [0xE0..=0xEF, b1, b2, ..] => {
-                    *out = low_byte_of(b1, b2);
+                    out.push(low_byte_of(b1, b2));
                     read += 3;
-                    written += 1;
                 }
                 [0xF0..=0xF7, b1, b2, b3, ..] => {
-                    *out = high_surrogate_low_byte(b1, b2);
-                    written += 1;
-                    // The pair may be cut by the end of `dst`: then only its first unit fits.
-                    if let Some(out) = dst.get_mut(written) {
-                        *out = low_byte_of(b2, b3);
-                        written += 1;
-                    }
+                    out.push(high_surrogate_low_byte(b1, b2));
                     read += 4;
+                    // The pair may be cut by the end of the room: then only its first unit
+                    // fits, and the second is pending.
+                    let low = low_byte_of(b2, b3);
+                    if !out.push(low) {
+                        return Copied {
+                            read,
+                            pending: Some(low),
+                        };
+                    }
                 }
                 // ASCII again: back to the bulk copy.
                 [0x00..=0x7F, ..] => break,
                 // The end of `src` (a `str` holds no other byte sequence).
-                _ => return written,
+                _ => {
+                    return Copied {
+                        read,
+                        pending: None,
+                    };
+                }
             }
         }
     }
 }
 
-/// The fast path at every kernel level this CPU has (the portable code, and the SIMD kernels
-/// when the CPU has them), against the reference, on inputs made to end runs and windows at
-/// every place the kernels care about.
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -55,4 +55,30 @@ impl Level {
     pub fn low_bytes(self, src: &str) -> alloc::vec::Vec<u8> {
         crate::copy::low_bytes(src, self.kernels)
     }
+
+    /// [`extend_low_bytes`](crate::extend_low_bytes) at this level.
+    #[cfg(feature = "alloc")]
+    pub fn extend_low_bytes(self, src: &str, dst: &mut alloc::vec::Vec<u8>) {
+        crate::copy::extend_low_bytes(src, dst, || self.kernels);
+    }
+
+    /// [`put_low_bytes`](crate::put_low_bytes) at this level.
+    #[cfg(feature = "bytes")]
+    pub fn put_low_bytes<B: bytes::BufMut + ?Sized>(self, src: &str, dst: &mut B) {
+        crate::copy::put_low_bytes(src, dst, || self.kernels);
+    }
+
+    /// [`render_header_value`](crate::render_header_value) at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`render_header_value`](crate::render_header_value).
+    #[cfg(feature = "alloc")]
+    pub fn render_header_value(
+        self,
+        src: &str,
+        dst: &mut alloc::vec::Vec<u8>,
+    ) -> Result<(), crate::InvalidHeaderByte> {
+        crate::copy::render_header_value(src, dst, || self.kernels)
+    }
 }

@@ -78,15 +78,19 @@ extern crate alloc;
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
+pub use header::InvalidHeaderByte;
+
 #[allow(
     unsafe_code,
     reason = "the SIMD kernels: calls into #[target_feature] functions, vector loads and stores"
 )]
 mod arch;
 mod copy;
+mod header;
 #[doc(hidden)]
 pub mod levels;
 pub mod reference;
+mod runs;
 mod swar;
 mod utf16;
 
@@ -229,4 +233,113 @@ pub fn utf16_len(src: &str) -> usize {
 #[must_use]
 pub fn find_line_break(rendered: &[u8]) -> Option<usize> {
     memchr::memchr2(b'\r', b'\n', rendered)
+}
+
+/// Appends the low 8 bits of every UTF-16 code unit of `src` to `dst`: [`utf16_len`]`(src)`
+/// bytes, the same as [`low_bytes`] would return.
+///
+/// `dst` is written in its spare capacity, never zero-filled first, after at most one
+/// reservation (none when the spare capacity already holds `src.len()` bytes, which is at
+/// least the number of units). A header or request line can be rendered straight into the
+/// buffer that goes on the wire. To reject values that would smuggle control bytes, use
+/// [`render_header_value`] instead.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::extend_low_bytes;
+///
+/// let mut request = b"GET / HTTP/1.1\r\nHost: ".to_vec();
+/// extend_low_bytes("b\u{FC}cher.example", &mut request);
+/// request.extend_from_slice(b"\r\n");
+/// assert_eq!(request, b"GET / HTTP/1.1\r\nHost: b\xFCcher.example\r\n");
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn extend_low_bytes(src: &str, dst: &mut Vec<u8>) {
+    copy::extend_low_bytes(src, dst, arch::Kernels::detect);
+}
+
+/// Writes the low 8 bits of every UTF-16 code unit of `src` into `dst`, chunk by chunk as the
+/// `BufMut` offers them ([`BufMut::chunk_mut`](bytes::BufMut::chunk_mut)), with no copy in
+/// between: [`utf16_len`]`(src)` bytes, the same as [`low_bytes`] would return. A surrogate
+/// pair cut by the end of a chunk is finished at the start of the next.
+///
+/// # Panics
+///
+/// When `dst` has room ([`remaining_mut`](bytes::BufMut::remaining_mut)) for fewer bytes than
+/// `src` has UTF-16 units, before anything is written, as `BufMut::put_slice` does. A
+/// `BytesMut` or a `Vec<u8>` grows and always has room.
+///
+/// # Examples
+///
+/// ```
+/// use bytes::{BufMut, BytesMut};
+///
+/// let mut buf = BytesMut::with_capacity(64);
+/// buf.put_slice(b"X-Name: ");
+/// wirebytes_ascii::put_low_bytes("Ond\u{159}ej", &mut buf);
+/// assert_eq!(&buf[..], b"X-Name: Ond\x59ej");
+/// ```
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn put_low_bytes<B: bytes::BufMut + ?Sized>(src: &str, dst: &mut B) {
+    copy::put_low_bytes(src, dst, arch::Kernels::detect);
+}
+
+/// The index of the first byte of `rendered` that `http::HeaderValue::from_bytes` rejects,
+/// if any: a control byte other than HTAB (CR, LF, NUL and the rest of `0x00..=0x1F`) or DEL
+/// (`0x7F`). Every other byte, `0x80..=0xFF` included, may be in a header value.
+///
+/// Run it on rendered bytes: U+010D renders as CR, U+0100 as NUL, U+0101..U+011F as other
+/// controls, so a check of the `str` misses them. [`render_header_value`] renders and checks
+/// in one go.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::{find_invalid_header_byte, low_bytes};
+///
+/// assert_eq!(find_invalid_header_byte(b"text/html;\tq=0.9 \xE9"), None);
+/// assert_eq!(find_invalid_header_byte(&low_bytes("a\u{0100}b")), Some(1)); // NUL
+/// assert_eq!(find_invalid_header_byte(b"abc\x7F"), Some(3)); // DEL
+/// ```
+#[inline]
+#[must_use]
+pub fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
+    header::find_invalid_header_byte(rendered)
+}
+
+/// Renders `src` as [`extend_low_bytes`] does and appends it to `dst` only if every rendered
+/// byte may be in a header value (see [`find_invalid_header_byte`]): the way to put a
+/// header value from untrusted text on the wire.
+///
+/// Rendering and checking are one pass: ASCII text is checked in the same blocks it is copied
+/// in, and other text right after it is rendered, in cache.
+///
+/// # Errors
+///
+/// [`InvalidHeaderByte`], with the offset in the rendered bytes and the byte, for the first
+/// byte that may not be in a header value. `dst` then holds what it held before (its length
+/// and bytes; its capacity may have grown).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::render_header_value;
+///
+/// let mut headers = b"X-Name: ".to_vec();
+/// render_header_value("Fran\u{E7}ois", &mut headers)?;
+/// assert_eq!(headers, b"X-Name: Fran\xE7ois");
+///
+/// // U+010D renders as CR: refused, and nothing is appended.
+/// let err = render_header_value("x\u{010D}\u{010A}Set-Cookie: a=b", &mut headers).unwrap_err();
+/// assert_eq!((err.offset(), err.byte()), (1, b'\r'));
+/// assert_eq!(headers, b"X-Name: Fran\xE7ois");
+/// # Ok::<(), wirebytes_ascii::InvalidHeaderByte>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn render_header_value(src: &str, dst: &mut Vec<u8>) -> Result<(), InvalidHeaderByte> {
+    copy::render_header_value(src, dst, arch::Kernels::detect)
 }

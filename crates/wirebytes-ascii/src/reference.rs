@@ -125,3 +125,72 @@ pub fn utf16_len(src: &str) -> usize {
 pub fn find_line_break(rendered: &[u8]) -> Option<usize> {
     rendered.iter().position(|&b| b == b'\r' || b == b'\n')
 }
+
+/// Appends the low byte of each UTF-16 code unit of `src` to `dst`, one unit at a time.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = b"X: ".to_vec();
+/// wirebytes_ascii::reference::extend_low_bytes("\u{E9}\u{1F600}", &mut dst);
+/// assert_eq!(dst, [b'X', b':', b' ', 0xE9, 0x3D, 0x00]);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn extend_low_bytes(src: &str, dst: &mut Vec<u8>) {
+    dst.extend(src.encode_utf16().map(low_byte));
+}
+
+/// Whether `http::HeaderValue::from_bytes` accepts `byte` in a header value: HTAB,
+/// `0x20..=0x7E` and `0x80..=0xFF`; not the other controls (CR, LF and NUL among them) nor
+/// DEL.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::reference::is_header_byte;
+///
+/// assert!(is_header_byte(b'\t') && is_header_byte(b'a') && is_header_byte(0xE9));
+/// assert!(!is_header_byte(b'\r') && !is_header_byte(0x00) && !is_header_byte(0x7F));
+/// ```
+#[must_use]
+pub const fn is_header_byte(byte: u8) -> bool {
+    byte == b'\t' || (byte >= 0x20 && byte != 0x7F)
+}
+
+/// The index of the first byte of `rendered` that is not a [header byte](is_header_byte),
+/// found one byte at a time.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(wirebytes_ascii::reference::find_invalid_header_byte(b"a\tb\x7F"), Some(3));
+/// ```
+#[must_use]
+pub fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
+    rendered.iter().position(|&b| !is_header_byte(b))
+}
+
+/// Renders `src` into a new vector, checks it, and appends it to `dst` only when every byte
+/// is a [header byte](is_header_byte).
+///
+/// # Errors
+///
+/// The first byte that is not, with its offset in the rendered bytes; `dst` is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = Vec::new();
+/// let err = wirebytes_ascii::reference::render_header_value("a\u{010D}", &mut dst);
+/// assert_eq!(err.map_err(|e| (e.offset(), e.byte())), Err((1, 0x0D)));
+/// assert!(dst.is_empty());
+/// ```
+#[cfg(feature = "alloc")]
+pub fn render_header_value(src: &str, dst: &mut Vec<u8>) -> Result<(), crate::InvalidHeaderByte> {
+    let rendered: Vec<u8> = src.encode_utf16().map(low_byte).collect();
+    if let Some(offset) = find_invalid_header_byte(&rendered) {
+        return Err(crate::InvalidHeaderByte::new(offset, rendered[offset]));
+    }
+    dst.extend_from_slice(&rendered);
+    Ok(())
+}

@@ -6,18 +6,21 @@
 //! # The kernels and their contracts
 //!
 //! Every kernel starts at the beginning of `src`, which is a char boundary of a `str`, writes
-//! into `dst` from its start, and returns the bytes it read and wrote (or, for
-//! `copy_ascii_blocks`, the one count). Each stops at a char boundary, so the caller goes on
-//! from the returned counts with any other code.
+//! at the end of the output so far of an [`Out`] (into its room, which may be uninitialised
+//! memory), counts there the bytes it output, and returns the bytes of `src` it read (0 when
+//! it did nothing). Each stops at a char boundary, so the caller goes on from there with any
+//! other code. "Past the count" below means in the room, after the counted output.
 //!
 //! - **`copy_ascii_blocks`** (AVX2): copies an ASCII prefix of `src` in 64-byte blocks and
 //!   returns its length: the longest ASCII prefix, or less by at most 63 bytes (the block
 //!   holding the first non-ASCII byte is not copied; at the end, the last 64 bytes are,
 //!   overlapping). A block is checked before it is stored: nothing past the returned length is
 //!   written. `None`, nothing written, without AVX2.
+//! - **`copy_header_blocks`** (AVX2): the same, for a prefix of ASCII header bytes (HTAB and
+//!   `0x20..=0x7E`): the block holding the first other byte is not copied.
 //! - **`utf8_blocks`** (AVX-512 F, BW, VBMI, VBMI2): any text, the low byte of each UTF-16
 //!   unit (two for a char above U+FFFF), 64 bytes of `src` per step, until fewer than 65 bytes
-//!   of `src` or 64 of `dst` are left. Writes nothing past the returned count but the high
+//!   of `src` or 64 of room are left. Writes nothing past the returned count but the high
 //!   surrogate's byte of a char it leaves to the caller, which the caller writes again.
 //!   `(0, 0)` without the features.
 //! - **`two_byte_blocks`** (SSSE3, POPCNT): ASCII and 2-byte chars (U+0080..U+07FF: Latin,
@@ -26,11 +29,11 @@
 //!   left. Each step stores 16 bytes past the count so far and counts one per char that ends
 //!   in its window: up to 8 bytes past the returned count are written with meaningless values.
 //!   At least 24 bytes of `src` follow, which make at least 8 UTF-16 units, so a caller that
-//!   goes on to copy the rest of `src` into `dst` overwrites them (or `dst` ends after them and
+//!   goes on to copy the rest of `src` overwrites them (or the room ends after them and
 //!   they are all below the final count). `(0, 0)` without the features.
 //! - **`three_byte_blocks`** (SSSE3): the run of 3-byte chars at the start of `src` (CJK),
 //!   one low byte per char, sixteen at a time, and the runs after it that are separated by a
-//!   single ASCII byte (a space, a digit), while 48 bytes of `src` and 16 of `dst` are left;
+//!   single ASCII byte (a space, a digit), while 48 bytes of `src` and 16 of room are left;
 //!   at least one char when `src` starts with a 3-byte char and there is room. Each step
 //!   stores 16 bytes, also when the run ends inside its 48-byte block after `k < 16` chars:
 //!   then up to `16 - k` bytes past the returned count are written with meaningless values. At
@@ -40,7 +43,7 @@
 //!   SSSE3 or room.
 //! - **`four_byte_blocks`** (SSSE3): the run of 4-byte chars at the start of `src` (emoji,
 //!   historic scripts), the low bytes of both surrogates of each, eight chars at a time, while
-//!   48 bytes of `src` and 16 of `dst` are left; at least one char when `src` starts with a
+//!   48 bytes of `src` and 16 of room are left; at least one char when `src` starts with a
 //!   4-byte char and there is room. Each step stores 16 bytes, also when the run ends inside
 //!   its 32-byte block after `k < 8` chars: then up to `16 - 2k` bytes past the returned count
 //!   are written with meaningless values. At least `48 - 4k` bytes of `src` follow the run, and
@@ -59,8 +62,15 @@
 //! measurably paid for). Without `std`, a kernel runs only where its features are enabled at
 //! compile time (`-C target-feature`, `-C target-cpu`).
 
+mod out;
 #[cfg(target_arch = "x86_64")]
 mod x86_64;
+
+pub(crate) use out::Out;
+#[cfg(feature = "alloc")]
+pub(crate) use out::extend_vec;
+#[cfg(feature = "bytes")]
+pub(crate) use out::put_chunk;
 
 /// The SIMD kernels this CPU can run. Only [`Kernels::detect`] reads the CPU; every other
 /// value is a subset of what it found (the [levels](Kernels::levels), `"portable"` the empty
@@ -155,71 +165,105 @@ impl Kernels {
     /// See the [module docs](self#the-kernels-and-their-contracts): an ASCII prefix of `src`
     /// copied in 64-byte blocks, or `None` without AVX2.
     #[inline]
-    pub(crate) fn copy_ascii_blocks(self, src: &[u8], dst: &mut [u8]) -> Option<usize> {
+    pub(crate) fn copy_ascii_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
         #[cfg(target_arch = "x86_64")]
         if self.has(Self::AVX2) {
             // SAFETY: `ascii_blocks_avx2` needs AVX2 and nothing else, and the bit is set only
-            // where `detect` saw the CPU has it.
-            return Some(unsafe { x86_64::ascii_blocks_avx2(src, dst) });
+            // where `detect` saw the CPU has it. It writes the count it returns, from the
+            // start of the room (its contract above), so `with_room` may count them.
+            return unsafe {
+                out.with_room(|dst| {
+                    let n = x86_64::ascii_blocks_avx2(src, dst);
+                    (n, n)
+                })
+            };
         }
-        let _ = (src, dst);
-        None
+        let _ = (src, out);
+        0
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): a prefix of `src` of
+    /// ASCII header bytes (HTAB, `0x20..=0x7E`) copied in 64-byte blocks, or 0 without AVX2.
+    #[inline]
+    pub(crate) fn copy_header_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self.has(Self::AVX2) {
+            // SAFETY: `header_blocks_avx2` needs AVX2 and nothing else, and the bit is set
+            // only where `detect` saw the CPU has it. It writes the count it returns, from the
+            // start of the room (its contract above), so `with_room` may count them.
+            return unsafe {
+                out.with_room(|dst| {
+                    let n = x86_64::header_blocks_avx2(src, dst);
+                    (n, n)
+                })
+            };
+        }
+        let _ = (src, out);
+        0
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): any text, 64 bytes per
     /// step; `(0, 0)` without AVX-512.
     #[inline]
-    pub(crate) fn utf8_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    pub(crate) fn utf8_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
         #[cfg(target_arch = "x86_64")]
         if self.has(Self::AVX512) {
             // SAFETY: `utf8_blocks_avx512` needs AVX-512 F, BW, VBMI, VBMI2 and POPCNT and
             // nothing else, and the bit is set only where `detect` saw the CPU has them.
-            return unsafe { x86_64::utf8_blocks_avx512(src, dst) };
+            // The kernel initialises every byte it counts as written, from the start of
+            // the room (its contract above), so `with_room` may count them.
+            return unsafe { out.with_room(|dst| x86_64::utf8_blocks_avx512(src, dst)) };
         }
-        let _ = (src, dst);
-        (0, 0)
+        let _ = (src, out);
+        0
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): ASCII and 2-byte chars,
     /// 16 bytes per step; `(0, 0)` without SSSE3.
     #[inline]
-    pub(crate) fn two_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    pub(crate) fn two_byte_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
         #[cfg(target_arch = "x86_64")]
         if self.has(Self::SSSE3) {
             // SAFETY: `two_byte_blocks_ssse3` needs SSSE3 and POPCNT and nothing else, and the
             // bit is set only where `detect` saw the CPU has both.
-            return unsafe { x86_64::two_byte_blocks_ssse3(src, dst) };
+            // The kernel initialises every byte it counts as written, from the start of
+            // the room (its contract above), so `with_room` may count them.
+            return unsafe { out.with_room(|dst| x86_64::two_byte_blocks_ssse3(src, dst)) };
         }
-        let _ = (src, dst);
-        (0, 0)
+        let _ = (src, out);
+        0
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): runs of 3-byte chars,
     /// sixteen per step; `(0, 0)` without SSSE3.
     #[inline]
-    pub(crate) fn three_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    pub(crate) fn three_byte_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
         #[cfg(target_arch = "x86_64")]
         if self.has(Self::SSSE3) {
             // SAFETY: `three_byte_blocks_ssse3` needs SSSE3 and nothing else, and the bit is
             // set only where `detect` saw the CPU has it.
-            return unsafe { x86_64::three_byte_blocks_ssse3(src, dst) };
+            // The kernel initialises every byte it counts as written, from the start of
+            // the room (its contract above), so `with_room` may count them.
+            return unsafe { out.with_room(|dst| x86_64::three_byte_blocks_ssse3(src, dst)) };
         }
-        let _ = (src, dst);
-        (0, 0)
+        let _ = (src, out);
+        0
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): runs of 4-byte chars,
     /// eight per step; `(0, 0)` without SSSE3.
     #[inline]
-    pub(crate) fn four_byte_blocks(self, src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+    pub(crate) fn four_byte_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
         #[cfg(target_arch = "x86_64")]
         if self.has(Self::SSSE3) {
             // SAFETY: `four_byte_blocks_ssse3` needs SSSE3 and nothing else, and the bit is
             // set only where `detect` saw the CPU has it.
-            return unsafe { x86_64::four_byte_blocks_ssse3(src, dst) };
+            // The kernel initialises every byte it counts as written, from the start of
+            // the room (its contract above), so `with_room` may count them.
+            return unsafe { out.with_room(|dst| x86_64::four_byte_blocks_ssse3(src, dst)) };
         }
-        let _ = (src, dst);
-        (0, 0)
+        let _ = (src, out);
+        0
     }
 }
 

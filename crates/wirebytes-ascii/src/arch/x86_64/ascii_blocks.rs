@@ -1,40 +1,66 @@
-//! The ASCII bulk copy (AVX2): see `Kernels::copy_ascii_blocks`.
+//! The ASCII bulk copies (AVX2): see `Kernels::copy_ascii_blocks` and
+//! `Kernels::copy_header_blocks`.
 
 use core::arch::x86_64::{
-    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_storeu_si256,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_storeu_si256,
 };
+use core::mem::MaybeUninit;
 
-/// See [`Kernels::copy_ascii_blocks`](crate::arch::Kernels::copy_ascii_blocks). 64-byte blocks from the start; when they reach the end,
-/// the last 64 bytes (overlapping what is copied already) finish the copy without a scalar
-/// tail. (Starting the blocks where `dst` is 64-byte aligned, so that no store crosses a cache
-/// line, measured no faster.)
+/// Which bytes a block may hold to be copied.
+#[derive(Clone, Copy)]
+enum Rule {
+    /// ASCII.
+    Ascii,
+    /// ASCII header bytes: HTAB and `0x20..=0x7E`.
+    HeaderText,
+}
+
+/// See [`Kernels::copy_ascii_blocks`](crate::arch::Kernels::copy_ascii_blocks).
 #[target_feature(enable = "avx2")]
-pub(crate) fn ascii_blocks_avx2(src: &[u8], dst: &mut [u8]) -> usize {
+pub(crate) fn ascii_blocks_avx2(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+    blocks(src, dst, Rule::Ascii)
+}
+
+/// See [`Kernels::copy_header_blocks`](crate::arch::Kernels::copy_header_blocks).
+#[target_feature(enable = "avx2")]
+pub(crate) fn header_blocks_avx2(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
+    blocks(src, dst, Rule::HeaderText)
+}
+
+/// 64-byte blocks from the start while they follow `rule`; when they reach the end, the last
+/// 64 bytes (overlapping what is copied already) finish the copy without a scalar tail.
+/// (Starting the blocks where `dst` is 64-byte aligned, so that no store crosses a cache
+/// line, measured no faster.)
+#[inline]
+#[target_feature(enable = "avx2")]
+fn blocks(src: &[u8], dst: &mut [MaybeUninit<u8>], rule: Rule) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
     let mut copied = 0;
     let (blocks, _) = src.as_chunks::<64>();
     let (out, _) = dst.as_chunks_mut::<64>();
     for (block, out) in blocks.iter().zip(out) {
-        if !copy_ascii_block(block, out) {
+        if !copy_block(block, out, rule) {
             return copied;
         }
         copied += 64;
     }
     // Fewer than 64 bytes are left: the last 64 bytes, overlapping what is copied already.
     if let (Some(last), Some(out)) = (src.last_chunk::<64>(), dst.last_chunk_mut::<64>())
-        && copy_ascii_block(last, out)
+        && copy_block(last, out, rule)
     {
         copied = n;
     }
     copied
 }
 
-/// Copies `block` into `out` if its bytes are all ASCII: two 32-byte loads, one test, and the
-/// same two registers stored. Returns `false`, with nothing written, if a byte is not ASCII.
+/// Copies `block` into `out` if its bytes follow `rule`: two 32-byte loads, the test, and
+/// the same two registers stored. Returns `false`, with nothing written, if a byte does not.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn copy_ascii_block(block: &[u8; 64], out: &mut [u8; 64]) -> bool {
+fn copy_block(block: &[u8; 64], out: &mut [MaybeUninit<u8>; 64], rule: Rule) -> bool {
     let from = block.as_ptr();
     // SAFETY: the two loads read bytes 0..32 and 32..64 of `block`, a `[u8; 64]`; they have
     // no alignment requirement.
@@ -44,16 +70,39 @@ fn copy_ascii_block(block: &[u8; 64], out: &mut [u8; 64]) -> bool {
             _mm256_loadu_si256(from.add(32).cast()),
         )
     };
-    // The high bit of every byte, gathered: zero if all 64 bytes are ASCII.
-    if _mm256_movemask_epi8(_mm256_or_si256(low, high)) != 0 {
+    let follows = match rule {
+        // The high bit of every byte, gathered: zero if all 64 bytes are ASCII.
+        Rule::Ascii => _mm256_movemask_epi8(_mm256_or_si256(low, high)) == 0,
+        // Every byte a header byte: all 64 bits of the `header_text` masks set.
+        Rule::HeaderText => {
+            _mm256_movemask_epi8(_mm256_and_si256(header_text(low), header_text(high))) == -1
+        }
+    };
+    if !follows {
         return false;
     }
     let to = out.as_mut_ptr();
-    // SAFETY: the two stores write bytes 0..32 and 32..64 of `out`, a `[u8; 64]` borrowed
-    // mutably; they have no alignment requirement.
+    // SAFETY: the two stores write bytes 0..32 and 32..64 of `out`, a `[MaybeUninit<u8>; 64]`
+    // borrowed mutably; they have no alignment requirement.
     unsafe {
         _mm256_storeu_si256(to.cast(), low);
         _mm256_storeu_si256(to.add(32).cast(), high);
     }
     true
+}
+
+/// 0xFF in each byte of `v` that is HTAB or in `0x20..=0x7E`, else 0. With one added, those
+/// bytes are `0x21..=0x7F`, the signed bytes above 0x20; DEL becomes 0x80 and every byte
+/// above it wraps to a negative value or 0, and the controls stay at or below 0x20.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn header_text(v: __m256i) -> __m256i {
+    let printable = _mm256_cmpgt_epi8(
+        _mm256_add_epi8(v, _mm256_set1_epi8(1)),
+        _mm256_set1_epi8(0x20),
+    );
+    _mm256_or_si256(
+        printable,
+        _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\t' as i8)),
+    )
 }

@@ -5,6 +5,7 @@ use core::arch::x86_64::{
     _mm_or_si128, _mm_set1_epi8, _mm_set1_epi16, _mm_shuffle_epi8, _mm_slli_epi16, _mm_srli_epi16,
     _mm_storeu_si128, _mm_sub_epi8,
 };
+use core::mem::MaybeUninit;
 
 use super::vector;
 
@@ -49,7 +50,7 @@ const FOUR_BYTE_LOADS: [FourByteLoad; 2] = [FourByteLoad::new(0), FourByteLoad::
 /// needs are gathered into two registers, both formulas are computed for every byte, and the
 /// even (high surrogate) and odd (low surrogate) bytes are taken from the one that applies.
 #[target_feature(enable = "ssse3")]
-pub(crate) fn four_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn four_byte_blocks_ssse3(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
     let mut read = 0;
     let mut written = 0;
     // 16 bytes of `src` after the block: see `Kernels::four_byte_blocks`.
@@ -57,7 +58,7 @@ pub(crate) fn four_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usiz
         src.get(read..).and_then(<[u8]>::first_chunk::<32>),
         src.len() - read >= 32 + 16,
         dst.get_mut(written..)
-            .and_then(<[u8]>::first_chunk_mut::<16>),
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<16>),
     ) {
         let mut leads = _mm_set1_epi8(0);
         let mut first = _mm_set1_epi8(0);

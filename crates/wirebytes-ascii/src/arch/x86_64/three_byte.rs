@@ -4,6 +4,7 @@ use core::arch::x86_64::{
     _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     _mm_shuffle_epi8, _mm_slli_epi16, _mm_storeu_si128,
 };
+use core::mem::MaybeUninit;
 
 use super::vector;
 
@@ -60,13 +61,13 @@ const fn gather(first: i8, offset: i8, slot: usize) -> [i8; 16] {
 /// not a 3-byte one, only the chars before it count; the bytes stored for the others are
 /// overwritten by the caller's next output (see [`Kernels::three_byte_blocks`](crate::arch::Kernels::three_byte_blocks)).
 #[target_feature(enable = "ssse3")]
-pub(crate) fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
     let mut read = 0;
     let mut written = 0;
     while let (Some(block), Some(out)) = (
         src.get(read..).and_then(<[u8]>::first_chunk::<48>),
         dst.get_mut(written..)
-            .and_then(<[u8]>::first_chunk_mut::<16>),
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<16>),
     ) {
         let mut leads = _mm_set1_epi8(0);
         let mut c1 = _mm_set1_epi8(0);
@@ -105,7 +106,7 @@ pub(crate) fn three_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usi
             // past the count are then one fewer, and so are the ones of `src` that follow.
             match (src.get(read), src.get(read + 1), dst.get_mut(written)) {
                 (Some(&ascii), Some(&next), Some(d)) if ascii < 0x80 && next & 0xF0 == 0xE0 => {
-                    *d = ascii;
+                    d.write(ascii);
                     read += 1;
                     written += 1;
                 }

@@ -5,6 +5,7 @@ use core::arch::x86_64::{
     _mm_cvtsi128_si64, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
     _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
 };
+use core::mem::MaybeUninit;
 
 /// For each set of lead bytes among eight (bit `i`: byte `i` is a lead), the `pshufb`
 /// indices of the other bytes in order, then 0x80 (a zero byte): the bytes kept when the
@@ -33,7 +34,7 @@ const KEEP: [[u8; 8]; 256] = {
 /// (the lead bytes removed) and stored as 8 bytes, the second half right after the first
 /// half's output. A char cut by the end of a window is finished by the next one.
 #[target_feature(enable = "ssse3,popcnt")]
-pub(crate) fn two_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn two_byte_blocks_ssse3(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
     let mut read = 0;
     let mut written = 0;
     // The window before (zero at first: `src` starts at a char boundary), and whether its last
@@ -45,7 +46,7 @@ pub(crate) fn two_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize
         src.get(read..).and_then(<[u8]>::first_chunk::<16>),
         src.len() - read >= 16 + 24,
         dst.get_mut(written..)
-            .and_then(<[u8]>::first_chunk_mut::<16>),
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<16>),
     ) {
         // SAFETY: the 16 bytes read are `window`, a `[u8; 16]`; the load has no alignment
         // requirement.
@@ -89,8 +90,8 @@ pub(crate) fn two_byte_blocks_ssse3(src: &[u8], dst: &mut [u8]) -> (usize, usize
         let high = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_high)).to_le_bytes();
         let low_len = 8 - low_leads.count_ones() as usize;
         let high_len = 8 - high_leads.count_ones() as usize;
-        out[..8].copy_from_slice(&low);
-        out[low_len..low_len + 8].copy_from_slice(&high);
+        out[..8].copy_from_slice(&low.map(MaybeUninit::new));
+        out[low_len..low_len + 8].copy_from_slice(&high.map(MaybeUninit::new));
         read += 16;
         written += low_len + high_len;
         before_window = v;

@@ -6,6 +6,7 @@ use core::arch::x86_64::{
     _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
     _mm512_srli_epi16, _mm512_sub_epi8,
 };
+use core::mem::MaybeUninit;
 
 /// For [`utf8_blocks_avx512`]: the `vpermt2b` indices that give every byte of a window the
 /// byte before it, the first one the last byte of the window before.
@@ -27,7 +28,7 @@ const BYTE_BEFORE: [i8; 64] = {
 /// followed by a continuation byte) and the third bytes of 4-byte chars are kept by
 /// `vpcompressb` and stored with a masked store.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
-pub(crate) fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) fn utf8_blocks_avx512(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
     let mut read = 0;
     let mut written = 0;
     // SAFETY: `BYTE_BEFORE` is 64 bytes; the load has no alignment requirement.
@@ -43,7 +44,7 @@ pub(crate) fn utf8_blocks_avx512(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
         src.get(read..).and_then(<[u8]>::first_chunk::<64>),
         src.get(read + 64),
         dst.get_mut(written..)
-            .and_then(<[u8]>::first_chunk_mut::<64>),
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<64>),
     ) {
         // SAFETY: the 64 bytes read are `window`, a `[u8; 64]`; no alignment requirement.
         let v = unsafe { _mm512_loadu_si512(window.as_ptr().cast()) };
