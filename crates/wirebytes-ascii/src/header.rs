@@ -13,7 +13,9 @@
 
 use core::fmt;
 
+#[cfg(feature = "alloc")]
 use crate::arch::{Kernels, Out};
+#[cfg(feature = "alloc")]
 use crate::copy::{Plain, copy_plain_prefix, copy_str};
 
 /// The rule of [`crate::find_invalid_header_byte`]: HTAB, `0x20..=0x7E` and `0x80..=0xFF`.
@@ -23,6 +25,7 @@ pub(crate) fn is_header_byte(byte: u8) -> bool {
 }
 
 /// An ASCII byte that a header value may hold as it is: HTAB and `0x20..=0x7E`.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 fn is_plain_header_byte(byte: u8) -> bool {
     byte == b'\t' || byte.wrapping_sub(0x20) < 0x5F
@@ -37,9 +40,11 @@ fn all_header_bytes<const N: usize>(block: &[u8; N]) -> bool {
         == 0
 }
 
+#[cfg(feature = "alloc")]
 /// The [`Plain`] rule of header rendering: bytes that are ASCII and header bytes.
 pub(crate) struct HeaderText;
 
+#[cfg(feature = "alloc")]
 impl Plain for HeaderText {
     #[inline(always)]
     fn block<const N: usize>(block: &[u8; N]) -> bool {
@@ -78,6 +83,7 @@ pub(crate) fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
         .map(|at| done + at)
 }
 
+#[cfg(feature = "alloc")]
 /// Renders `src` (the UTF-8 of a `str`) into `out` and checks it: the ASCII header bytes are
 /// checked as they are copied; from the first other byte on, the rest is rendered and then
 /// checked while in cache. `out` must have room for every unit of `src`. On error, what was
@@ -127,6 +133,7 @@ pub struct InvalidHeaderByte {
 
 impl InvalidHeaderByte {
     /// The error for `byte` at `offset`.
+    #[cfg(feature = "alloc")]
     pub(crate) fn new(offset: usize, byte: u8) -> Self {
         InvalidHeaderByte { offset, byte }
     }

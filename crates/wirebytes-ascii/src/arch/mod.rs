@@ -184,6 +184,7 @@ impl Kernels {
 
     /// See the [module docs](self#the-kernels-and-their-contracts): a prefix of `src` of
     /// ASCII header bytes (HTAB, `0x20..=0x7E`) copied in 64-byte blocks, or 0 without AVX2.
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn copy_header_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
         #[cfg(target_arch = "x86_64")]

@@ -28,6 +28,7 @@ impl<'a> Out<'a> {
     }
 
     /// A writer over bytes that may be uninitialised, from its start.
+    #[cfg(any(feature = "alloc", feature = "bytes"))]
     #[inline(always)]
     pub(crate) fn uninit(dst: &'a mut [MaybeUninit<u8>]) -> Self {
         Out { buf: dst, len: 0 }
@@ -46,6 +47,7 @@ impl<'a> Out<'a> {
     }
 
     /// The output so far.
+    #[cfg(any(feature = "alloc", test))]
     #[inline(always)]
     pub(crate) fn written(&self) -> &[u8] {
         let done = &self.buf[..self.len];

@@ -14,6 +14,10 @@ enum Rule {
     /// ASCII.
     Ascii,
     /// ASCII header bytes: HTAB and `0x20..=0x7E`.
+    #[cfg_attr(
+        not(feature = "alloc"),
+        expect(dead_code, reason = "header rendering needs alloc")
+    )]
     HeaderText,
 }
 
@@ -24,6 +28,7 @@ pub(crate) fn ascii_blocks_avx2(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usiz
 }
 
 /// See [`Kernels::copy_header_blocks`](crate::arch::Kernels::copy_header_blocks).
+#[cfg(feature = "alloc")]
 #[target_feature(enable = "avx2")]
 pub(crate) fn header_blocks_avx2(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usize {
     blocks(src, dst, Rule::HeaderText)

@@ -10,7 +10,9 @@ mod three_byte;
 mod two_byte;
 mod utf8_blocks;
 
-pub(super) use ascii_blocks::{ascii_blocks_avx2, header_blocks_avx2};
+pub(super) use ascii_blocks::ascii_blocks_avx2;
+#[cfg(feature = "alloc")]
+pub(super) use ascii_blocks::header_blocks_avx2;
 pub(super) use four_byte::four_byte_blocks_ssse3;
 pub(super) use three_byte::three_byte_blocks_ssse3;
 pub(super) use two_byte::two_byte_blocks_ssse3;
