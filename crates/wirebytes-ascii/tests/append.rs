@@ -1,0 +1,147 @@
+//! The appending and header functions at every kernel level this CPU has, against
+//! `reference`: `extend_low_bytes` and `render_header_value` into vectors with and without
+//! spare capacity, `find_invalid_header_byte` over every byte value at every position, and
+//! rstest cases for what a header guard must refuse.
+
+use rstest::rstest;
+use wirebytes_ascii::{InvalidHeaderByte, find_invalid_header_byte, levels, reference};
+use wirebytes_testkit::Rng;
+use wirebytes_testkit::text::{EDGE_CHARS, random_text};
+
+/// Chars whose low byte is a control byte or DEL, a header guard's whole business.
+const SMUGGLERS: [char; 9] = [
+    '\u{010D}',
+    '\u{010A}',
+    '\u{0100}',
+    '\u{011F}',
+    '\u{017F}',
+    '\u{FF0A}',
+    '\r',
+    '\u{7F}',
+    '\u{1F50D}',
+];
+
+/// Destinations: empty, a prefix without spare capacity, a prefix with plenty.
+fn destinations() -> [Vec<u8>; 3] {
+    let mut roomy = Vec::with_capacity(4096);
+    roomy.extend_from_slice(b"X-Key: ");
+    let mut tight = b"Host: ".to_vec();
+    tight.shrink_to_fit();
+    [Vec::new(), tight, roomy]
+}
+
+/// `extend_low_bytes` and `render_header_value` of `text` at every level, into every
+/// destination, equal the reference: the bytes, the error, and `dst` unchanged on error.
+fn same(text: &str) {
+    for level in levels::all() {
+        for dst in destinations() {
+            let mut want = dst.clone();
+            reference::extend_low_bytes(text, &mut want);
+            let mut got = dst.clone();
+            level.extend_low_bytes(text, &mut got);
+            assert_eq!(got, want, "extend, {}, {text:?}", level.name());
+
+            let mut want = dst.clone();
+            let want_result = reference::render_header_value(text, &mut want);
+            let mut got = dst.clone();
+            let got_result = level.render_header_value(text, &mut got);
+            assert_eq!(
+                (got_result, &got),
+                (want_result, &want),
+                "render, {}, {text:?}",
+                level.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn random_text_appends_as_the_reference() {
+    let mut rng = Rng::new(0xA99E_0D01);
+    for _ in 0..wirebytes_testkit::scale(3000, 300) {
+        same(&random_text(&mut rng, 12));
+    }
+}
+
+#[test]
+fn one_smuggler_anywhere_in_ascii_and_latin1_is_found() {
+    for len in 0..=150 {
+        for base in ["a", "\u{E9}"] {
+            let plain = base.repeat(len);
+            same(&plain);
+            for at in 0..len {
+                for smuggler in SMUGGLERS {
+                    let mut chars: Vec<char> = plain.chars().collect();
+                    chars[at] = smuggler;
+                    same(&chars.into_iter().collect::<String>());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn edge_chars_and_tabs_at_every_length() {
+    for &edge in EDGE_CHARS {
+        for len in [0, 1, 15, 16, 17, 63, 64, 65, 130] {
+            let text = format!("{}{edge}\t{}", "x".repeat(len), "y".repeat(len));
+            same(&text);
+        }
+    }
+}
+
+#[test]
+fn find_invalid_header_byte_sees_every_byte_at_every_position() {
+    for len in 1..=130 {
+        for at in (0..len).step_by(if len > 70 { 7 } else { 1 }) {
+            for byte in 0..=255u8 {
+                let mut rendered = vec![b'a'; len];
+                rendered[at] = byte;
+                assert_eq!(
+                    find_invalid_header_byte(&rendered),
+                    reference::find_invalid_header_byte(&rendered),
+                    "byte {byte:#04x} at {at} of {len}"
+                );
+            }
+        }
+    }
+}
+
+#[rstest]
+#[case::empty("", Ok(()))]
+#[case::tab_is_allowed("a\tb", Ok(()))]
+#[case::latin1_is_allowed("caf\u{E9} \u{FF}", Ok(()))]
+#[case::cr("a\rb", Err((1, 0x0D)))]
+#[case::lf_from_u_ff0a("ok\u{FF0A}", Err((2, 0x0A)))]
+#[case::cr_from_u_010d("Ond\u{010D}ej", Err((3, 0x0D)))]
+#[case::nul_from_u_0100("\u{0100}", Err((0, 0x00)))]
+#[case::del("abc\u{7F}", Err((3, 0x7F)))]
+#[case::del_from_u_017f("\u{017F}", Err((0, 0x7F)))]
+#[case::low_surrogate_byte("\u{1F50D}", Err((1, 0x0D)))]
+#[case::tab_from_u_0109_is_allowed("\u{0109}", Ok(()))]
+#[case::offset_counts_units("\u{1F642}\u{4E2D}\u{0108}", Err((3, 0x08)))]
+fn render_header_value_refuses_controls(
+    #[case] text: &str,
+    #[case] expected: Result<(), (usize, u8)>,
+) {
+    let mut dst = b"X: ".to_vec();
+    let result = wirebytes_ascii::render_header_value(text, &mut dst);
+    assert_eq!(result.map_err(|e| (e.offset(), e.byte())), expected);
+    if expected.is_err() {
+        assert_eq!(dst, b"X: ");
+    } else {
+        assert_eq!(&dst[3..], wirebytes_ascii::low_bytes(text));
+    }
+}
+
+#[test]
+fn the_error_says_where_and_what() {
+    let mut dst = Vec::new();
+    let err: InvalidHeaderByte =
+        wirebytes_ascii::render_header_value("abc\u{0100}", &mut dst).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "byte 0x00 at offset 3 is not allowed in a header value"
+    );
+    let _: &dyn std::error::Error = &err;
+}

@@ -1,0 +1,94 @@
+//! `put_low_bytes` into the `BufMut`s a caller has: a growing `BytesMut` and `Vec`, a
+//! fixed slice with sentinel bytes after it, and chains of slices whose chunk ends cut the
+//! text anywhere (a surrogate pair included), at every kernel level, against `reference`.
+#![cfg(feature = "bytes")]
+
+use bytes::{BufMut, BytesMut};
+use wirebytes_ascii::{levels, reference};
+use wirebytes_testkit::Rng;
+use wirebytes_testkit::text::random_text;
+
+const SENTINEL: u8 = 0xA5;
+
+fn expected(text: &str) -> Vec<u8> {
+    let mut want = Vec::new();
+    reference::extend_low_bytes(text, &mut want);
+    want
+}
+
+/// Every destination shape, every level: the bytes written equal the reference's.
+fn same(text: &str, rng: &mut Rng) {
+    let want = expected(text);
+    for level in levels::all() {
+        let name = level.name();
+        let mut bytes = BytesMut::from(&b"H: "[..]);
+        level.put_low_bytes(text, &mut bytes);
+        assert_eq!(&bytes[3..], &want[..], "BytesMut, {name}, {text:?}");
+
+        let mut vec = Vec::new();
+        level.put_low_bytes(text, &mut vec);
+        assert_eq!(vec, want, "Vec, {name}, {text:?}");
+
+        // A slice with room to spare: nothing past the units is touched.
+        let mut buf = vec![SENTINEL; want.len() + 9];
+        let mut slice = &mut buf[..];
+        level.put_low_bytes(text, &mut slice);
+        assert_eq!(slice.len(), 9);
+        assert_eq!(&buf[..want.len()], &want[..], "slice, {name}, {text:?}");
+        assert!(buf[want.len()..].iter().all(|&b| b == SENTINEL), "{name}");
+
+        // Three chunks, cut at two places.
+        let cuts = [rng.below(want.len() + 1), rng.below(want.len() + 1)];
+        let (first, second) = (cuts[0].min(cuts[1]), cuts[0].max(cuts[1]));
+        let mut buf = vec![SENTINEL; want.len() + 2];
+        let (a, rest) = buf.split_at_mut(first);
+        let (b, c) = rest.split_at_mut(second - first);
+        let mut chain = a.chain_mut(b).chain_mut(c);
+        level.put_low_bytes(text, &mut chain);
+        assert_eq!(
+            &buf[..want.len()],
+            &want[..],
+            "chain {cuts:?}, {name}, {text:?}"
+        );
+        assert_eq!(buf[want.len()..], [SENTINEL; 2], "{name}");
+    }
+}
+
+#[test]
+fn random_text_into_every_buf_mut() {
+    let mut rng = Rng::new(0xB0F_0001);
+    for _ in 0..wirebytes_testkit::scale(2000, 200) {
+        let text = random_text(&mut rng, 10);
+        same(&text, &mut rng);
+    }
+}
+
+#[test]
+fn chunks_of_every_small_size_cut_surrogate_pairs() {
+    let text = "a\u{1F600}\u{E9}\u{1F680}\u{4E2D}\u{1F30D}bc\u{10FFFF}".repeat(3);
+    let want = expected(&text);
+    for level in levels::all() {
+        for k in 1..=9 {
+            let mut buf = vec![SENTINEL; want.len()];
+            let (a, rest) = buf.split_at_mut(k);
+            let (b, c) = rest.split_at_mut(k);
+            level.put_low_bytes(&text, &mut a.chain_mut(b).chain_mut(c));
+            assert_eq!(buf, want, "chunks of {k}, {}", level.name());
+        }
+    }
+}
+
+#[test]
+fn too_little_room_panics_before_writing() {
+    let mut buf = [SENTINEL; 4];
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut slice = &mut buf[..];
+        wirebytes_ascii::put_low_bytes("\u{4E2D}\u{6587}abc", &mut slice);
+    }));
+    assert!(result.is_err());
+    assert_eq!(buf, [SENTINEL; 4], "nothing written");
+    let mut slice = &mut buf[..];
+    // Four units into four bytes is fine, and fills it.
+    wirebytes_ascii::put_low_bytes("\u{4E2D}\u{6587}ab", &mut slice);
+    assert_eq!(buf, [0x2D, 0x87, b'a', b'b']);
+}
