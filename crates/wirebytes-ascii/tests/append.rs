@@ -81,6 +81,25 @@ fn one_smuggler_anywhere_in_ascii_and_latin1_is_found() {
 }
 
 #[test]
+fn every_ascii_byte_anywhere_in_long_ascii() {
+    for len in [16, 17, 63, 64, 65, 100, 128, 129, 200] {
+        for at in 0..len {
+            for byte in 0..0x80u8 {
+                let mut text = "h".repeat(len);
+                text.replace_range(at..=at, char::from(byte).encode_utf8(&mut [0; 4]));
+                for level in levels::all() {
+                    let mut want = Vec::new();
+                    let want_result = reference::render_header_value(&text, &mut want);
+                    let mut got = Vec::new();
+                    let got_result = level.render_header_value(&text, &mut got);
+                    assert_eq!((got_result, got), (want_result, want), "{}", level.name());
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn edge_chars_and_tabs_at_every_length() {
     for &edge in EDGE_CHARS {
         for len in [0, 1, 15, 16, 17, 63, 64, 65, 130] {
