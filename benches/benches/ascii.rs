@@ -47,6 +47,13 @@ fn str_inputs() -> Vec<(&'static str, String)> {
             ),
         ),
         (
+            "cyrillic",
+            repeat_chars(
+                "Съешь же ещё этих мягких французских булок, да выпей чаю. Ёлка, щука, юла. ",
+                1024,
+            ),
+        ),
+        (
             "cjk",
             repeat_chars(
                 "中文字符编码测试，日本語の文字列、한국어 텍스트입니다。",
@@ -255,8 +262,157 @@ fn find_line_break(c: &mut Criterion) {
     group.finish();
 }
 
+/// The header-value inputs: a short ASCII line, 1 KiB of ASCII, and Latin-1 text of both
+/// sizes (all valid header values: the functions run to the end).
+fn header_inputs() -> Vec<(&'static str, String)> {
+    let latin1 = "Grüße aus Köln! Ça va très bien, señor. Æbleskiver, smørrebrød, Þórður. ";
+    vec![
+        (
+            "value",
+            "application/json; charset=UTF-8; boundary=xyzzy".to_owned(),
+        ),
+        ("ascii", "x".repeat(1024)),
+        ("latin1", repeat_chars(latin1, 47)),
+        ("latin1", repeat_chars(latin1, 1024)),
+    ]
+}
+
+/// Appending to a buffer that has room already (as a reused header buffer does): the per-char
+/// loop pushing into the `Vec` (baseline), zero-fill then copy (the way before
+/// `extend_low_bytes`), `extend_from_slice` of ASCII text (the limit), and ours.
+fn extend_low_bytes(c: &mut Criterion) {
+    const GROUP: &str = "ascii/extend_low_bytes";
+    let mut group = c.benchmark_group(GROUP);
+    let mut dst: Vec<u8> = Vec::with_capacity(4096);
+    let mut inputs = str_inputs();
+    for (name, text) in header_inputs() {
+        if !inputs.iter().any(|(n, t)| *n == name && *t == text) {
+            inputs.push((name, text));
+        }
+    }
+    for (name, text) in inputs {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        group.throughput(Throughput::Bytes(units as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            dst.clear();
+            dst.extend(s.encode_utf16().map(|u| u as u8));
+            dst.len()
+        });
+        bench(&mut group, GROUP, "zero-fill", &param, text.as_str(), |s| {
+            dst.clear();
+            dst.resize(wirebytes_ascii::utf16_len(s), 0);
+            wirebytes_ascii::copy_low_bytes(s, &mut dst)
+        });
+        if text.is_ascii() {
+            bench(
+                &mut group,
+                GROUP,
+                "limit-extend",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    dst.extend_from_slice(s.as_bytes());
+                    dst.len()
+                },
+            );
+        }
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            dst.clear();
+            wirebytes_ascii::extend_low_bytes(s, &mut dst);
+            dst.len()
+        });
+        if let Some(level) = wirebytes_ascii::levels::get("portable") {
+            bench(
+                &mut group,
+                GROUP,
+                "ours-portable",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    level.extend_low_bytes(s, &mut dst);
+                    dst.len()
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+/// Rendering a header value with the check, against `extend_low_bytes` alone (the cost of
+/// the check is the ratio), the per-char loop plus a check after (baseline), and the two
+/// passes of ours (`extend_low_bytes`, then `find_invalid_header_byte`).
+fn render_header_value(c: &mut Criterion) {
+    const GROUP: &str = "ascii/render_header_value";
+    let mut group = c.benchmark_group(GROUP);
+    let mut dst: Vec<u8> = Vec::with_capacity(4096);
+    for (name, text) in header_inputs() {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        group.throughput(Throughput::Bytes(units as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            dst.clear();
+            dst.extend(s.encode_utf16().map(|u| u as u8));
+            dst.iter()
+                .position(|&b| (b < 0x20 && b != b'\t') || b == 0x7F)
+                .is_none()
+        });
+        bench(&mut group, GROUP, "two-pass", &param, text.as_str(), |s| {
+            dst.clear();
+            wirebytes_ascii::extend_low_bytes(s, &mut dst);
+            wirebytes_ascii::find_invalid_header_byte(&dst).is_none()
+        });
+        bench(
+            &mut group,
+            GROUP,
+            "extend-only",
+            &param,
+            text.as_str(),
+            |s| {
+                dst.clear();
+                wirebytes_ascii::extend_low_bytes(s, &mut dst);
+                true
+            },
+        );
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            dst.clear();
+            wirebytes_ascii::render_header_value(s, &mut dst).is_ok()
+        });
+        if let Some(level) = wirebytes_ascii::levels::get("portable") {
+            bench(
+                &mut group,
+                GROUP,
+                "extend-only-portable",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    level.extend_low_bytes(s, &mut dst);
+                    true
+                },
+            );
+            bench(
+                &mut group,
+                GROUP,
+                "ours-portable",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    level.render_header_value(s, &mut dst).is_ok()
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     group,
+    extend_low_bytes,
+    render_header_value,
     copy_low_bytes,
     copy_low_bytes_utf16,
     low_bytes,

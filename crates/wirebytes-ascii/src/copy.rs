@@ -371,6 +371,15 @@ fn copy_long(src: &[u8], mut read: usize, out: &mut Out<'_>, kernels: Kernels) -
             read += 8;
             continue;
         }
+        if long_leads == 0 && !kernels.decodes_text() {
+            // Three or more 2-byte chars in the word and no SIMD kernel for text (Cyrillic,
+            // Greek): the portable windows, 32 bytes per step.
+            let r = crate::window::decode_window(&src[read..], out);
+            if r != 0 {
+                read += r;
+                continue;
+            }
+        }
         // Otherwise: the ASCII bytes of the word first, then non-ASCII chars one after
         // another until the next ASCII byte.
         let ascii = (high.trailing_zeros() / 8) as usize;

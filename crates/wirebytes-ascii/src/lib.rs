@@ -93,6 +93,7 @@ pub mod reference;
 mod runs;
 mod swar;
 mod utf16;
+mod window;
 
 /// The README's example, run as a doctest.
 #[cfg(all(doctest, feature = "alloc"))]

@@ -156,6 +156,13 @@ impl Kernels {
             .map(|(name, bits)| (name, Kernels(bits)))
     }
 
+    /// Whether any kernel for non-ASCII text is in this set (SSSE3 and up): without one,
+    /// the portable code decodes mixed text in its own windows.
+    #[inline(always)]
+    pub(crate) fn decodes_text(self) -> bool {
+        self.has(Self::SSSE3)
+    }
+
     /// Whether every feature of `bits` is in this set.
     #[inline(always)]
     fn has(self, bits: u8) -> bool {
