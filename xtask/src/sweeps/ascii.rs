@@ -1,12 +1,15 @@
 //! The `ascii` sweep: wirebytes-ascii's fast paths against its scalar reference over every
 //! `u16` value, every `char`, every length 0..=130 at every alignment 0..=15 of source and
-//! destination, random text and random UTF-16 soup; and, when `java` is on PATH, against the
-//! JDK's `String.getBytes(int, int, byte[], int)` itself: whole strings, prefixes (a shorter
-//! destination) and middles (`srcBegin > 0`), lone surrogates included.
+//! destination, random text and random UTF-16 soup; the appending forms (`extend_low_bytes`,
+//! `put_low_bytes`) and `render_header_value` at every kernel level; the header-byte rule
+//! against the http crate's `HeaderValue::from_bytes` over every byte and random rendered
+//! text; and, when `java` is on PATH, against the JDK's `String.getBytes(int, int, byte[],
+//! int)` itself: whole strings (appended too), prefixes (a shorter destination) and middles
+//! (`srcBegin > 0`), lone surrogates included.
 
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_utf16, find_line_break, low_bytes, low_bytes_utf16, reference,
-    utf16_len,
+    copy_low_bytes, copy_low_bytes_utf16, extend_low_bytes, find_invalid_header_byte,
+    find_line_break, low_bytes, low_bytes_utf16, reference, render_header_value, utf16_len,
 };
 
 use crate::verify::{Ctx, Java};
@@ -41,6 +44,9 @@ pub(crate) fn run(ctx: &mut Ctx) {
     random_strings(ctx);
     random_soup(ctx);
     line_breaks(ctx);
+    appended(ctx);
+    header_rule(ctx);
+    header_values(ctx);
     match ctx.java() {
         Some(java) => jdk_parity(ctx, &java),
         None => ctx.skip(
@@ -389,6 +395,127 @@ fn line_breaks(ctx: &mut Ctx) {
     }
 }
 
+/// A prefix already in the buffer that the appending forms write to.
+const PREFIX: &[u8] = b"X-Name: ";
+
+/// `extend_low_bytes` at every level (into a vector with and without spare capacity) and
+/// `put_low_bytes` into a `BytesMut`, against the reference's appended bytes.
+fn appended(ctx: &mut Ctx) {
+    let count = ctx.scale(500_000, 30_000);
+    let levels = wirebytes_ascii::levels::all().count() as u64;
+    let mut check = ctx.check(
+        "random strings: extend_low_bytes (each level, with and without room), put_low_bytes",
+        count as u64 * (2 * levels + 1),
+    );
+    let mut rng = Rng::new(0xA5C1_0006);
+    for _ in 0..count {
+        let text = random_text(&mut rng, 12);
+        let mut expected = PREFIX.to_vec();
+        reference::extend_low_bytes(&text, &mut expected);
+        for level in wirebytes_ascii::levels::all() {
+            for room in [0, text.len() + rng.below(64)] {
+                let mut dst = Vec::with_capacity(PREFIX.len() + room);
+                dst.extend_from_slice(PREFIX);
+                level.extend_low_bytes(&text, &mut dst);
+                check.case_in(
+                    &format!("extend_low_bytes at level {}, {room} spare", level.name()),
+                    &text,
+                    &expected,
+                    &dst,
+                );
+            }
+        }
+        let mut buf = bytes::BytesMut::from(PREFIX);
+        wirebytes_ascii::put_low_bytes(&text, &mut buf);
+        check.case_in(
+            "put_low_bytes into BytesMut",
+            &text,
+            &expected[..],
+            &buf[..],
+        );
+    }
+}
+
+/// Whether the http crate accepts `rendered` as a header value.
+fn http_accepts(rendered: &[u8]) -> bool {
+    http::HeaderValue::from_bytes(rendered).is_ok()
+}
+
+/// The header-byte rule against the http crate: every byte alone, and every byte at every
+/// position of a 130-byte value (each vector width and tail of `find_invalid_header_byte`).
+fn header_rule(ctx: &mut Ctx) {
+    let mut check = ctx.check(
+        "every byte: find_invalid_header_byte = http HeaderValue::from_bytes",
+        256 + 256 * 130,
+    );
+    for byte in 0..=255u8 {
+        let ours = find_invalid_header_byte(&[byte]).is_none();
+        check.case(&[byte][..], http_accepts(&[byte]), ours);
+    }
+    for byte in 0..=255u8 {
+        for at in 0..130 {
+            let mut rendered = vec![b'v'; 130];
+            rendered[at] = byte;
+            let expected = if http_accepts(&rendered) {
+                None
+            } else {
+                Some(at)
+            };
+            check.case(&rendered, expected, find_invalid_header_byte(&rendered));
+        }
+    }
+}
+
+/// `render_header_value` at every level on random text with sparse chars that render as
+/// controls: the result and the buffer equal the reference's, and the http crate agrees on
+/// whether the rendered value is valid.
+fn header_values(ctx: &mut Ctx) {
+    const SMUGGLERS: [char; 8] = [
+        '\u{010D}', '\u{010A}', '\u{0100}', '\u{011F}', '\u{017F}', '\u{FF0A}', '\r', '\u{7F}',
+    ];
+    let count = ctx.scale(500_000, 30_000);
+    let levels = wirebytes_ascii::levels::all().count() as u64;
+    let mut check = ctx.check(
+        "random header values: render_header_value (each level) = reference, http agrees",
+        count as u64 * (levels + 2),
+    );
+    let mut rng = Rng::new(0xA5C1_0007);
+    for _ in 0..count {
+        let mut text = random_text(&mut rng, 10);
+        if rng.one_in(2) {
+            let at = text.char_indices().nth(rng.below(text.chars().count() + 1));
+            let at = at.map_or(text.len(), |(at, _)| at);
+            text.insert(at, *rng.pick(&SMUGGLERS));
+        }
+        let mut expected = PREFIX.to_vec();
+        let expected_result = reference::render_header_value(&text, &mut expected);
+        for level in wirebytes_ascii::levels::all() {
+            let mut dst = PREFIX.to_vec();
+            let result = level.render_header_value(&text, &mut dst);
+            check.case_in(
+                &format!("render_header_value at level {}", level.name()),
+                &text,
+                (&expected_result, &expected),
+                (&result, &dst),
+            );
+        }
+        let mut dst = PREFIX.to_vec();
+        let result = render_header_value(&text, &mut dst);
+        check.case_in(
+            "render_header_value",
+            &text,
+            (&expected_result, &expected),
+            (&result, &dst),
+        );
+        check.case_in(
+            "render_header_value is Ok = http accepts low_bytes",
+            &text,
+            http_accepts(&low_bytes(&text)),
+            result.is_ok(),
+        );
+    }
+}
+
 /// One string sent to the JDK, with the ranges asked for.
 struct JdkCase {
     units: Vec<u16>,
@@ -475,7 +602,10 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
         }
     };
     let mut reply = reply.as_slice();
-    let mut check = ctx.check("jdk getBytes(int,int,byte[],int) parity", planned as u64);
+    let mut check = ctx.check(
+        "jdk getBytes(int,int,byte[],int) parity: copy, low_bytes, extend_low_bytes",
+        planned as u64,
+    );
     for case in &cases {
         let units = case.units.as_slice();
         let Some(length) = take_u32(&mut reply) else {
@@ -505,6 +635,17 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                     }
                     if end == units.len() {
                         ok &= expected.1 == low_bytes(text);
+                        // Appended after what a buffer holds, at every level.
+                        let mut want = PREFIX.to_vec();
+                        want.extend_from_slice(&expected.1);
+                        let mut dst = PREFIX.to_vec();
+                        extend_low_bytes(text, &mut dst);
+                        ok &= dst == want;
+                        for level in wirebytes_ascii::levels::all() {
+                            let mut dst = PREFIX.to_vec();
+                            level.extend_low_bytes(text, &mut dst);
+                            ok &= dst == want;
+                        }
                     }
                 }
                 if end == units.len() {
