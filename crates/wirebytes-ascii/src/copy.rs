@@ -72,7 +72,11 @@ pub(crate) struct Ascii;
 impl Plain for Ascii {
     #[inline(always)]
     fn block<const N: usize>(block: &[u8; N]) -> bool {
-        block.iter().fold(0, |high, &b| high | b) < 0x80
+        let (words, rest) = block.as_chunks::<8>();
+        let high = words
+            .iter()
+            .fold(0, |high, word| high | u64::from_ne_bytes(*word));
+        high & HIGH_BITS == 0 && rest.is_ascii()
     }
 
     #[inline(always)]
@@ -311,7 +315,12 @@ pub(crate) fn render_header_value(
 
 /// The copy from `read` on, the first non-ASCII byte of `src` (the UTF-8 of a `str`), with
 /// room left in `out`.
-fn copy_long(src: &[u8], mut read: usize, out: &mut Out<'_>, kernels: Kernels) -> Copied {
+pub(crate) fn copy_long(
+    src: &[u8],
+    mut read: usize,
+    out: &mut Out<'_>,
+    kernels: Kernels,
+) -> Copied {
     // The mixed kernel, while at least 24 bytes of `src` remain (so at least 8 more units,
     // since no char takes more than 3 UTF-8 bytes per UTF-16 unit) and 8 bytes of room.
     while src.len() - read >= 24 {

@@ -16,13 +16,7 @@ use core::fmt;
 #[cfg(feature = "alloc")]
 use crate::arch::{Kernels, Out};
 #[cfg(feature = "alloc")]
-use crate::copy::{Plain, copy_plain_prefix, copy_str};
-
-/// The rule of [`crate::find_invalid_header_byte`]: HTAB, `0x20..=0x7E` and `0x80..=0xFF`.
-#[inline(always)]
-pub(crate) fn is_header_byte(byte: u8) -> bool {
-    byte == b'\t' || (byte >= 0x20 && byte != 0x7F)
-}
+use crate::copy::{Plain, copy_long, copy_plain_prefix};
 
 /// An ASCII byte that a header value may hold as it is: HTAB and `0x20..=0x7E`.
 #[cfg(feature = "alloc")]
@@ -31,13 +25,17 @@ fn is_plain_header_byte(byte: u8) -> bool {
     byte == b'\t' || byte.wrapping_sub(0x20) < 0x5F
 }
 
+/// 1 if `byte` is not a header byte, else 0: the rule written without branches, so that a
+/// fold over a block is vector code.
+#[inline(always)]
+fn not_header_byte(byte: u8) -> u8 {
+    (u8::from(byte < 0x20) & u8::from(byte != b'\t')) | u8::from(byte == 0x7F)
+}
+
 /// Whether every byte of `block` is a header byte, in one vectorised pass.
 #[inline(always)]
 fn all_header_bytes<const N: usize>(block: &[u8; N]) -> bool {
-    block
-        .iter()
-        .fold(0u8, |bad, &b| bad | u8::from(!is_header_byte(b)))
-        == 0
+    block.iter().fold(0u8, |bad, &b| bad | not_header_byte(b)) == 0
 }
 
 #[cfg(feature = "alloc")]
@@ -48,10 +46,9 @@ pub(crate) struct HeaderText;
 impl Plain for HeaderText {
     #[inline(always)]
     fn block<const N: usize>(block: &[u8; N]) -> bool {
-        block
-            .iter()
-            .fold(0u8, |bad, &b| bad | u8::from(!is_plain_header_byte(b)))
-            == 0
+        block.iter().fold(0u8, |bad, &b| {
+            bad | (u8::from(b.wrapping_sub(0x20) >= 0x5F) & u8::from(b != b'\t'))
+        }) == 0
     }
 
     #[inline(always)]
@@ -65,22 +62,60 @@ impl Plain for HeaderText {
     }
 }
 
-/// The fast `find_invalid_header_byte`: see the crate root for the contract.
+/// The high bit of each byte of `word` (read little-endian) that is not a header byte, in
+/// plain integer arithmetic: no carry crosses a byte, so every byte is told exactly.
+#[inline(always)]
+fn not_header_bytes(word: u64) -> u64 {
+    const EACH: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = EACH * 0x80;
+    let low7 = word & (EACH * 0x7F);
+    // At least 0x20: the low seven bits reach 0x20, or the high bit is set.
+    let at_least_space = (low7 + EACH * 0x60) | word;
+    // DEL: the low seven bits all set, and the high bit clear.
+    let del = (low7 + EACH) & !word;
+    // HTAB: the byte equals 0x09, that is, its XOR with 0x09 is zero.
+    let tab_diff = word ^ (EACH * 0x09);
+    let not_tab = ((tab_diff & (EACH * 0x7F)) + EACH * 0x7F) | tab_diff;
+    ((!at_least_space & not_tab) | del) & HIGH
+}
+
+/// The fast `find_invalid_header_byte`: see the crate root for the contract. 64-byte blocks
+/// in a loop the compiler vectorises, then 8-byte words, the last of which ends where
+/// `rendered` ends (overlapping the one before), so no byte goes through a loop of its own
+/// unless `rendered` is shorter than a word.
 pub(crate) fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
-    const BLOCK: usize = 64;
-    let (blocks, tail) = rendered.as_chunks::<BLOCK>();
-    for (i, block) in blocks.iter().enumerate() {
+    /// The first byte of `word`, which starts at `at`, that is not a header byte.
+    #[inline(always)]
+    fn first(word: &[u8; 8], at: usize) -> Option<usize> {
+        let bad = not_header_bytes(u64::from_le_bytes(*word));
+        (bad != 0).then(|| at + (bad.trailing_zeros() / 8) as usize)
+    }
+    let (blocks, _) = rendered.as_chunks::<64>();
+    let mut at = 0;
+    for block in blocks {
         if !all_header_bytes(block) {
             return block
+                .as_chunks::<8>()
+                .0
                 .iter()
-                .position(|&b| !is_header_byte(b))
-                .map(|at| i * BLOCK + at);
+                .enumerate()
+                .find_map(|(i, word)| first(word, at + 8 * i));
         }
+        at += 64;
     }
-    let done = rendered.len() - tail.len();
-    tail.iter()
-        .position(|&b| !is_header_byte(b))
-        .map(|at| done + at)
+    let Some(last) = rendered.last_chunk::<8>() else {
+        return rendered.iter().position(|&b| not_header_byte(b) != 0);
+    };
+    for word in rendered[at..].as_chunks::<8>().0 {
+        if let Some(found) = first(word, at) {
+            return Some(found);
+        }
+        at += 8;
+    }
+    if at < rendered.len() {
+        return first(last, rendered.len() - 8);
+    }
+    None
 }
 
 #[cfg(feature = "alloc")]
@@ -104,7 +139,8 @@ pub(crate) fn render_header_value(
         return Err(InvalidHeaderByte::new(plain, next));
     }
     let before = out.len();
-    copy_str(&src[plain..], out, kernels);
+    // `next` starts a char that is not ASCII: the copy goes on from it.
+    copy_long(src, plain, out, kernels());
     let rest = &out.written()[before..];
     match find_invalid_header_byte(rest) {
         None => Ok(()),
@@ -162,3 +198,30 @@ impl fmt::Display for InvalidHeaderByte {
 }
 
 impl core::error::Error for InvalidHeaderByte {}
+
+#[cfg(test)]
+mod tests {
+    use super::{not_header_byte, not_header_bytes};
+
+    /// Every byte value at every place of a word, among every other byte value at the other
+    /// places (one pattern per value): the word arithmetic agrees with the byte rule.
+    #[test]
+    fn the_word_rule_is_the_byte_rule() {
+        for byte in 0..=255u8 {
+            for at in 0..8 {
+                for other in 0..=255u8 {
+                    let mut word = [other; 8];
+                    word[at] = byte;
+                    let expect = word.iter().enumerate().fold(0u64, |mask, (i, &b)| {
+                        mask | u64::from(not_header_byte(b)) << (8 * i + 7)
+                    });
+                    assert_eq!(
+                        not_header_bytes(u64::from_le_bytes(word)),
+                        expect,
+                        "{word:02x?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -16,8 +16,9 @@
 //!   holding the first non-ASCII byte is not copied; at the end, the last 64 bytes are,
 //!   overlapping). A block is checked before it is stored: nothing past the returned length is
 //!   written. `None`, nothing written, without AVX2.
-//! - **`copy_header_blocks`** (AVX2): the same, for a prefix of ASCII header bytes (HTAB and
-//!   `0x20..=0x7E`): the block holding the first other byte is not copied.
+//! - **`copy_header_blocks`** (AVX2): the same, for a prefix of printable ASCII
+//!   (`0x20..=0x7E`, header bytes but HTAB): the block holding the first other byte is not
+//!   copied.
 //! - **`utf8_blocks`** (AVX-512 F, BW, VBMI, VBMI2): any text, the low byte of each UTF-16
 //!   unit (two for a char above U+FFFF), 64 bytes of `src` per step, until fewer than 65 bytes
 //!   of `src` or 64 of room are left. Writes nothing past the returned count but the high
@@ -190,7 +191,7 @@ impl Kernels {
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): a prefix of `src` of
-    /// ASCII header bytes (HTAB, `0x20..=0x7E`) copied in 64-byte blocks, or 0 without AVX2.
+    /// printable ASCII (`0x20..=0x7E`) copied in 64-byte blocks, or 0 without AVX2.
     #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn copy_header_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
