@@ -321,6 +321,9 @@ pub(crate) fn copy_long(
     out: &mut Out<'_>,
     kernels: Kernels,
 ) -> Copied {
+    if !kernels.decodes_text() {
+        read = copy_windows(src, read, out, kernels);
+    }
     // The mixed kernel, while at least 24 bytes of `src` remain (so at least 8 more units,
     // since no char takes more than 3 UTF-8 bytes per UTF-16 unit) and 8 bytes of room.
     while src.len() - read >= 24 {
@@ -380,15 +383,6 @@ pub(crate) fn copy_long(
             read += 8;
             continue;
         }
-        if long_leads == 0 && !kernels.decodes_text() {
-            // Three or more 2-byte chars in the word and no SIMD kernel for text (Cyrillic,
-            // Greek): the portable windows, 32 bytes per step.
-            let r = crate::window::decode_window(&src[read..], out);
-            if r != 0 {
-                read += r;
-                continue;
-            }
-        }
         // Otherwise: the ASCII bytes of the word first, then non-ASCII chars one after
         // another until the next ASCII byte.
         let ascii = (high.trailing_zeros() / 8) as usize;
@@ -402,6 +396,50 @@ pub(crate) fn copy_long(
     }
 
     copy_tail(src, out, read, kernels)
+}
+
+/// The portable path through text, where no SIMD kernel decodes it: 32 bytes per step from
+/// `read` (a char boundary) while 128 bytes are left: an ASCII window is stored as it is, a
+/// run of 3-byte chars goes 16 at a time ([`crate::runs`]), and other text through a window
+/// of [`crate::window`]. Few branches, and each taken the same way while the text does not
+/// change its kind: text that changes script every few chars costs no mispredictions. A
+/// window with a 4-byte char is done the word loop's way, up to the next ASCII byte.
+/// Returns where it stopped.
+fn copy_windows(src: &[u8], mut read: usize, out: &mut Out<'_>, kernels: Kernels) -> usize {
+    while src.len() - read >= 128 {
+        let rest = &src[read..];
+        let Some(window) = rest.first_chunk::<32>() else {
+            break;
+        };
+        if Ascii::block(window) {
+            if !out.store(*window, 32) {
+                break;
+            }
+            read += 32;
+            continue;
+        }
+        if window[0] & 0xF0 == 0xE0 {
+            let r = crate::runs::three_byte_run(rest, out);
+            if r != 0 {
+                read += r;
+                continue;
+            }
+        }
+        let r = crate::window::decode_window(src, read, out);
+        if r != 0 {
+            read += r;
+            continue;
+        }
+        // A 4-byte char is near: the ASCII before it, then the chars up to the next ASCII
+        // byte one run at a time.
+        let before = read;
+        read += copy_ascii_prefix(rest, out, kernels);
+        read += decode_run(&src[read..], out, kernels);
+        if read == before {
+            break;
+        }
+    }
+    read
 }
 
 /// Decodes non-ASCII chars from the start of `src` (a char boundary) until an ASCII byte, or

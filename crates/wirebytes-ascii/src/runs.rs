@@ -9,7 +9,7 @@
 //! and nothing past it.
 
 use crate::arch::Out;
-use crate::swar::{surrogate_pairs_low_bytes, three_byte_low_bytes, two_byte_low_bytes};
+use crate::swar::{low_byte_of, surrogate_pairs_low_bytes, two_byte_low_bytes};
 
 /// Whether `block` holds only whole chars of `N` bytes, given that it starts at a char
 /// boundary: every byte is a continuation byte or a lead of an `N`-byte char, and the byte
@@ -31,20 +31,14 @@ pub(crate) fn two_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         src.get(read..).and_then(<[u8]>::first_chunk::<32>),
         src.get(read + 32),
     ) {
-        if !whole_chars(block, after, 0xE0, 0xC0) {
+        if !whole_chars(block, after, 0xE0, 0xC0) || out.room() < 16 {
             break;
         }
-        let mut bytes = [0u8; 16];
-        for (four, word) in bytes
-            .as_chunks_mut::<4>()
-            .0
-            .iter_mut()
-            .zip(block.as_chunks::<8>().0)
-        {
-            *four = two_byte_low_bytes(u64::from_le_bytes(*word)).to_le_bytes();
-        }
-        if !out.store(bytes, 16) {
-            break;
+        for word in block.as_chunks::<8>().0 {
+            out.store(
+                two_byte_low_bytes(u64::from_le_bytes(*word)).to_le_bytes(),
+                4,
+            );
         }
         read += 32;
     }
@@ -59,23 +53,14 @@ pub(crate) fn three_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         src.get(read..).and_then(<[u8]>::first_chunk::<48>),
         src.get(read + 48),
     ) {
-        if !whole_chars(block, after, 0xF0, 0xE0) {
+        if !whole_chars(block, after, 0xF0, 0xE0) || out.room() < 16 {
             break;
         }
         let mut bytes = [0u8; 16];
-        for (four, twelve) in bytes
-            .as_chunks_mut::<4>()
-            .0
-            .iter_mut()
-            .zip(block.as_chunks::<12>().0)
-        {
-            let mut wide = [0u8; 16];
-            wide[..12].copy_from_slice(twelve);
-            *four = three_byte_low_bytes(u128::from_le_bytes(wide)).to_le_bytes();
+        for (byte, char) in bytes.iter_mut().zip(block.as_chunks::<3>().0) {
+            *byte = low_byte_of(char[1], char[2]);
         }
-        if !out.store(bytes, 16) {
-            break;
-        }
+        out.store(bytes, 16);
         read += 48;
     }
     read
@@ -90,20 +75,14 @@ pub(crate) fn four_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         src.get(read..).and_then(<[u8]>::first_chunk::<32>),
         src.get(read + 32),
     ) {
-        if !whole_chars(block, after, 0xF8, 0xF0) {
+        if !whole_chars(block, after, 0xF8, 0xF0) || out.room() < 16 {
             break;
         }
-        let mut bytes = [0u8; 16];
-        for (four, word) in bytes
-            .as_chunks_mut::<4>()
-            .0
-            .iter_mut()
-            .zip(block.as_chunks::<8>().0)
-        {
-            *four = surrogate_pairs_low_bytes(u64::from_le_bytes(*word)).to_le_bytes();
-        }
-        if !out.store(bytes, 16) {
-            break;
+        for word in block.as_chunks::<8>().0 {
+            out.store(
+                surrogate_pairs_low_bytes(u64::from_le_bytes(*word)).to_le_bytes(),
+                4,
+            );
         }
         read += 32;
     }

@@ -2,17 +2,15 @@
 //! script or char length every few chars (Latin-1 prose, Cyrillic words between spaces):
 //! every byte's output value and whether it is output are computed for the whole window in
 //! loops the compiler vectorises, then the bytes that are output are packed with one store and
-//! one add per byte, no branch.
+//! one add per byte, no branch (`Out::pack`).
 //!
 //! The low byte of a UTF-16 unit comes from the last two bytes of its UTF-8 sequence: an
 //! ASCII byte is its own; a continuation byte `c` that ends a char, after a byte `p`, gives
-//! `(p & 0x03) << 6 | (c & 0x3F)`; the third byte of a 4-byte char gives its high surrogate's
-//! byte (see `crate::swar::high_surrogate_low_byte`). So a byte is output when the byte
-//! after it is not a continuation byte (it ends a char), or when it is the third of a 4-byte
-//! char.
+//! `(p & 0x03) << 6 | (c & 0x3F)`. So a byte is output when the byte after it is not a
+//! continuation byte (it ends a char). A window with a 4-byte char (two units) is left to
+//! the other code.
 
 use crate::arch::Out;
-use crate::swar::{high_surrogate_low_byte, low_byte_of};
 
 /// Bytes of `src` looked at per window.
 const WINDOW: usize = 32;
@@ -23,10 +21,11 @@ fn is_continuation(byte: u8) -> bool {
     (byte as i8) < -0x40
 }
 
-/// Decodes the chars that start in the first 32 bytes of `src` and end by its byte 32 (`src`
-/// starts at a char boundary of a `str`), and returns the bytes read, from 29 to 32 (a char
-/// cut by the window's end is left whole for the next); 0, with nothing written, when
-/// fewer than 128 bytes of `src` or 32 of room are left.
+/// Decodes the chars that start in the 32 bytes of `src` from `at` (a char boundary of a
+/// `str`, not its first byte) and end by `at + 32`, and returns the bytes read, from 30 to
+/// 32 (a char cut by the window's end is left whole for the next); 0, with nothing written,
+/// when the window holds a 4-byte char (a lead byte `0xF0..`), or when fewer than 128 bytes
+/// of `src` from `at` or 32 of room are left.
 ///
 /// All 32 bytes of the packed window are stored: past the count, up to 32 minus the units
 /// output. At least 96 bytes of `src` follow the window, which make at least 32 UTF-16
@@ -34,49 +33,48 @@ fn is_continuation(byte: u8) -> bool {
 /// (or the room ends after them, and they are all below the final count), as with the SIMD
 /// kernels.
 #[inline]
-pub(crate) fn decode_window(src: &[u8], out: &mut Out<'_>) -> usize {
-    if src.len() < 4 * WINDOW || out.room() < WINDOW {
+pub(crate) fn decode_window(src: &[u8], at: usize, out: &mut Out<'_>) -> usize {
+    if at == 0 || src.len() - at.min(src.len()) < 4 * WINDOW || out.room() < WINDOW {
         return 0;
     }
-    let Some(window) = src.first_chunk::<{ WINDOW + 1 }>() else {
+    // The window with the byte before it and the one after it, read from `src` itself (not
+    // from a copy, so the loads need no store to land first).
+    let Some(bytes) = src
+        .get(at - 1..)
+        .and_then(<[u8]>::first_chunk::<{ WINDOW + 2 }>)
+    else {
         return 0;
     };
-    // Two bytes before the window, as zero: the window starts at a char boundary, so its
-    // first two bytes are never the end or the third byte of a char that started before.
-    let mut bytes = [0u8; WINDOW + 3];
-    bytes[2..].copy_from_slice(window);
+    // Per byte, the value it outputs if it ends a char, and whether it does: with no 4-byte
+    // char, a continuation byte `c` that ends a char, after a byte `p`, gives
+    // `(p & 0x03) << 6 | (c & 0x3F)`, and an ASCII byte `b` gives `b & 0x40 | b & 0x3F`. (The
+    // window's first byte starts a char: ASCII, or a lead that ends nothing, so the byte
+    // before it, of the char before, changes nothing.)
     let mut values = [0u8; WINDOW];
-    let mut kept = [0u8; WINDOW];
+    let mut ends = [0u8; WINDOW];
+    let mut four_byte = 0u8;
     for i in 0..WINDOW {
-        let (before_before, before, byte, after) =
-            (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]);
-        let third = before_before >= 0xF0;
-        values[i] = if byte < 0x80 {
-            byte
-        } else if third {
-            high_surrogate_low_byte(before, byte)
+        let (before, byte, after) = (bytes[i], bytes[i + 1], bytes[i + 2]);
+        four_byte |= u8::from(byte >= 0xF0);
+        let high = if byte >= 0x80 {
+            (before & 0x03) << 6
         } else {
-            low_byte_of(before, byte)
+            byte & 0x40
         };
-        kept[i] = u8::from(!is_continuation(after) || third);
+        values[i] = high | (byte & 0x3F);
+        ends[i] = u8::from(!is_continuation(after));
     }
-    // The last char boundary in bytes 1..=32: one of the last four, since no char is longer.
-    // A char cut there is left whole for the next window: none of its bytes is output here.
-    let read = (WINDOW - 3..=WINDOW)
+    if four_byte != 0 {
+        return 0;
+    }
+    // The last char boundary in bytes 30..=32 of the window (no char here is longer than 3
+    // bytes); a char cut there is left whole for the next window: its bytes before it end
+    // nothing anyway.
+    let read = (WINDOW - 2..=WINDOW)
         .rev()
-        .find(|&i| !is_continuation(window[i]))
+        .find(|&i| !is_continuation(bytes[i + 1]))
         .unwrap_or(WINDOW);
-    for (i, kept) in kept.iter_mut().enumerate() {
-        *kept &= u8::from(i < read);
-    }
-    // Every byte is stored where the next output byte goes; only a kept one moves that on.
-    let mut packed = [0u8; WINDOW];
-    let mut units = 0;
-    for (&value, &kept) in values.iter().zip(&kept) {
-        packed[units % WINDOW] = value;
-        units += usize::from(kept);
-    }
-    out.store(packed, units);
+    out.pack(&values, &ends);
     read
 }
 
@@ -95,12 +93,12 @@ mod tests {
         let mut rng = Rng::new(0x3_1D0E);
         for _ in 0..wirebytes_testkit::scale(2000, 100) {
             let text: String = random_text(&mut rng, 40);
-            for (start, _) in text.char_indices() {
+            for (start, _) in text.char_indices().skip(1) {
                 let rest = &text[start..];
                 let mut got = [0u8; 64];
                 let mut out = Out::new(&mut got);
-                let read = decode_window(rest.as_bytes(), &mut out);
-                if rest.len() < 4 * WINDOW {
+                let read = decode_window(text.as_bytes(), start, &mut out);
+                if rest.len() < 4 * WINDOW || rest.as_bytes()[..WINDOW].iter().any(|&b| b >= 0xF0) {
                     assert_eq!(read, 0);
                     continue;
                 }

@@ -73,6 +73,30 @@ impl<'a> Out<'a> {
         true
     }
 
+    /// Writes `values[i]` for every `i`, each where the next output byte goes, and counts
+    /// the ones whose `ends[i]` is 1 (`ends` holds 0 and 1 only): the bytes that end a char
+    /// are packed together, with one store and one add per byte and no branch. The others
+    /// are written over by the next, or stay past the count. Returns `false`, writing
+    /// nothing, when fewer than `N` bytes of room are left.
+    #[inline(always)]
+    pub(crate) fn pack<const N: usize>(&mut self, values: &[u8; N], ends: &[u8; N]) -> bool {
+        let Some(slot) = self
+            .buf
+            .get_mut(self.len..)
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<N>)
+        else {
+            return false;
+        };
+        let mut units = 0;
+        for (&value, &end) in values.iter().zip(ends) {
+            // `units` counts ends among the bytes before this one: at most its index.
+            slot[units % N].write(value);
+            units += usize::from(end & 1);
+        }
+        self.len += units;
+        true
+    }
+
     /// Appends one byte; `false`, writing nothing, when there is no room.
     #[inline(always)]
     pub(crate) fn push(&mut self, byte: u8) -> bool {
