@@ -1,18 +1,27 @@
 //! Java's low-8-bit string copy, `String.getBytes(int, int, byte[], int)`, bit for bit and at
-//! memcpy speed: every UTF-16 code unit of a string becomes its low 8 bits.
+//! memcpy speed: every UTF-16 code unit of a string becomes its low 8 bits. Into a slice, a
+//! new `Vec`, the end of a `Vec` or any `bytes::BufMut`; and, for header values, checked in
+//! the same pass for the control bytes that truncation can smuggle in.
 //!
 //! ```
-//! use wirebytes_ascii::{copy_low_bytes, find_line_break, low_bytes};
+//! use wirebytes_ascii::{copy_low_bytes, render_header_value};
 //!
-//! let mut header = [0u8; 64];
-//! let n = copy_low_bytes("Content-Type: text/plain", &mut header);
-//! assert_eq!(&header[..n], b"Content-Type: text/plain");
+//! let mut line = [0u8; 64];
+//! let n = copy_low_bytes("Content-Type: text/plain", &mut line);
+//! assert_eq!(&line[..n], b"Content-Type: text/plain");
 //!
-//! // U+010D (č) renders as 0x0D, a carriage return, exactly as the JDK renders it: a guard
-//! // that scans the rendered bytes sees it, a guard that scans the chars would not.
-//! let rendered = low_bytes("X-Name: Ond\u{010D}ej");
-//! assert_eq!(rendered, b"X-Name: Ond\rej");
-//! assert_eq!(find_line_break(&rendered), Some(11));
+//! // A header value from untrusted text: rendered and checked in one pass, appended only if
+//! // every rendered byte may be in a header value.
+//! let mut headers = b"X-Name: ".to_vec();
+//! render_header_value("Fran\u{E7}ois", &mut headers)?;
+//! assert_eq!(headers, b"X-Name: Fran\xE7ois");
+//!
+//! // U+010D (č) renders as 0x0D, a carriage return, exactly as the JDK renders it: the value
+//! // is refused, with the offset and the byte, and nothing is appended.
+//! let err = render_header_value("Ond\u{010D}ej\u{010A}Set-Cookie: x", &mut headers).unwrap_err();
+//! assert_eq!((err.offset(), err.byte()), (3, b'\r'));
+//! assert_eq!(headers, b"X-Name: Fran\xE7ois");
+//! # Ok::<(), wirebytes_ascii::InvalidHeaderByte>(())
 //! ```
 //!
 //! # Why truncation, and not `?`
@@ -24,8 +33,10 @@
 //! produce the same bytes, or to check what they would produce, the truncation must be exact:
 //!
 //! - U+010D `č` becomes `0x0D` (CR) and U+FF0A `＊` becomes `0x0A` (LF): a header value that
-//!   looks harmless as text renders as a line break. This is the heart of header injection, and
-//!   the reason a guard must scan the *rendered* bytes ([`find_line_break`]), never the chars.
+//!   looks harmless as text renders as a line break, and U+0100..U+011F as NUL and the other
+//!   controls. This is the heart of header injection, and the reason a guard must scan the
+//!   *rendered* bytes ([`find_invalid_header_byte`], [`find_line_break`]), never the chars;
+//!   [`render_header_value`] renders and checks at once.
 //! - A char above U+FFFF is two UTF-16 units, a surrogate pair, and becomes two bytes: U+1F600
 //!   (😀, `D83D DE00`) becomes `3D 00`.
 //! - An unpaired surrogate is a unit like any other ([`copy_low_bytes_utf16`]): `D800` → `00`.
@@ -40,32 +51,50 @@
 //! surrogate pair, only the first unit's low byte is written, as Java's
 //! `getBytes(0, end, dst, 0)` would with `end` between the two units.
 //!
+//! # Writing into the caller's buffer
+//!
+//! [`copy_low_bytes`] fills a slice; [`low_bytes`] returns a new exact-size `Vec`;
+//! [`extend_low_bytes`] appends to a `Vec` in its spare capacity (one reservation, no
+//! zero-fill); [`put_low_bytes`] (feature `bytes`) writes into a `BytesMut` or any other
+//! `BufMut` chunk by chunk, a surrogate pair cut by a chunk's end finished in the next.
+//! [`render_header_value`] appends like `extend_low_bytes`, or appends nothing and says which
+//! byte is not allowed.
+//!
 //! # Speed
 //!
 //! The chars of a `&str` are decoded straight from UTF-8 to the low byte of each unit, with
 //! no UTF-16 form in between. On x86-64 CPUs with AVX2 (chosen at run time, see the `std`
 //! feature), an ASCII run is checked and copied 64 bytes at a time in one pass, at about the
-//! speed of a plain `memcpy`. With AVX-512 (VBMI2), any other text goes 64 bytes per step.
-//! With SSSE3 only, text of ASCII and 2-byte chars (Latin, Greek, Cyrillic...) goes 16 bytes
-//! per step, runs of CJK 16 chars per step and runs of emoji 8. The portable code beside them
-//! (on every CPU) checks an ASCII run in 64-byte blocks and copies it in bulk, and decodes
-//! the rest a word at a time, four chars at a time in runs of CJK, Cyrillic or emoji.
-//! `&[u16]` input goes through a truncating loop that the compiler vectorises. A plain
-//! scalar implementation of every function lives in [`reference`](mod@reference); tests and
-//! `cargo xtask verify` check every kernel against it and against the JDK.
+//! speed of a plain `memcpy` (for header values, the check is the header rule, in the same
+//! pass). With AVX-512 (VBMI2), any other text goes 64 bytes per step. With SSSE3 only, text
+//! of ASCII and 2-byte chars (Latin, Greek, Cyrillic...) goes 16 bytes per step, runs of CJK
+//! 16 chars per step and runs of emoji 8.
+//!
+//! The portable code beside them (what aarch64 and every other target run) is safe code
+//! written for the compiler's vectoriser: an ASCII block is checked and stored 64 bytes at a
+//! time; other text goes in 32-byte windows, each byte's output value and whether it ends a
+//! char computed for the whole window at once, and the output bytes packed without a branch,
+//! so text that changes script every few chars costs no mispredicted branches; runs of CJK and
+//! of emoji go 16 and 8 chars per step. `&[u16]` input goes through a truncating loop that the
+//! compiler vectorises. A plain scalar implementation of every function lives in
+//! [`reference`](mod@reference); tests and `cargo xtask verify` check every kernel level
+//! against it, against the http crate's header rule and against the JDK.
 //!
 //! # Crate features
 //!
 //! - `std` (default): the SIMD kernels are chosen at run time, by what the CPU has. Without
 //!   it, a kernel runs only where its instructions are enabled at compile time (for example
 //!   `-C target-cpu=native`); the results are the same either way.
-//! - `alloc` (default, implied by `std`): [`low_bytes`] and [`low_bytes_utf16`], which return
-//!   a `Vec<u8>`.
+//! - `alloc` (default, implied by `std`): [`low_bytes`], [`low_bytes_utf16`],
+//!   [`extend_low_bytes`] and [`render_header_value`], which write a `Vec<u8>`.
+//! - `bytes`: [`put_low_bytes`], into any [`bytes::BufMut`].
 //!
-//! Without both the crate allocates nothing; it is `no_std` either way. `unsafe` is denied
+//! Without `alloc` the crate allocates nothing; it is `no_std` either way. `unsafe` is denied
 //! everywhere but in the `arch` module: the calls into the `#[target_feature]` kernels, once
-//! the CPU is known to have the features, and their vector loads and stores, each on a
-//! fixed-size array.
+//! the CPU is known to have the features, their vector loads and stores, each on a
+//! fixed-size array, and the writer all copies go through, which writes into memory that may
+//! be uninitialised (a `Vec`'s spare capacity, a `BufMut` chunk) and hands over only the
+//! bytes it wrote.
 #![no_std]
 #![deny(unsafe_code)]
 
