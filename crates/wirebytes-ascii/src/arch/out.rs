@@ -127,6 +127,10 @@ impl<'a> Out<'a> {
     ///
     /// `kernel` must return a written count no larger than the room, having initialised
     /// every one of those bytes.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        expect(dead_code, reason = "only the x86-64 kernels write through it")
+    )]
     #[inline(always)]
     pub(super) unsafe fn with_room(
         &mut self,
