@@ -40,10 +40,7 @@ impl ByteString {
         }
         match &self.repr {
             Repr::One(b) => memchr::memmem::find(b, needle),
-            Repr::Many(_) if m <= STACK_NEEDLE => {
-                find_gathered(self, &Finder::new(needle), &mut [0u8; GATHER])
-            }
-            Repr::Many(_) => find_gathered(self, &Finder::new(needle), &mut vec![0u8; 4 * m]),
+            Repr::Many(_) => find_in_chunks(self.chunks(), needle),
         }
     }
 
@@ -105,13 +102,32 @@ impl ByteString {
     }
 }
 
-/// `find` for a needle of at least one byte, gathering short fragments into `buf` (of at
+/// The offset of the first occurrence of `needle` (at least one byte) in the concatenation of
+/// `chunks`, matches across chunk boundaries included.
+pub(crate) fn find_in_chunks<'a>(
+    chunks: impl Iterator<Item = &'a [u8]>,
+    needle: &[u8],
+) -> Option<usize> {
+    let m = needle.len();
+    debug_assert!(m >= 1);
+    if m <= STACK_NEEDLE {
+        find_gathered(chunks, &Finder::new(needle), &mut [0u8; GATHER])
+    } else {
+        find_gathered(chunks, &Finder::new(needle), &mut vec![0u8; 4 * m])
+    }
+}
+
+/// `find` for a needle of at least one byte, gathering short chunks into `buf` (of at
 /// least `2 * needle.len()` bytes).
 ///
 /// Invariant: every start offset below `base` has been ruled out, and `buf[..filled]` holds
 /// the bytes from `base` on that are not searched yet (at most `m - 1` of them carried over
 /// from the previous search, then the gathered ones).
-fn find_gathered(s: &ByteString, finder: &Finder<'_>, buf: &mut [u8]) -> Option<usize> {
+fn find_gathered<'a>(
+    chunks: impl Iterator<Item = &'a [u8]>,
+    finder: &Finder<'_>,
+    buf: &mut [u8],
+) -> Option<usize> {
     let m = finder.needle().len();
     let gather = buf.len();
     debug_assert!(m >= 1 && gather >= 2 * m);
@@ -119,7 +135,7 @@ fn find_gathered(s: &ByteString, finder: &Finder<'_>, buf: &mut [u8]) -> Option<
     let mut filled = 0;
     let mut base = 0;
     let mut start = 0; // offset of the current fragment
-    for frag in s.chunks() {
+    for frag in chunks {
         if frag.len() >= in_place {
             let head = m - 1; // < in_place <= frag.len()
             if filled + head > gather {
