@@ -333,6 +333,90 @@ impl Buf for Reader<'_> {
     }
 }
 
+impl io::BufRead for Reader<'_> {
+    /// The rest of the current fragment (empty only at the end): no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::BufRead;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"a,b").concat(&ByteString::from_static(b"c,d"));
+    /// let fields: Vec<Vec<u8>> = s.reader().split(b',').map(Result::unwrap).collect();
+    /// assert_eq!(fields, [&b"a"[..], b"bc", b"d"]);
+    /// ```
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        Ok(self.cur)
+    }
+
+    /// Consumes `amt` bytes, at most the remaining ones.
+    fn consume(&mut self, amt: usize) {
+        self.advance(amt.min(self.remaining));
+    }
+}
+
+impl io::Seek for Reader<'_> {
+    /// Moves to a byte offset in the string: O(log n) in the fragments.
+    ///
+    /// # Errors
+    ///
+    /// [`io::ErrorKind::InvalidInput`] for an offset before the start or past the end (the
+    /// position is then unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::{Seek, SeekFrom};
+    /// use bytes::Buf;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"abc").concat(&ByteString::from_static(b"def"));
+    /// let mut r = s.reader();
+    /// r.seek(SeekFrom::Start(4)).unwrap();
+    /// assert_eq!(r.chunk(), b"ef");
+    /// assert!(r.seek(SeekFrom::Start(7)).is_err());
+    /// ```
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let len = self.string.len();
+        let at = seek_target(to, len, len - self.remaining)?;
+        let (index, pos) = match &self.string.repr {
+            _ if at == len => (self.string.fragment_count(), 0),
+            Repr::One(_) => (0, at),
+            Repr::Many(r) => {
+                let i = r.locate(at);
+                (i, at - r.fragments[i].start)
+            }
+        };
+        self.index = index;
+        self.cur = fragment(self.string, index).get(pos..).unwrap_or_default();
+        self.remaining = len - at;
+        Ok(at as u64)
+    }
+}
+
+/// The offset a seek to `to` lands on in a string of `len` bytes read up to `current`, or
+/// an `InvalidInput` error when it lies before the start or past the end.
+pub(crate) fn seek_target(to: io::SeekFrom, len: usize, current: usize) -> io::Result<usize> {
+    let target = match to {
+        io::SeekFrom::Start(n) => usize::try_from(n).ok(),
+        io::SeekFrom::End(d) => offset(len, d),
+        io::SeekFrom::Current(d) => offset(current, d),
+    };
+    target.filter(|&at| at <= len).ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("seek to {to:?} leaves the string of {len} bytes (at {current})"),
+        )
+    })
+}
+
+/// `base + delta`, if it is a `usize`.
+fn offset(base: usize, delta: i64) -> Option<usize> {
+    let delta = isize::try_from(delta).ok()?;
+    base.checked_add_signed(delta)
+}
+
 impl io::Read for Reader<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = buf.len().min(self.remaining);

@@ -1,6 +1,8 @@
 //! `find`, `starts_with` and `ends_with` across fragment boundaries.
 
-use memchr::memmem::Finder;
+use std::borrow::Cow;
+
+use memchr::memmem::{Finder, FinderRev};
 
 use crate::string::{ByteString, Repr};
 
@@ -41,6 +43,166 @@ impl ByteString {
         match &self.repr {
             Repr::One(b) => memchr::memmem::find(b, needle),
             Repr::Many(_) => find_in_chunks(self.chunks(), needle),
+        }
+    }
+
+    /// The offset of the first occurrence of `needle` that starts at `from` or later, as
+    /// [`find`](Self::find) searches. As with `str`, an empty needle is found at `from` when
+    /// `from <= len()`; nothing is found when `from > len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"a\r\nb\r".to_vec()).concat(&ByteString::from(b"\nc".to_vec()));
+    /// assert_eq!(s.find_from(b"\r\n", 0), Some(1));
+    /// assert_eq!(s.find_from(b"\r\n", 2), Some(4)); // across the boundary
+    /// assert_eq!(s.find_from(b"", 7), Some(7));
+    /// assert_eq!(s.find_from(b"", 8), None);
+    /// ```
+    pub fn find_from(&self, needle: &[u8], from: usize) -> Option<usize> {
+        let len = self.len();
+        if from > len {
+            return None;
+        }
+        let m = needle.len();
+        if m == 0 {
+            return Some(from);
+        }
+        if m > len - from {
+            return None;
+        }
+        match &self.repr {
+            Repr::One(b) => memchr::memmem::find(&b[from..], needle).map(|p| p + from),
+            Repr::Many(_) => find_in_chunks(self.chunks_from(from), needle).map(|p| p + from),
+        }
+    }
+
+    /// The offset of the first `byte` ([`memchr`] on each fragment).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"key".to_vec()).concat(&ByteString::from(b"=value".to_vec()));
+    /// assert_eq!(s.find_byte(b'='), Some(3));
+    /// assert_eq!(s.find_byte(b'&'), None);
+    /// ```
+    pub fn find_byte(&self, byte: u8) -> Option<usize> {
+        let mut start = 0;
+        for c in self.chunks() {
+            if let Some(p) = memchr::memchr(byte, c) {
+                return Some(start + p);
+            }
+            start += c.len();
+        }
+        None
+    }
+
+    /// The offset of the last occurrence of `needle`, including occurrences that straddle
+    /// fragment boundaries; `Some(len())` for an empty needle, as with `str`.
+    ///
+    /// Each fragment is searched in place from the back with [`memchr::memmem`], after the
+    /// `2 * (needle.len() - 1)` bytes around its end (the matches that straddle it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"a=1&b".to_vec()).concat(&ByteString::from(b"=2".to_vec()));
+    /// assert_eq!(s.rfind(b"="), Some(5));
+    /// assert_eq!(s.rfind(b"b=2"), Some(4));
+    /// assert_eq!(s.rfind(b""), Some(7));
+    /// assert_eq!(s.rfind(b"=3"), None);
+    /// ```
+    pub fn rfind(&self, needle: &[u8]) -> Option<usize> {
+        let m = needle.len();
+        let len = self.len();
+        if m == 0 {
+            return Some(len);
+        }
+        if m > len {
+            return None;
+        }
+        let r = match &self.repr {
+            Repr::One(b) => return memchr::memmem::rfind(b, needle),
+            Repr::Many(r) => r,
+        };
+        let finder = FinderRev::new(needle);
+        let mut around = Vec::new();
+        for (k, f) in r.fragments.iter().enumerate().rev() {
+            let end = f.start + f.bytes.len();
+            // Every match that starts in this fragment and ends after it lies in
+            // `from..to`; every later start was ruled out already.
+            let from = f.start.max(end.saturating_sub(m - 1));
+            let to = (end + m - 1).min(len);
+            if end < len && to - from >= m {
+                around.clear();
+                let mut at = from - f.start;
+                for g in &r.fragments[k..] {
+                    let want = to - from - around.len();
+                    if want == 0 {
+                        break;
+                    }
+                    let take = (g.bytes.len() - at).min(want);
+                    around.extend_from_slice(&g.bytes[at..at + take]);
+                    at = 0;
+                }
+                if let Some(p) = finder.rfind(&around) {
+                    return Some(from + p);
+                }
+            }
+            if let Some(p) = finder.rfind(&f.bytes) {
+                return Some(f.start + p);
+            }
+        }
+        None
+    }
+
+    /// Whether `needle` occurs anywhere, across fragment boundaries too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"chunk".to_vec()).concat(&ByteString::from(b"ed".to_vec()));
+    /// assert!(s.contains(b"ked"));
+    /// assert!(!s.contains(b"kes"));
+    /// ```
+    pub fn contains(&self, needle: &[u8]) -> bool {
+        self.find(needle).is_some()
+    }
+
+    /// The content as `str`: borrowed when the string is one fragment, else one copy.
+    ///
+    /// # Errors
+    ///
+    /// When the content is not UTF-8; the error's
+    /// [`valid_up_to`](std::str::Utf8Error::valid_up_to) counts from the start of the string,
+    /// whatever the fragments.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// assert!(matches!(ByteString::from("één").to_str(), Ok(Cow::Borrowed("één"))));
+    /// let split = ByteString::from(vec![b'a', 0xc3]).concat(&ByteString::from(vec![0xa9]));
+    /// assert_eq!(split.to_str().unwrap(), "aé"); // a character across the boundary
+    /// let bad = ByteString::from(b"ok".to_vec()).concat(&ByteString::from(vec![0xff]));
+    /// assert_eq!(bad.to_str().unwrap_err().valid_up_to(), 2);
+    /// ```
+    pub fn to_str(&self) -> Result<Cow<'_, str>, std::str::Utf8Error> {
+        match &self.repr {
+            Repr::One(b) => std::str::from_utf8(b).map(Cow::Borrowed),
+            Repr::Many(_) => String::from_utf8(self.to_vec())
+                .map(Cow::Owned)
+                .map_err(|e| e.utf8_error()),
         }
     }
 

@@ -486,6 +486,49 @@ impl ByteString {
         }
     }
 
+    /// The chunks from byte `from` on (`from <= len()`): the first one cut at `from`.
+    pub(crate) fn chunks_from(&self, from: usize) -> impl Iterator<Item = &[u8]> {
+        debug_assert!(from <= self.len());
+        let (first, skip) = match &self.repr {
+            Repr::Many(r) if from < r.len => {
+                let i = r.locate(from);
+                (i, from - r.fragments[i].start)
+            }
+            Repr::Many(r) => (r.fragments.len(), 0),
+            Repr::One(_) => (0, from),
+        };
+        self.chunks()
+            .skip(first)
+            .enumerate()
+            .map(move |(k, c)| if k == 0 { &c[skip..] } else { c })
+    }
+
+    /// The two halves `..mid` and `mid..`, sharing the fragments (no byte is copied).
+    ///
+    /// # Panics
+    ///
+    /// When `mid > len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"key").concat(&ByteString::from_static(b": value"));
+    /// let (name, rest) = s.split_at(s.find(b": ").unwrap());
+    /// assert_eq!(name, "key");
+    /// assert_eq!(rest, ": value");
+    /// ```
+    #[track_caller]
+    pub fn split_at(&self, mid: usize) -> (ByteString, ByteString) {
+        let len = self.len();
+        assert!(
+            mid <= len,
+            "ByteString::split_at: mid {mid} is out of bounds for a string of length {len}"
+        );
+        (self.slice_unchecked(0, mid), self.slice_unchecked(mid, len))
+    }
+
     /// The fragments as shared [`Bytes`], in order: clone them to keep or send a fragment
     /// without copying it.
     ///
