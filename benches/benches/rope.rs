@@ -12,7 +12,7 @@ use buf_list::BufList;
 use bytes::{Buf, Bytes, BytesMut};
 use bytes_utils::SegmentedBuf;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use wirebytes_benches::bench;
+use wirebytes_benches::{bench, bench_owned};
 use wirebytes_rope::{ByteQueue, ByteString, levels, reference};
 use wirebytes_testkit::Rng;
 
@@ -318,14 +318,14 @@ fn frame_stream() -> Vec<u8> {
     stream
 }
 
-/// Feeds `reads` one at a time to a decoder over the `Buf` `B`: `push` appends a read,
+/// Feeds `reads` one at a time to a decoder over the `Buf` `B`: `push` hands it a read,
 /// `frame` takes `len` bytes off the front. Frames are dropped at once (the steady state of
 /// a server); returns (frames, bytes in frames).
 #[inline(always)]
 fn decode_stream<B: Buf, F>(
-    reads: &[Bytes],
+    reads: Vec<Bytes>,
     buf: &mut B,
-    mut push: impl FnMut(&mut B, &Bytes),
+    mut push: impl FnMut(&mut B, Bytes),
     mut frame: impl FnMut(&mut B, usize) -> F,
 ) -> (usize, usize) {
     let (mut count, mut bytes) = (0, 0);
@@ -353,66 +353,70 @@ fn decode_stream<B: Buf, F>(
 
 /// A 1 MiB stream of length-prefixed frames arriving as TCP-segment reads, framed as it
 /// arrives: the queue against copying into one `BytesMut`, and against the peers' buffers.
+/// Every decoder is handed the reads by value, as a socket loop hands them over, and
+/// releases them (the baseline once copied, the others once framed).
 fn stream_framing(c: &mut Criterion) {
     let name = "rope/stream_framing";
     let mut g = c.benchmark_group(name);
     let stream = frame_stream();
     let reads = segments(&stream);
+    let fresh = || reads.clone();
     g.throughput(Throughput::Bytes(stream.len() as u64));
     let param = format!("u32-frames-200..1800-in-{SEGMENT}/{}", stream.len());
-    let baseline = |reads: &[Bytes]| {
+    let baseline = |reads: Vec<Bytes>| {
         decode_stream(
             reads,
             &mut BytesMut::new(),
-            |b, read| b.extend_from_slice(read),
+            |b, read| b.extend_from_slice(&read),
             |b, len| b.split_to(len).freeze(),
         )
     };
-    let segmented = |reads: &[Bytes]| {
+    let segmented = |reads: Vec<Bytes>| {
         decode_stream(
             reads,
             &mut SegmentedBuf::<Bytes>::new(),
-            |b, read| b.push(read.clone()),
+            |b, read| b.push(read),
             |b, len| b.copy_to_bytes(len),
         )
     };
-    let buf_list = |reads: &[Bytes]| {
+    let buf_list = |reads: Vec<Bytes>| {
         decode_stream(
             reads,
             &mut BufList::new(),
             |b, read| {
-                b.push_chunk(read.clone());
+                b.push_chunk(read);
             },
             |b, len| b.copy_to_bytes(len),
         )
     };
-    let ours = |reads: &[Bytes]| {
+    let ours = |reads: Vec<Bytes>| {
         decode_stream(
             reads,
             &mut ByteQueue::new(),
-            |q, read| q.push(read.clone()),
+            |q, read| q.push(read),
             |q, len| q.split_to(len),
         )
     };
-    let ours_bytes = |reads: &[Bytes]| {
+    let ours_bytes = |reads: Vec<Bytes>| {
         decode_stream(
             reads,
             &mut ByteQueue::new(),
-            |q, read| q.push(read.clone()),
+            |q, read| q.push(read),
             |q, len| q.copy_to_bytes(len),
         )
     };
-    let expected = baseline(&reads);
+    let expected = baseline(fresh());
     assert!(expected.0 > 1000, "{expected:?}");
-    for f in [segmented, buf_list, ours, ours_bytes] {
-        assert_eq!(f(&reads), expected);
-    }
-    bench(&mut g, name, "baseline", &param, &reads[..], baseline);
-    bench(&mut g, name, "SegmentedBuf", &param, &reads[..], segmented);
-    bench(&mut g, name, "BufList", &param, &reads[..], buf_list);
-    bench(&mut g, name, "ours", &param, &reads[..], ours);
+    assert_eq!(segmented(fresh()), expected);
+    assert_eq!(buf_list(fresh()), expected);
+    assert_eq!(ours(fresh()), expected);
+    assert_eq!(ours_bytes(fresh()), expected);
+    bench_owned(&mut g, name, "baseline", &param, fresh, baseline);
+    bench_owned(&mut g, name, "SegmentedBuf", &param, fresh, segmented);
+    bench_owned(&mut g, name, "BufList", &param, fresh, buf_list);
+    bench_owned(&mut g, name, "ours", &param, fresh, ours);
     // Contiguous frames (a copy only for those that straddle two reads).
-    bench(&mut g, name, "ours-bytes", &param, &reads[..], ours_bytes);
+    bench_owned(&mut g, name, "ours-bytes", &param, fresh, ours_bytes);
     g.finish();
 }
 
@@ -430,19 +434,21 @@ fn line_stream() -> Vec<u8> {
 
 /// The same stream split into lines as it arrives: the queue's `find_byte` and `split_to`
 /// against `memchr` on one growing `BytesMut` (which remembers how far it has searched).
+/// Both are handed the reads by value.
 fn line_framing(c: &mut Criterion) {
     let name = "rope/line_framing";
     let mut g = c.benchmark_group(name);
     let stream = line_stream();
     let reads = segments(&stream);
+    let fresh = || reads.clone();
     g.throughput(Throughput::Bytes(stream.len() as u64));
     let param = format!("crlf-lines-20..400-in-{SEGMENT}/{}", stream.len());
-    let baseline = |reads: &[Bytes]| {
+    let baseline = |reads: Vec<Bytes>| {
         let (mut count, mut bytes) = (0, 0);
         let mut buf = BytesMut::new();
         let mut searched = 0;
         for read in reads {
-            buf.extend_from_slice(read);
+            buf.extend_from_slice(&read);
             while let Some(p) = memchr::memchr(b'\n', &buf[searched..]) {
                 let line = buf.split_to(searched + p + 1).freeze();
                 count += 1;
@@ -454,11 +460,11 @@ fn line_framing(c: &mut Criterion) {
         }
         (count, bytes)
     };
-    let ours = |reads: &[Bytes]| {
+    let ours = |reads: Vec<Bytes>| {
         let (mut count, mut bytes) = (0, 0);
         let mut queue = ByteQueue::new();
         for read in reads {
-            queue.push(read.clone());
+            queue.push(read);
             while let Some(p) = queue.find_byte(b'\n') {
                 let line = queue.split_to(p + 1);
                 count += 1;
@@ -468,11 +474,11 @@ fn line_framing(c: &mut Criterion) {
         }
         (count, bytes)
     };
-    let expected = baseline(&reads);
-    assert_eq!(ours(&reads), expected);
+    let expected = baseline(fresh());
+    assert_eq!(ours(fresh()), expected);
     assert!(expected.0 > 4000, "{expected:?}");
-    bench(&mut g, name, "baseline", &param, &reads[..], baseline);
-    bench(&mut g, name, "ours", &param, &reads[..], ours);
+    bench_owned(&mut g, name, "baseline", &param, fresh, baseline);
+    bench_owned(&mut g, name, "ours", &param, fresh, ours);
     g.finish();
 }
 

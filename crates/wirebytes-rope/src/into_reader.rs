@@ -4,7 +4,7 @@ use std::io::{self, IoSlice};
 
 use bytes::{Buf, Bytes, BytesMut};
 
-use crate::string::{ByteString, Repr};
+use crate::string::ByteString;
 
 /// An owning cursor over a [`ByteString`] (`'static`, `Send`), implementing [`Buf`] and
 /// [`io::Read`]: see [`ByteString::into_reader`]. Slower per read than the borrowing
@@ -105,11 +105,7 @@ impl IntoReader {
     #[inline]
     fn fragment(&self, index: usize) -> &Bytes {
         static EMPTY: Bytes = Bytes::new();
-        match &self.string.repr {
-            Repr::One(b) if index == 0 => b,
-            Repr::One(_) => &EMPTY,
-            Repr::Many(r) => r.fragments.get(index).map_or(&EMPTY, |f| &f.bytes),
-        }
+        self.string.fragment(index).unwrap_or(&EMPTY)
     }
 }
 
@@ -275,13 +271,10 @@ impl io::Seek for IntoReader {
     fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
         let len = self.string.len();
         let at = crate::reader::seek_target(to, len, len - self.remaining)?;
-        let (index, pos) = match &self.string.repr {
-            _ if at == len => (self.string.fragment_count(), 0),
-            Repr::One(_) => (0, at),
-            Repr::Many(r) => {
-                let i = r.locate(at);
-                (i, at - r.fragments[i].start)
-            }
+        let (index, pos) = if at == len {
+            (self.string.fragment_count(), 0)
+        } else {
+            self.string.locate(at)
         };
         self.index = index;
         self.pos = pos;

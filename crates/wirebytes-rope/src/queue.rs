@@ -445,8 +445,19 @@ impl ByteQueue {
     /// `split_to(n)` for an `n` past the first fragment (and at most `len`); leaves `len`
     /// to the caller.
     fn split_across(&mut self, n: usize) -> ByteString {
+        // The first fragment goes whole; most frames end in the next one.
+        let first = self.chunks.pop_front().unwrap_or_default();
+        let mut left = n - first.len();
+        if let Some(second) = self.chunks.front_mut() {
+            if left < second.len() {
+                return ByteString::two(first, second.split_to(left));
+            }
+            if left == second.len() {
+                return ByteString::two(first, self.chunks.pop_front().unwrap_or_default());
+            }
+        }
         let mut parts = Parts::with_capacity(4);
-        let mut left = n;
+        parts.push(first);
         while left > 0 {
             let Some(front) = self.chunks.front_mut() else {
                 break; // unreachable: `n <= len`

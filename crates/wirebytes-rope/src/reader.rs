@@ -4,7 +4,7 @@ use std::io::{self, IoSlice};
 
 use bytes::{Buf, Bytes, BytesMut};
 
-use crate::string::{ByteString, Parts, Repr};
+use crate::string::{ByteString, Parts};
 
 /// A cursor over a borrowed [`ByteString`], implementing [`Buf`] and [`io::Read`]: see
 /// [`ByteString::reader`] (and [`IntoReader`](crate::IntoReader) for an owning one).
@@ -226,10 +226,7 @@ fn fragment(s: &ByteString, index: usize) -> &[u8] {
 
 #[inline]
 fn fragment_bytes(s: &ByteString, index: usize) -> Option<&Bytes> {
-    match &s.repr {
-        Repr::One(b) => (index == 0).then_some(b),
-        Repr::Many(r) => r.fragments.get(index).map(|f| &f.bytes),
-    }
+    s.fragment(index)
 }
 
 /// Overrides `Buf` getters with a fast path inside the current fragment: `getters!()` gives
@@ -380,13 +377,10 @@ impl io::Seek for Reader<'_> {
     fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
         let len = self.string.len();
         let at = seek_target(to, len, len - self.remaining)?;
-        let (index, pos) = match &self.string.repr {
-            _ if at == len => (self.string.fragment_count(), 0),
-            Repr::One(_) => (0, at),
-            Repr::Many(r) => {
-                let i = r.locate(at);
-                (i, at - r.fragments[i].start)
-            }
+        let (index, pos) = if at == len {
+            (self.string.fragment_count(), 0)
+        } else {
+            self.string.locate(at)
         };
         self.index = index;
         self.cur = fragment(self.string, index).get(pos..).unwrap_or_default();

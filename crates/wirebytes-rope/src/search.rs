@@ -42,7 +42,7 @@ impl ByteString {
         }
         match &self.repr {
             Repr::One(b) => memchr::memmem::find(b, needle),
-            Repr::Many(_) => find_in_chunks(self.chunks(), needle),
+            _ => find_in_chunks(self.chunks(), needle),
         }
     }
 
@@ -75,7 +75,7 @@ impl ByteString {
         }
         match &self.repr {
             Repr::One(b) => memchr::memmem::find(&b[from..], needle).map(|p| p + from),
-            Repr::Many(_) => find_in_chunks(self.chunks_from(from), needle).map(|p| p + from),
+            _ => find_in_chunks(self.chunks_from(from), needle).map(|p| p + from),
         }
     }
 
@@ -127,37 +127,35 @@ impl ByteString {
         if m > len {
             return None;
         }
-        let r = match &self.repr {
-            Repr::One(b) => return memchr::memmem::rfind(b, needle),
-            Repr::Many(r) => r,
-        };
+        if let Repr::One(b) = &self.repr {
+            return memchr::memmem::rfind(b, needle);
+        }
         let finder = FinderRev::new(needle);
         let mut around = Vec::new();
-        for (k, f) in r.fragments.iter().enumerate().rev() {
-            let end = f.start + f.bytes.len();
+        let mut end = len;
+        for frag in self.chunks().rev() {
+            let start = end - frag.len();
             // Every match that starts in this fragment and ends after it lies in
             // `from..to`; every later start was ruled out already.
-            let from = f.start.max(end.saturating_sub(m - 1));
+            let from = start.max(end.saturating_sub(m - 1));
             let to = (end + m - 1).min(len);
             if end < len && to - from >= m {
                 around.clear();
-                let mut at = from - f.start;
-                for g in &r.fragments[k..] {
-                    let want = to - from - around.len();
-                    if want == 0 {
+                for c in self.chunks_from(from) {
+                    let take = (to - from - around.len()).min(c.len());
+                    if take == 0 {
                         break;
                     }
-                    let take = (g.bytes.len() - at).min(want);
-                    around.extend_from_slice(&g.bytes[at..at + take]);
-                    at = 0;
+                    around.extend_from_slice(&c[..take]);
                 }
                 if let Some(p) = finder.rfind(&around) {
                     return Some(from + p);
                 }
             }
-            if let Some(p) = finder.rfind(&f.bytes) {
-                return Some(f.start + p);
+            if let Some(p) = finder.rfind(frag) {
+                return Some(start + p);
             }
+            end = start;
         }
         None
     }
@@ -200,7 +198,7 @@ impl ByteString {
     pub fn to_str(&self) -> Result<Cow<'_, str>, std::str::Utf8Error> {
         match &self.repr {
             Repr::One(b) => std::str::from_utf8(b).map(Cow::Borrowed),
-            Repr::Many(_) => String::from_utf8(self.to_vec())
+            _ => String::from_utf8(self.to_vec())
                 .map(Cow::Owned)
                 .map_err(|e| e.utf8_error()),
         }
