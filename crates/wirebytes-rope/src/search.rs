@@ -104,8 +104,10 @@ impl ByteString {
     /// The offset of the last occurrence of `needle`, including occurrences that straddle
     /// fragment boundaries; `Some(len())` for an empty needle, as with `str`.
     ///
-    /// Each fragment is searched in place from the back with [`memchr::memmem`], after the
-    /// `2 * (needle.len() - 1)` bytes around its end (the matches that straddle it).
+    /// A one-fragment string is searched in place; otherwise blocks of 8 KiB (or four
+    /// needle lengths) are gathered from the back, each with the `needle.len() - 1` bytes
+    /// after it, and searched with [`memchr::memmem`]: linear in the length, whatever the
+    /// fragments.
     ///
     /// # Examples
     ///
@@ -130,32 +132,28 @@ impl ByteString {
         if let Repr::One(b) = &self.repr {
             return memchr::memmem::rfind(b, needle);
         }
+        // Blocks of `window` bytes from the back, each copied with the `m - 1` bytes after
+        // it (every match that starts in the block lies within) and searched from the back:
+        // the first match found is the last one. Linear in `len` whatever the fragments.
         let finder = FinderRev::new(needle);
-        let mut around = Vec::new();
+        let window = GATHER.max(4 * m);
+        let mut buf = Vec::with_capacity(window + m - 1);
         let mut end = len;
-        for frag in self.chunks().rev() {
-            let start = end - frag.len();
-            // Every match that starts in this fragment and ends after it lies in
-            // `from..to`; every later start was ruled out already.
-            let from = start.max(end.saturating_sub(m - 1));
+        while end > 0 {
+            let from = end.saturating_sub(window);
             let to = (end + m - 1).min(len);
-            if end < len && to - from >= m {
-                around.clear();
-                for c in self.chunks_from(from) {
-                    let take = (to - from - around.len()).min(c.len());
-                    if take == 0 {
-                        break;
-                    }
-                    around.extend_from_slice(&c[..take]);
+            buf.clear();
+            for c in self.chunks_from(from) {
+                let take = (to - from - buf.len()).min(c.len());
+                if take == 0 {
+                    break;
                 }
-                if let Some(p) = finder.rfind(&around) {
-                    return Some(from + p);
-                }
+                buf.extend_from_slice(&c[..take]);
             }
-            if let Some(p) = finder.rfind(frag) {
-                return Some(start + p);
+            if let Some(p) = finder.rfind(&buf) {
+                return Some(from + p);
             }
-            end = start;
+            end = from;
         }
         None
     }

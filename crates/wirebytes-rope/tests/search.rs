@@ -207,3 +207,37 @@ fn readers_buf_read_and_seek_follow_a_cursor() {
         }
     }
 }
+
+#[test]
+fn rfind_across_its_search_blocks() {
+    // Longer than the 8 KiB blocks rfind gathers from the back, in small fragments, with
+    // needles planted across every block boundary.
+    let n = 30_000;
+    let mut content = abc(n, 13);
+    let mut rng = Rng::new(14);
+    let s: ByteString = common::split_random(&content, &mut rng, 100)
+        .into_iter()
+        .collect();
+    for m in [1, 2, 7, 40, 3000] {
+        for boundary in [n - 8192, n - 2 * 8192, n - 3 * 8192, n - 4 * m] {
+            for back in [0, 1, m / 2, m.saturating_sub(1)] {
+                let at = boundary.saturating_sub(back).min(n - m);
+                let needle = content[at..at + m].to_vec();
+                assert_eq!(
+                    s.rfind(&needle),
+                    reference::rfind_naive(&content, &needle),
+                    "m {m} at {at}"
+                );
+            }
+        }
+        let absent = vec![b'd'; m];
+        assert_eq!(s.rfind(&absent), None);
+    }
+    // A unique marker just before a block boundary, nothing like it after.
+    content[n - 8192 - 2..n - 8192 + 2].copy_from_slice(b"WXYZ");
+    let s: ByteString = common::split_random(&content, &mut rng, 50)
+        .into_iter()
+        .collect();
+    assert_eq!(s.rfind(b"WXYZ"), Some(n - 8192 - 2));
+    assert_eq!(s.find_from(b"WXYZ", 3), Some(n - 8192 - 2));
+}
