@@ -8,11 +8,12 @@
 use std::hash::{BuildHasher, Hasher};
 use std::hint::black_box;
 
+use buf_list::BufList;
 use bytes::{Buf, Bytes, BytesMut};
 use bytes_utils::SegmentedBuf;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use wirebytes_benches::bench;
-use wirebytes_rope::{ByteString, levels, reference};
+use wirebytes_benches::{bench, bench_owned};
+use wirebytes_rope::{ByteQueue, ByteString, levels, reference};
 use wirebytes_testkit::Rng;
 
 const SIZE: usize = 64 * 1024;
@@ -285,6 +286,202 @@ fn framing(c: &mut Criterion) {
     g.finish();
 }
 
+/// The size of one read in the streaming benches: one TCP segment on a 1500-byte MTU.
+const SEGMENT: usize = 1448;
+/// The size of the streams in the streaming benches.
+const STREAM: usize = 1024 * 1024;
+
+/// `stream` cut into `SEGMENT`-byte reads, each its own allocation and already shared (as a
+/// `Bytes` split off a socket buffer is), so that a clone costs one reference count.
+fn segments(stream: &[u8]) -> Vec<Bytes> {
+    stream
+        .chunks(SEGMENT)
+        .map(|c| {
+            let read = Bytes::copy_from_slice(c);
+            drop(read.clone()); // shared from the start, not from the first timed run on
+            read
+        })
+        .collect()
+}
+
+/// `STREAM` bytes of u32-big-endian-length-prefixed frames of 200..=1800 random bytes.
+fn frame_stream() -> Vec<u8> {
+    let mut rng = Rng::new(9);
+    let mut stream = Vec::with_capacity(STREAM + 2048);
+    while stream.len() < STREAM {
+        let len = 200 + rng.below(1601);
+        stream.extend_from_slice(&(len as u32).to_be_bytes());
+        let at = stream.len();
+        stream.resize(at + len, 0);
+        rng.fill(&mut stream[at..]);
+    }
+    stream
+}
+
+/// Feeds `reads` one at a time to a decoder over the `Buf` `B`: `push` hands it a read,
+/// `frame` takes `len` bytes off the front. Frames are dropped at once (the steady state of
+/// a server); returns (frames, bytes in frames).
+#[inline(always)]
+fn decode_stream<B: Buf, F>(
+    reads: Vec<Bytes>,
+    buf: &mut B,
+    mut push: impl FnMut(&mut B, Bytes),
+    mut frame: impl FnMut(&mut B, usize) -> F,
+) -> (usize, usize) {
+    let (mut count, mut bytes) = (0, 0);
+    let mut pending: Option<usize> = None; // the length of a frame whose header was read
+    for read in reads {
+        push(buf, read);
+        loop {
+            let len = match pending {
+                Some(len) => len,
+                None if buf.remaining() >= 4 => buf.get_u32() as usize,
+                None => break,
+            };
+            if buf.remaining() < len {
+                pending = Some(len);
+                break;
+            }
+            pending = None;
+            black_box(frame(buf, len));
+            count += 1;
+            bytes += len;
+        }
+    }
+    (count, bytes)
+}
+
+/// A 1 MiB stream of length-prefixed frames arriving as TCP-segment reads, framed as it
+/// arrives: the queue against copying into one `BytesMut`, and against the peers' buffers.
+/// Every decoder is handed the reads by value, as a socket loop hands them over, and
+/// releases them (the baseline once copied, the others once framed).
+fn stream_framing(c: &mut Criterion) {
+    let name = "rope/stream_framing";
+    let mut g = c.benchmark_group(name);
+    let stream = frame_stream();
+    let reads = segments(&stream);
+    let fresh = || reads.clone();
+    g.throughput(Throughput::Bytes(stream.len() as u64));
+    let param = format!("u32-frames-200..1800-in-{SEGMENT}/{}", stream.len());
+    let baseline = |reads: Vec<Bytes>| {
+        decode_stream(
+            reads,
+            &mut BytesMut::new(),
+            |b, read| b.extend_from_slice(&read),
+            |b, len| b.split_to(len).freeze(),
+        )
+    };
+    let segmented = |reads: Vec<Bytes>| {
+        decode_stream(
+            reads,
+            &mut SegmentedBuf::<Bytes>::new(),
+            |b, read| b.push(read),
+            |b, len| b.copy_to_bytes(len),
+        )
+    };
+    let buf_list = |reads: Vec<Bytes>| {
+        decode_stream(
+            reads,
+            &mut BufList::new(),
+            |b, read| {
+                b.push_chunk(read);
+            },
+            |b, len| b.copy_to_bytes(len),
+        )
+    };
+    let ours = |reads: Vec<Bytes>| {
+        decode_stream(
+            reads,
+            &mut ByteQueue::new(),
+            |q, read| q.push(read),
+            |q, len| q.split_to(len),
+        )
+    };
+    let ours_bytes = |reads: Vec<Bytes>| {
+        decode_stream(
+            reads,
+            &mut ByteQueue::new(),
+            |q, read| q.push(read),
+            |q, len| q.copy_to_bytes(len),
+        )
+    };
+    let expected = baseline(fresh());
+    assert!(expected.0 > 1000, "{expected:?}");
+    assert_eq!(segmented(fresh()), expected);
+    assert_eq!(buf_list(fresh()), expected);
+    assert_eq!(ours(fresh()), expected);
+    assert_eq!(ours_bytes(fresh()), expected);
+    bench_owned(&mut g, name, "baseline", &param, fresh, baseline);
+    bench_owned(&mut g, name, "SegmentedBuf", &param, fresh, segmented);
+    bench_owned(&mut g, name, "BufList", &param, fresh, buf_list);
+    bench_owned(&mut g, name, "ours", &param, fresh, ours);
+    // Contiguous frames (a copy only for those that straddle two reads).
+    bench_owned(&mut g, name, "ours-bytes", &param, fresh, ours_bytes);
+    g.finish();
+}
+
+/// `STREAM` bytes of `\r\n`-terminated lines of 20..=400 bytes (terminator included).
+fn line_stream() -> Vec<u8> {
+    let mut rng = Rng::new(10);
+    let mut stream = Vec::with_capacity(STREAM + 512);
+    while stream.len() < STREAM {
+        let len = 20 + rng.below(381);
+        stream.extend((0..len - 2).map(|_| b' ' + rng.below(95) as u8));
+        stream.extend_from_slice(b"\r\n");
+    }
+    stream
+}
+
+/// The same stream split into lines as it arrives: the queue's `find_byte` and `split_to`
+/// against `memchr` on one growing `BytesMut` (which remembers how far it has searched).
+/// Both are handed the reads by value.
+fn line_framing(c: &mut Criterion) {
+    let name = "rope/line_framing";
+    let mut g = c.benchmark_group(name);
+    let stream = line_stream();
+    let reads = segments(&stream);
+    let fresh = || reads.clone();
+    g.throughput(Throughput::Bytes(stream.len() as u64));
+    let param = format!("crlf-lines-20..400-in-{SEGMENT}/{}", stream.len());
+    let baseline = |reads: Vec<Bytes>| {
+        let (mut count, mut bytes) = (0, 0);
+        let mut buf = BytesMut::new();
+        let mut searched = 0;
+        for read in reads {
+            buf.extend_from_slice(&read);
+            while let Some(p) = memchr::memchr(b'\n', &buf[searched..]) {
+                let line = buf.split_to(searched + p + 1).freeze();
+                count += 1;
+                bytes += line.len();
+                black_box(line);
+                searched = 0;
+            }
+            searched = buf.len();
+        }
+        (count, bytes)
+    };
+    let ours = |reads: Vec<Bytes>| {
+        let (mut count, mut bytes) = (0, 0);
+        let mut queue = ByteQueue::new();
+        for read in reads {
+            queue.push(read);
+            while let Some(p) = queue.find_byte(b'\n') {
+                let line = queue.split_to(p + 1);
+                count += 1;
+                bytes += line.len();
+                black_box(line);
+            }
+        }
+        (count, bytes)
+    };
+    let expected = baseline(fresh());
+    assert_eq!(ours(fresh()), expected);
+    assert!(expected.0 > 4000, "{expected:?}");
+    bench_owned(&mut g, name, "baseline", &param, fresh, baseline);
+    bench_owned(&mut g, name, "ours", &param, fresh, ours);
+    g.finish();
+}
+
 /// What joining tiny fragments on `append` would be worth (`ours-joined`, not adopted): 2048
 /// pieces of 1..=32 bytes appended one by one, then (second input) read back byte by byte.
 fn append_tiny(c: &mut Criterion) {
@@ -336,6 +533,8 @@ criterion_group!(
     find,
     hash,
     framing,
+    stream_framing,
+    line_framing,
     append_tiny
 );
 criterion_main!(group);

@@ -19,7 +19,7 @@ use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, BenchmarkId};
+use criterion::{BatchSize, BenchmarkGroup, BenchmarkId};
 use std::hint::black_box;
 
 /// The README's usage examples, compiled and run as doctests by `cargo test --workspace`
@@ -140,6 +140,25 @@ pub fn bench<I: ?Sized, O>(
     record(group_name, function, parameter, stats);
     group.bench_function(BenchmarkId::new(function, parameter), |b| {
         b.iter(|| f(black_box(input)))
+    });
+}
+
+/// Benchmarks `f` as [`bench`] does, on a fresh input from `setup` for every call: for
+/// functions that consume their input (a stream of owned reads, say). Neither `setup` nor
+/// dropping the output is timed or counted.
+pub fn bench_owned<I, O>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    group_name: &str,
+    function: &str,
+    parameter: &str,
+    setup: impl Fn() -> I,
+    mut f: impl FnMut(I) -> O,
+) {
+    let input = setup();
+    let stats = measure_alloc(|| f(black_box(input)));
+    record(group_name, function, parameter, stats);
+    group.bench_function(BenchmarkId::new(function, parameter), |b| {
+        b.iter_batched(&setup, |input| f(black_box(input)), BatchSize::LargeInput)
     });
 }
 

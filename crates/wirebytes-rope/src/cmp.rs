@@ -61,7 +61,15 @@ impl PartialEq for ByteString {
 /// comparison per overlapping run.
 fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
     debug_assert_eq!(a.len(), b.len());
-    let (mut ai, mut bi) = (a.chunks(), b.chunks());
+    eq_chunks(a.chunks(), b.chunks())
+}
+
+/// Content equality of two sequences of non-empty chunks holding the same number of bytes:
+/// two independent cursors, one comparison per overlapping run.
+pub(crate) fn eq_chunks<'a, 'b>(
+    mut ai: impl Iterator<Item = &'a [u8]>,
+    mut bi: impl Iterator<Item = &'b [u8]>,
+) -> bool {
     // Neither has an empty chunk, and both run out together.
     let (Some(mut x), Some(mut y)) = (ai.next(), bi.next()) else {
         return true;
@@ -225,8 +233,18 @@ impl fmt::Debug for ByteString {
     /// Like `Bytes`: `b"..."` with `\n`, `\r`, `\t`, `\\`, `\"`, `\0` escaped, other ASCII
     /// printable bytes as they are, the rest as `\xNN`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt_escaped(self.chunks(), f)
+    }
+}
+
+/// Writes the bytes of `chunks` as `b"..."`, escaped as `Bytes`' `Debug` does.
+pub(crate) fn fmt_escaped<'a>(
+    chunks: impl Iterator<Item = &'a [u8]>,
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    {
         f.write_str("b\"")?;
-        for c in self.chunks() {
+        for c in chunks {
             for &b in c {
                 match b {
                     b'\n' => f.write_str("\\n")?,

@@ -4,7 +4,7 @@ use std::io::{self, IoSlice};
 
 use bytes::{Buf, Bytes, BytesMut};
 
-use crate::string::{ByteString, Repr};
+use crate::string::ByteString;
 
 /// An owning cursor over a [`ByteString`] (`'static`, `Send`), implementing [`Buf`] and
 /// [`io::Read`]: see [`ByteString::into_reader`]. Slower per read than the borrowing
@@ -105,11 +105,7 @@ impl IntoReader {
     #[inline]
     fn fragment(&self, index: usize) -> &Bytes {
         static EMPTY: Bytes = Bytes::new();
-        match &self.string.repr {
-            Repr::One(b) if index == 0 => b,
-            Repr::One(_) => &EMPTY,
-            Repr::Many(r) => r.fragments.get(index).map_or(&EMPTY, |f| &f.bytes),
-        }
+        self.string.fragment(index).unwrap_or(&EMPTY)
     }
 }
 
@@ -223,6 +219,67 @@ impl Buf for IntoReader {
         };
         self.advance(len);
         out
+    }
+}
+
+impl io::BufRead for IntoReader {
+    /// The rest of the current fragment (empty only at the end): no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::BufRead;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"one\ntw").concat(&ByteString::from_static(b"o\n"));
+    /// let lines: Vec<String> = s.into_reader().lines().map(Result::unwrap).collect();
+    /// assert_eq!(lines, ["one", "two"]);
+    /// ```
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        Ok(Buf::chunk(&*self))
+    }
+
+    /// Consumes `amt` bytes, at most the remaining ones.
+    fn consume(&mut self, amt: usize) {
+        self.advance(amt.min(self.remaining));
+    }
+}
+
+impl io::Seek for IntoReader {
+    /// Moves to a byte offset in the string: O(log n) in the fragments.
+    ///
+    /// # Errors
+    ///
+    /// [`io::ErrorKind::InvalidInput`] for an offset before the start or past the end (the
+    /// position is then unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::{Read, Seek, SeekFrom};
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"abc").concat(&ByteString::from_static(b"def"));
+    /// let mut r = s.into_reader();
+    /// assert_eq!(r.seek(SeekFrom::End(-4)).unwrap(), 2);
+    /// let mut buf = [0; 3];
+    /// r.read_exact(&mut buf).unwrap();
+    /// assert_eq!(&buf, b"cde");
+    /// assert!(r.seek(SeekFrom::Current(-6)).is_err());
+    /// assert_eq!(r.stream_position().unwrap(), 5);
+    /// ```
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let len = self.string.len();
+        let at = crate::reader::seek_target(to, len, len - self.remaining)?;
+        let (index, pos) = if at == len {
+            (self.string.fragment_count(), 0)
+        } else {
+            self.string.locate(at)
+        };
+        self.index = index;
+        self.pos = pos;
+        self.remaining = len - at;
+        Ok(at as u64)
     }
 }
 

@@ -25,10 +25,53 @@
 //! assert_eq!(frame.get(1), Some(b'e'));
 //! ```
 //!
+//! # Framing a stream
+//!
+//! [`ByteQueue`] is the buffer of a framing decoder: each socket read is pushed as one
+//! fragment, each frame is taken off the front as a `ByteString` sharing the reads it spans,
+//! and a read is released as soon as its last byte is consumed.
+//!
+//! ```
+//! use std::io::{self, Read};
+//! use bytes::{Buf, BytesMut};
+//! use wirebytes_rope::{ByteQueue, ByteString};
+//!
+//! /// Reads u32-big-endian-length-prefixed frames from `socket` (a `TcpStream`, say) until
+//! /// it closes, handing each to `on_frame`.
+//! fn read_frames(socket: &mut impl Read, mut on_frame: impl FnMut(ByteString)) -> io::Result<()> {
+//!     let mut queue = ByteQueue::new();
+//!     loop {
+//!         let mut buf = BytesMut::zeroed(16 * 1024);
+//!         let n = socket.read(&mut buf)?;
+//!         if n == 0 {
+//!             return Ok(());
+//!         }
+//!         buf.truncate(n);
+//!         queue.push(buf.freeze()); // no copy
+//!         while let Some(len) = queue.peek_u32_be(0) {
+//!             let len = len as usize;
+//!             if queue.len() < 4 + len {
+//!                 break; // the rest of the frame has not arrived yet
+//!             }
+//!             queue.advance(4);
+//!             on_frame(queue.split_to(len)); // no copy either
+//!         }
+//!     }
+//! }
+//!
+//! let wire: &[u8] = b"\0\0\0\x05hello\0\0\0\x06, rope";
+//! let mut frames = Vec::new();
+//! read_frames(&mut &wire[..], |frame| frames.push(frame)).unwrap();
+//! assert_eq!(frames, ["hello", ", rope"]);
+//! ```
+//!
 //! # Representation
 //!
 //! A string of one fragment is just a [`Bytes`](bytes::Bytes): no allocation beyond the one
-//! the `Bytes` already owns. A string of many fragments is an `Arc` holding the fragments
+//! the `Bytes` already owns. A string of two fragments holds both `Bytes` inline, still with
+//! no allocation of its own, so a frame that straddles one read boundary costs none; `get`
+//! picks the fragment with one comparison. A string of three or more fragments is an `Arc`
+//! holding the fragments
 //! with their start offsets and one atomic *hint*: the index of the fragment the last
 //! [`ByteString::get`] resolved. Sequential reads forwards or backwards check that fragment
 //! and its neighbours before falling back to a binary search, so a scan costs O(1) per byte
@@ -60,6 +103,7 @@ mod cmp;
 mod into_reader;
 #[doc(hidden)]
 pub mod levels;
+mod queue;
 mod reader;
 pub mod reference;
 mod search;
@@ -70,6 +114,7 @@ pub use bytes;
 
 pub use builder::ByteStringBuilder;
 pub use into_reader::IntoReader;
+pub use queue::ByteQueue;
 pub use reader::Reader;
 pub use string::{ByteString, Chunks, Fragments};
 

@@ -4,7 +4,7 @@ use std::io::{self, IoSlice};
 
 use bytes::{Buf, Bytes, BytesMut};
 
-use crate::string::{ByteString, Parts, Repr};
+use crate::string::{ByteString, Parts};
 
 /// A cursor over a borrowed [`ByteString`], implementing [`Buf`] and [`io::Read`]: see
 /// [`ByteString::reader`] (and [`IntoReader`](crate::IntoReader) for an owning one).
@@ -40,16 +40,19 @@ pub struct Reader<'a> {
     cur: &'a [u8],
     /// The fragment `cur` lies in (`fragment_count()` once everything is read).
     index: usize,
-    remaining: usize,
+    /// The unread bytes after `cur` (in the fragments after `index`): a read inside the
+    /// fragment moves `cur` alone.
+    after: usize,
 }
 
 impl<'a> Reader<'a> {
     pub(crate) fn new(string: &'a ByteString) -> Reader<'a> {
+        let cur = fragment(string, 0);
         Reader {
             string,
-            cur: fragment(string, 0),
+            cur,
             index: 0,
-            remaining: string.len(),
+            after: string.len() - cur.len(),
         }
     }
 
@@ -75,9 +78,9 @@ impl<'a> Reader<'a> {
     #[track_caller]
     pub fn split_to(&mut self, len: usize) -> ByteString {
         assert!(
-            len <= self.remaining,
+            len <= self.remaining(),
             "Reader::split_to: {len} bytes requested, {} remaining",
-            self.remaining
+            self.remaining()
         );
         if len < self.cur.len()
             && let Some(frag) = fragment_bytes(self.string, self.index)
@@ -85,7 +88,6 @@ impl<'a> Reader<'a> {
             // Inside the current fragment: a slice of its `Bytes`.
             let pos = frag.len() - self.cur.len();
             self.cur = &self.cur[len..];
-            self.remaining -= len;
             return ByteString::from(frag.slice(pos..pos + len));
         }
         let mut parts = Parts::with_capacity(4);
@@ -127,27 +129,28 @@ impl<'a> Reader<'a> {
     /// ```
     pub fn rest(&self) -> ByteString {
         let len = self.string.len();
-        self.string.slice_unchecked(len - self.remaining, len)
+        self.string.slice_unchecked(len - self.remaining(), len)
     }
 
     /// The next `N` bytes when they lie inside the current fragment with at least one byte
     /// after them (so `cur` stays non-empty), advancing past them.
     #[inline(always)]
     fn take_within<const N: usize>(&mut self) -> Option<[u8; N]> {
-        match self.cur.split_first_chunk::<N>() {
-            Some((value, rest)) if !rest.is_empty() => {
-                self.cur = rest;
-                self.remaining -= N;
-                Some(*value)
-            }
-            _ => None,
+        // One comparison, one load, one pointer bump: `after` does not change.
+        if self.cur.len() > N {
+            let (value, rest) = self.cur.split_at(N);
+            self.cur = rest;
+            value.try_into().ok()
+        } else {
+            None
         }
     }
 
     /// The next `N` bytes, gathered across fragments (panics as `Buf` does when fewer remain).
     #[inline(always)]
     fn take_across<const N: usize>(&mut self) -> [u8; N] {
-        if self.remaining < N {
+        let remaining = self.remaining();
+        if remaining < N {
             return panic_short(self);
         }
         // The slow path takes and returns the cursor by value, so that the reader of a hot
@@ -155,7 +158,7 @@ impl<'a> Reader<'a> {
         let (value, cur, index) = take_across(self.string, self.cur, self.index);
         self.cur = cur;
         self.index = index;
-        self.remaining -= N;
+        self.after = remaining - N - cur.len();
         value
     }
 }
@@ -226,10 +229,7 @@ fn fragment(s: &ByteString, index: usize) -> &[u8] {
 
 #[inline]
 fn fragment_bytes(s: &ByteString, index: usize) -> Option<&Bytes> {
-    match &s.repr {
-        Repr::One(b) => (index == 0).then_some(b),
-        Repr::Many(r) => r.fragments.get(index).map(|f| &f.bytes),
-    }
+    s.fragment(index)
 }
 
 /// Overrides `Buf` getters with a fast path inside the current fragment: `getters!()` gives
@@ -270,7 +270,7 @@ impl Buf for Reader<'_> {
 
     #[inline]
     fn remaining(&self) -> usize {
-        self.remaining
+        self.cur.len() + self.after
     }
 
     #[inline]
@@ -281,21 +281,21 @@ impl Buf for Reader<'_> {
     #[inline]
     fn advance(&mut self, cnt: usize) {
         assert!(
-            cnt <= self.remaining,
+            cnt <= self.remaining(),
             "Reader::advance: cannot advance by {cnt}, {} remaining",
-            self.remaining
+            self.remaining()
         );
-        self.remaining -= cnt;
         if cnt < self.cur.len() {
             self.cur = &self.cur[cnt..];
         } else {
-            (self.cur, self.index) =
-                advance_across(self.string, self.cur, self.index, cnt, self.remaining);
+            let left = self.remaining() - cnt;
+            (self.cur, self.index) = advance_across(self.string, self.cur, self.index, cnt, left);
+            self.after = left - self.cur.len();
         }
     }
 
     fn chunks_vectored<'b>(&'b self, dst: &mut [IoSlice<'b>]) -> usize {
-        if self.remaining == 0 || dst.is_empty() {
+        if self.remaining() == 0 || dst.is_empty() {
             return 0;
         }
         dst[0] = IoSlice::new(self.cur);
@@ -313,9 +313,9 @@ impl Buf for Reader<'_> {
 
     fn copy_to_bytes(&mut self, len: usize) -> Bytes {
         assert!(
-            len <= self.remaining,
+            len <= self.remaining(),
             "Reader::copy_to_bytes: {len} bytes requested, {} remaining",
-            self.remaining
+            self.remaining()
         );
         let out = match fragment_bytes(self.string, self.index) {
             Some(frag) if len <= self.cur.len() => {
@@ -333,9 +333,90 @@ impl Buf for Reader<'_> {
     }
 }
 
+impl io::BufRead for Reader<'_> {
+    /// The rest of the current fragment (empty only at the end): no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::BufRead;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"a,b").concat(&ByteString::from_static(b"c,d"));
+    /// let fields: Vec<Vec<u8>> = s.reader().split(b',').map(Result::unwrap).collect();
+    /// assert_eq!(fields, [&b"a"[..], b"bc", b"d"]);
+    /// ```
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        Ok(self.cur)
+    }
+
+    /// Consumes `amt` bytes, at most the remaining ones.
+    fn consume(&mut self, amt: usize) {
+        self.advance(amt.min(self.remaining()));
+    }
+}
+
+impl io::Seek for Reader<'_> {
+    /// Moves to a byte offset in the string: O(log n) in the fragments.
+    ///
+    /// # Errors
+    ///
+    /// [`io::ErrorKind::InvalidInput`] for an offset before the start or past the end (the
+    /// position is then unchanged).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::{Seek, SeekFrom};
+    /// use bytes::Buf;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"abc").concat(&ByteString::from_static(b"def"));
+    /// let mut r = s.reader();
+    /// r.seek(SeekFrom::Start(4)).unwrap();
+    /// assert_eq!(r.chunk(), b"ef");
+    /// assert!(r.seek(SeekFrom::Start(7)).is_err());
+    /// ```
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        let len = self.string.len();
+        let at = seek_target(to, len, len - self.remaining())?;
+        let (index, pos) = if at == len {
+            (self.string.fragment_count(), 0)
+        } else {
+            self.string.locate(at)
+        };
+        self.index = index;
+        self.cur = fragment(self.string, index).get(pos..).unwrap_or_default();
+        self.after = len - at - self.cur.len();
+        Ok(at as u64)
+    }
+}
+
+/// The offset a seek to `to` lands on in a string of `len` bytes read up to `current`, or
+/// an `InvalidInput` error when it lies before the start or past the end.
+pub(crate) fn seek_target(to: io::SeekFrom, len: usize, current: usize) -> io::Result<usize> {
+    let target = match to {
+        io::SeekFrom::Start(n) => usize::try_from(n).ok(),
+        io::SeekFrom::End(d) => offset(len, d),
+        io::SeekFrom::Current(d) => offset(current, d),
+    };
+    target.filter(|&at| at <= len).ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("seek to {to:?} leaves the string of {len} bytes (at {current})"),
+        )
+    })
+}
+
+/// `base + delta`, if it is a `usize`.
+fn offset(base: usize, delta: i64) -> Option<usize> {
+    let delta = isize::try_from(delta).ok()?;
+    base.checked_add_signed(delta)
+}
+
 impl io::Read for Reader<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = buf.len().min(self.remaining);
+        let n = buf.len().min(self.remaining());
         self.copy_to_slice(&mut buf[..n]);
         Ok(n)
     }

@@ -89,3 +89,24 @@ pub fn hash_flat<H: Hasher>(bytes: &[u8], state: &mut H) {
         state.write(block);
     }
 }
+
+/// The last offset where `needle` occurs in `haystack`, by trying every offset from the end;
+/// `Some(haystack.len())` for an empty needle.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_rope::reference;
+///
+/// assert_eq!(reference::rfind_naive(b"abcabc", b"bc"), Some(4));
+/// assert_eq!(reference::rfind_naive(b"abc", b""), Some(3));
+/// assert_eq!(reference::rfind_naive(b"abc", b"x"), None);
+/// ```
+pub fn rfind_naive(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.len() > haystack.len() {
+        return None;
+    }
+    (0..=haystack.len() - needle.len())
+        .rev()
+        .find(|&i| &haystack[i..i + needle.len()] == needle)
+}

@@ -1,6 +1,8 @@
 //! `find`, `starts_with` and `ends_with` across fragment boundaries.
 
-use memchr::memmem::Finder;
+use std::borrow::Cow;
+
+use memchr::memmem::{Finder, FinderRev};
 
 use crate::string::{ByteString, Repr};
 
@@ -40,10 +42,163 @@ impl ByteString {
         }
         match &self.repr {
             Repr::One(b) => memchr::memmem::find(b, needle),
-            Repr::Many(_) if m <= STACK_NEEDLE => {
-                find_gathered(self, &Finder::new(needle), &mut [0u8; GATHER])
+            _ => find_in_chunks(self.chunks(), needle),
+        }
+    }
+
+    /// The offset of the first occurrence of `needle` that starts at `from` or later, as
+    /// [`find`](Self::find) searches. As with `str`, an empty needle is found at `from` when
+    /// `from <= len()`; nothing is found when `from > len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"a\r\nb\r".to_vec()).concat(&ByteString::from(b"\nc".to_vec()));
+    /// assert_eq!(s.find_from(b"\r\n", 0), Some(1));
+    /// assert_eq!(s.find_from(b"\r\n", 2), Some(4)); // across the boundary
+    /// assert_eq!(s.find_from(b"", 7), Some(7));
+    /// assert_eq!(s.find_from(b"", 8), None);
+    /// ```
+    pub fn find_from(&self, needle: &[u8], from: usize) -> Option<usize> {
+        let len = self.len();
+        if from > len {
+            return None;
+        }
+        let m = needle.len();
+        if m == 0 {
+            return Some(from);
+        }
+        if m > len - from {
+            return None;
+        }
+        match &self.repr {
+            Repr::One(b) => memchr::memmem::find(&b[from..], needle).map(|p| p + from),
+            _ => find_in_chunks(self.chunks_from(from), needle).map(|p| p + from),
+        }
+    }
+
+    /// The offset of the first `byte` ([`memchr`] on each fragment).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"key".to_vec()).concat(&ByteString::from(b"=value".to_vec()));
+    /// assert_eq!(s.find_byte(b'='), Some(3));
+    /// assert_eq!(s.find_byte(b'&'), None);
+    /// ```
+    pub fn find_byte(&self, byte: u8) -> Option<usize> {
+        let mut start = 0;
+        for c in self.chunks() {
+            if let Some(p) = memchr::memchr(byte, c) {
+                return Some(start + p);
             }
-            Repr::Many(_) => find_gathered(self, &Finder::new(needle), &mut vec![0u8; 4 * m]),
+            start += c.len();
+        }
+        None
+    }
+
+    /// The offset of the last occurrence of `needle`, including occurrences that straddle
+    /// fragment boundaries; `Some(len())` for an empty needle, as with `str`.
+    ///
+    /// A one-fragment string is searched in place; otherwise blocks of 8 KiB (or four
+    /// needle lengths) are gathered from the back, each with the `needle.len() - 1` bytes
+    /// after it, and searched with [`memchr::memmem`]: linear in the length, whatever the
+    /// fragments.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"a=1&b".to_vec()).concat(&ByteString::from(b"=2".to_vec()));
+    /// assert_eq!(s.rfind(b"="), Some(5));
+    /// assert_eq!(s.rfind(b"b=2"), Some(4));
+    /// assert_eq!(s.rfind(b""), Some(7));
+    /// assert_eq!(s.rfind(b"=3"), None);
+    /// ```
+    pub fn rfind(&self, needle: &[u8]) -> Option<usize> {
+        let m = needle.len();
+        let len = self.len();
+        if m == 0 {
+            return Some(len);
+        }
+        if m > len {
+            return None;
+        }
+        if let Repr::One(b) = &self.repr {
+            return memchr::memmem::rfind(b, needle);
+        }
+        // Blocks of `window` bytes from the back, each copied with the `m - 1` bytes after
+        // it (every match that starts in the block lies within) and searched from the back:
+        // the first match found is the last one. Linear in `len` whatever the fragments.
+        let finder = FinderRev::new(needle);
+        let window = GATHER.max(4 * m);
+        let mut buf = Vec::with_capacity(window + m - 1);
+        let mut end = len;
+        while end > 0 {
+            let from = end.saturating_sub(window);
+            let to = (end + m - 1).min(len);
+            buf.clear();
+            for c in self.chunks_from(from) {
+                let take = (to - from - buf.len()).min(c.len());
+                if take == 0 {
+                    break;
+                }
+                buf.extend_from_slice(&c[..take]);
+            }
+            if let Some(p) = finder.rfind(&buf) {
+                return Some(from + p);
+            }
+            end = from;
+        }
+        None
+    }
+
+    /// Whether `needle` occurs anywhere, across fragment boundaries too.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from(b"chunk".to_vec()).concat(&ByteString::from(b"ed".to_vec()));
+    /// assert!(s.contains(b"ked"));
+    /// assert!(!s.contains(b"kes"));
+    /// ```
+    pub fn contains(&self, needle: &[u8]) -> bool {
+        self.find(needle).is_some()
+    }
+
+    /// The content as `str`: borrowed when the string is one fragment, else one copy.
+    ///
+    /// # Errors
+    ///
+    /// When the content is not UTF-8; the error's
+    /// [`valid_up_to`](std::str::Utf8Error::valid_up_to) counts from the start of the string,
+    /// whatever the fragments.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// assert!(matches!(ByteString::from("één").to_str(), Ok(Cow::Borrowed("één"))));
+    /// let split = ByteString::from(vec![b'a', 0xc3]).concat(&ByteString::from(vec![0xa9]));
+    /// assert_eq!(split.to_str().unwrap(), "aé"); // a character across the boundary
+    /// let bad = ByteString::from(b"ok".to_vec()).concat(&ByteString::from(vec![0xff]));
+    /// assert_eq!(bad.to_str().unwrap_err().valid_up_to(), 2);
+    /// ```
+    pub fn to_str(&self) -> Result<Cow<'_, str>, std::str::Utf8Error> {
+        match &self.repr {
+            Repr::One(b) => std::str::from_utf8(b).map(Cow::Borrowed),
+            _ => String::from_utf8(self.to_vec())
+                .map(Cow::Owned)
+                .map_err(|e| e.utf8_error()),
         }
     }
 
@@ -105,13 +260,32 @@ impl ByteString {
     }
 }
 
-/// `find` for a needle of at least one byte, gathering short fragments into `buf` (of at
+/// The offset of the first occurrence of `needle` (at least one byte) in the concatenation of
+/// `chunks`, matches across chunk boundaries included.
+pub(crate) fn find_in_chunks<'a>(
+    chunks: impl Iterator<Item = &'a [u8]>,
+    needle: &[u8],
+) -> Option<usize> {
+    let m = needle.len();
+    debug_assert!(m >= 1);
+    if m <= STACK_NEEDLE {
+        find_gathered(chunks, &Finder::new(needle), &mut [0u8; GATHER])
+    } else {
+        find_gathered(chunks, &Finder::new(needle), &mut vec![0u8; 4 * m])
+    }
+}
+
+/// `find` for a needle of at least one byte, gathering short chunks into `buf` (of at
 /// least `2 * needle.len()` bytes).
 ///
 /// Invariant: every start offset below `base` has been ruled out, and `buf[..filled]` holds
 /// the bytes from `base` on that are not searched yet (at most `m - 1` of them carried over
 /// from the previous search, then the gathered ones).
-fn find_gathered(s: &ByteString, finder: &Finder<'_>, buf: &mut [u8]) -> Option<usize> {
+fn find_gathered<'a>(
+    chunks: impl Iterator<Item = &'a [u8]>,
+    finder: &Finder<'_>,
+    buf: &mut [u8],
+) -> Option<usize> {
     let m = finder.needle().len();
     let gather = buf.len();
     debug_assert!(m >= 1 && gather >= 2 * m);
@@ -119,7 +293,7 @@ fn find_gathered(s: &ByteString, finder: &Finder<'_>, buf: &mut [u8]) -> Option<
     let mut filled = 0;
     let mut base = 0;
     let mut start = 0; // offset of the current fragment
-    for frag in s.chunks() {
+    for frag in chunks {
         if frag.len() >= in_place {
             let head = m - 1; // < in_place <= frag.len()
             if filled + head > gather {

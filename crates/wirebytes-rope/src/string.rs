@@ -31,10 +31,13 @@ pub struct ByteString {
     pub(crate) repr: Repr,
 }
 
-/// One fragment, or an `Arc` of at least two non-empty fragments.
+/// One fragment; two non-empty fragments held inline (no allocation of their own, so a
+/// frame that straddles one read boundary costs none); or an `Arc` of at least three
+/// non-empty fragments.
 #[derive(Clone)]
 pub(crate) enum Repr {
     One(Bytes),
+    Two([Bytes; 2]),
     Many(Arc<Rope>),
 }
 
@@ -45,7 +48,7 @@ pub(crate) struct Fragment {
     pub(crate) bytes: Bytes,
 }
 
-/// At least two fragments, none empty, with their start offsets (strictly increasing).
+/// At least three fragments, none empty, with their start offsets (strictly increasing).
 pub(crate) struct Rope {
     pub(crate) fragments: Vec<Fragment>,
     pub(crate) len: usize,
@@ -53,18 +56,27 @@ pub(crate) struct Rope {
     hint: AtomicUsize,
 }
 
-/// Collects fragments into a [`ByteString`]: drops empty ones, records start offsets, and
-/// builds the fragment list in place (one allocation for it, one for the `Arc`).
+/// Collects fragments into a [`ByteString`]: drops empty ones, keeps the first two inline
+/// (no allocation for a string of up to two fragments), and from the third on builds the
+/// fragment list with start offsets in place (one allocation for it, one for the `Arc`).
 pub(crate) struct Parts {
+    /// The first two fragments, while there are no more.
+    head: [Bytes; 2],
+    /// Every fragment once there are three or more (then `head` is empty).
     fragments: Vec<Fragment>,
+    count: usize,
+    capacity: usize,
     len: usize,
 }
 
 impl Parts {
-    /// An empty collection with room for `capacity` fragments.
+    /// An empty collection expecting about `capacity` fragments. Does not allocate.
     pub(crate) fn with_capacity(capacity: usize) -> Parts {
         Parts {
-            fragments: Vec::with_capacity(capacity),
+            head: Default::default(),
+            fragments: Vec::new(),
+            count: 0,
+            capacity,
             len: 0,
         }
     }
@@ -72,26 +84,45 @@ impl Parts {
     /// Appends a fragment (nothing when it is empty).
     #[inline]
     pub(crate) fn push(&mut self, bytes: Bytes) {
-        if !bytes.is_empty() {
-            let start = self.len;
-            self.len += bytes.len();
-            self.fragments.push(Fragment { start, bytes });
+        if bytes.is_empty() {
+            return;
         }
+        let start = self.len;
+        self.len += bytes.len();
+        match self.count {
+            0 | 1 => self.head[self.count] = bytes,
+            2 => {
+                self.fragments.reserve(self.capacity.max(4));
+                let [a, b] = core::mem::take(&mut self.head);
+                let b_start = a.len();
+                self.fragments.push(Fragment { start: 0, bytes: a });
+                self.fragments.push(Fragment {
+                    start: b_start,
+                    bytes: b,
+                });
+                self.fragments.push(Fragment { start, bytes });
+            }
+            _ => self.fragments.push(Fragment { start, bytes }),
+        }
+        self.count += 1;
     }
 
     /// The string of the fragments collected.
-    pub(crate) fn finish(mut self) -> ByteString {
-        match self.fragments.len() {
-            0 => ByteString::new(),
-            1 => ByteString::from(self.fragments.pop().map(|f| f.bytes).unwrap_or_default()),
-            _ => ByteString {
-                repr: Repr::Many(Arc::new(Rope {
-                    fragments: self.fragments,
-                    len: self.len,
-                    hint: AtomicUsize::new(0),
-                })),
-            },
-        }
+    pub(crate) fn finish(self) -> ByteString {
+        let repr = match self.count {
+            0 => return ByteString::new(),
+            1 => {
+                let [a, _] = self.head;
+                Repr::One(a)
+            }
+            2 => Repr::Two(self.head),
+            _ => Repr::Many(Arc::new(Rope {
+                fragments: self.fragments,
+                len: self.len,
+                hint: AtomicUsize::new(0),
+            })),
+        };
+        ByteString { repr }
     }
 }
 
@@ -178,6 +209,15 @@ impl ByteString {
         }
     }
 
+    /// The string of two non-empty fragments, held inline.
+    #[inline]
+    pub(crate) fn two(first: Bytes, second: Bytes) -> Self {
+        debug_assert!(!first.is_empty() && !second.is_empty());
+        ByteString {
+            repr: Repr::Two([first, second]),
+        }
+    }
+
     /// Builds a string from fragments, dropping the empty ones. Keeps every other fragment
     /// as it is (use [`ByteStringBuilder`](crate::ByteStringBuilder) to merge tiny ones).
     pub(crate) fn from_parts(parts: Vec<Bytes>) -> Self {
@@ -202,6 +242,7 @@ impl ByteString {
     pub fn len(&self) -> usize {
         match &self.repr {
             Repr::One(b) => b.len(),
+            Repr::Two([a, b]) => a.len() + b.len(),
             Repr::Many(r) => r.len,
         }
     }
@@ -241,6 +282,10 @@ impl ByteString {
     pub fn get(&self, index: usize) -> Option<u8> {
         match &self.repr {
             Repr::One(b) => b.get(index).copied(),
+            Repr::Two([a, b]) => match index.checked_sub(a.len()) {
+                None => a.get(index).copied(),
+                Some(i) => b.get(i).copied(),
+            },
             Repr::Many(r) => r.get(index),
         }
     }
@@ -327,6 +372,20 @@ impl ByteString {
         }
         match &self.repr {
             Repr::One(b) => ByteString::from(b.slice(start..end)),
+            Repr::Two([a, b]) => {
+                let cut = a.len();
+                if end <= cut {
+                    ByteString::from(a.slice(start..end))
+                } else if start >= cut {
+                    ByteString::from(b.slice(start - cut..end - cut))
+                } else if start == 0 && end == cut + b.len() {
+                    self.clone()
+                } else {
+                    ByteString {
+                        repr: Repr::Two([a.slice(start..), b.slice(..end - cut)]),
+                    }
+                }
+            }
             Repr::Many(r) => {
                 if start == 0 && end == r.len {
                     return self.clone();
@@ -465,7 +524,32 @@ impl ByteString {
     pub fn fragment_count(&self) -> usize {
         match &self.repr {
             Repr::One(b) => usize::from(!b.is_empty()),
+            Repr::Two(_) => 2,
             Repr::Many(r) => r.fragments.len(),
+        }
+    }
+
+    /// Fragment `index` (for a one-fragment string, fragment 0 even when it is empty).
+    #[inline]
+    pub(crate) fn fragment(&self, index: usize) -> Option<&Bytes> {
+        match &self.repr {
+            Repr::One(b) => (index == 0).then_some(b),
+            Repr::Two(pair) => pair.get(index),
+            Repr::Many(r) => r.fragments.get(index).map(|f| &f.bytes),
+        }
+    }
+
+    /// The fragment holding byte `at` (`at < len()`) and the offset of the byte in it.
+    pub(crate) fn locate(&self, at: usize) -> (usize, usize) {
+        debug_assert!(at < self.len());
+        match &self.repr {
+            Repr::One(_) => (0, at),
+            Repr::Two([a, _]) if at < a.len() => (0, at),
+            Repr::Two([a, _]) => (1, at - a.len()),
+            Repr::Many(r) => {
+                let i = r.locate(at);
+                (i, at - r.fragments[i].start)
+            }
         }
     }
 
@@ -486,6 +570,46 @@ impl ByteString {
         }
     }
 
+    /// The chunks from byte `from` on (`from <= len()`): the first one cut at `from`.
+    pub(crate) fn chunks_from(&self, from: usize) -> impl Iterator<Item = &[u8]> {
+        debug_assert!(from <= self.len());
+        let (first, skip) = match &self.repr {
+            Repr::One(_) => (0, from),
+            _ if from < self.len() => self.locate(from),
+            _ => (self.fragment_count(), 0),
+        };
+        self.chunks()
+            .skip(first)
+            .enumerate()
+            .map(move |(k, c)| if k == 0 { &c[skip..] } else { c })
+    }
+
+    /// The two halves `..mid` and `mid..`, sharing the fragments (no byte is copied).
+    ///
+    /// # Panics
+    ///
+    /// When `mid > len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"key").concat(&ByteString::from_static(b": value"));
+    /// let (name, rest) = s.split_at(s.find(b": ").unwrap());
+    /// assert_eq!(name, "key");
+    /// assert_eq!(rest, ": value");
+    /// ```
+    #[track_caller]
+    pub fn split_at(&self, mid: usize) -> (ByteString, ByteString) {
+        let len = self.len();
+        assert!(
+            mid <= len,
+            "ByteString::split_at: mid {mid} is out of bounds for a string of length {len}"
+        );
+        (self.slice_unchecked(0, mid), self.slice_unchecked(mid, len))
+    }
+
     /// The fragments as shared [`Bytes`], in order: clone them to keep or send a fragment
     /// without copying it.
     ///
@@ -501,8 +625,9 @@ impl ByteString {
     /// ```
     pub fn fragments(&self) -> Fragments<'_> {
         let inner = match &self.repr {
-            Repr::One(b) if b.is_empty() => FragmentsInner::One(None),
-            Repr::One(b) => FragmentsInner::One(Some(b)),
+            Repr::One(b) if b.is_empty() => FragmentsInner::Flat([].iter()),
+            Repr::One(b) => FragmentsInner::Flat(core::slice::from_ref(b).iter()),
+            Repr::Two(pair) => FragmentsInner::Flat(pair.iter()),
             Repr::Many(r) => FragmentsInner::Many(r.fragments.iter()),
         };
         Fragments { inner }
@@ -538,10 +663,10 @@ impl ByteString {
     pub fn compact(&self) -> Bytes {
         match &self.repr {
             Repr::One(b) => b.clone(),
-            Repr::Many(r) => {
-                let mut out = BytesMut::with_capacity(r.len);
-                for f in &r.fragments {
-                    out.extend_from_slice(&f.bytes);
+            _ => {
+                let mut out = BytesMut::with_capacity(self.len());
+                for c in self.chunks() {
+                    out.extend_from_slice(c);
                 }
                 out.freeze()
             }
@@ -626,7 +751,7 @@ pub struct Fragments<'a> {
 
 #[derive(Debug, Clone)]
 enum FragmentsInner<'a> {
-    One(Option<&'a Bytes>),
+    Flat(core::slice::Iter<'a, Bytes>),
     Many(core::slice::Iter<'a, Fragment>),
 }
 
@@ -636,7 +761,7 @@ impl<'a> Iterator for Fragments<'a> {
     #[inline]
     fn next(&mut self) -> Option<&'a Bytes> {
         match &mut self.inner {
-            FragmentsInner::One(b) => b.take(),
+            FragmentsInner::Flat(it) => it.next(),
             FragmentsInner::Many(it) => it.next().map(|f| &f.bytes),
         }
     }
@@ -652,7 +777,7 @@ impl DoubleEndedIterator for Fragments<'_> {
     #[inline]
     fn next_back(&mut self) -> Option<Self::Item> {
         match &mut self.inner {
-            FragmentsInner::One(b) => b.take(),
+            FragmentsInner::Flat(it) => it.next_back(),
             FragmentsInner::Many(it) => it.next_back().map(|f| &f.bytes),
         }
     }
@@ -661,7 +786,7 @@ impl DoubleEndedIterator for Fragments<'_> {
 impl ExactSizeIterator for Fragments<'_> {
     fn len(&self) -> usize {
         match &self.inner {
-            FragmentsInner::One(b) => usize::from(b.is_some()),
+            FragmentsInner::Flat(it) => it.len(),
             FragmentsInner::Many(it) => it.len(),
         }
     }
@@ -822,7 +947,7 @@ impl From<ByteString> for Bytes {
     fn from(s: ByteString) -> Self {
         match s.repr {
             Repr::One(b) => b,
-            Repr::Many(_) => s.compact(),
+            _ => s.compact(),
         }
     }
 }
@@ -924,6 +1049,30 @@ mod tests {
         let starts: Vec<usize> = r.fragments.iter().map(|f| f.start).collect();
         assert_eq!(starts, [0, 2, 3]);
         assert_eq!(r.len, 6);
+    }
+
+    #[test]
+    fn two_fragments_are_held_inline() {
+        let (a, b) = (Bytes::from(vec![1u8; 70]), Bytes::from(vec![2u8; 80]));
+        let two = ByteString::from(a.clone()).concat(&ByteString::from(b.clone()));
+        assert!(matches!(two.repr, Repr::Two(_)));
+        assert_eq!(
+            (two.get(69), two.get(70), two.get(149), two.get(150)),
+            (Some(1), Some(2), Some(2), None)
+        );
+        // A slice of a longer rope that covers two fragments, and a split across the boundary.
+        let three = two.concat(&ByteString::from(Bytes::from(vec![3u8; 5])));
+        assert!(matches!(three.repr, Repr::Many(_)));
+        assert!(matches!(three.slice(100..152).repr, Repr::Two(_)));
+        assert!(matches!(two.slice(60..75).repr, Repr::Two(_)));
+        assert!(matches!(two.slice(60..70).repr, Repr::One(_)));
+        let mut queue: crate::ByteQueue = [a, b].into_iter().collect();
+        assert!(matches!(queue.split_to(100).repr, Repr::Two(_)));
+        assert!(
+            size_of::<ByteString>() <= 2 * size_of::<Bytes>() + size_of::<usize>(),
+            "{} bytes",
+            size_of::<ByteString>()
+        );
     }
 
     #[test]

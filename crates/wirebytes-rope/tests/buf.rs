@@ -6,14 +6,37 @@ use std::io::{IoSlice, Read};
 
 use bytes::{Buf, Bytes};
 use common::{Rng, split_random};
-use wirebytes_rope::ByteString;
+use wirebytes_rope::{ByteQueue, ByteString, IntoReader, Reader};
+
+/// What is left to read, as a string: the readers' `rest` and the queue's `to_byte_string`.
+trait Rest {
+    fn rest(&self) -> ByteString;
+}
+
+impl Rest for Reader<'_> {
+    fn rest(&self) -> ByteString {
+        Reader::rest(self)
+    }
+}
+
+impl Rest for IntoReader {
+    fn rest(&self) -> ByteString {
+        IntoReader::rest(self)
+    }
+}
+
+impl Rest for ByteQueue {
+    fn rest(&self) -> ByteString {
+        self.to_byte_string()
+    }
+}
 
 /// The content every shape holds: 0, 1, 2, ... 255, 0, 1, ... (300 bytes).
 fn content() -> Vec<u8> {
     (0..300u32).map(|i| i as u8).collect()
 }
 
-/// Checks `Buf` behaviour of both readers (`reader`, `into_reader`) of each shape `$make`
+/// Checks `Buf` behaviour of both readers (`reader`, `into_reader`) and of a `ByteQueue` of each shape `$make`
 /// (a `ByteString` holding `content()`).
 macro_rules! buf_conformance {
     ($($name:ident => $make:expr;)*) => {$(
@@ -28,25 +51,30 @@ macro_rules! buf_conformance {
 
             mod borrowed {
                 use super::*;
-                reader_conformance!(reader);
+                reader_conformance!(s => s.reader());
             }
 
             mod owned {
                 use super::*;
-                reader_conformance!(into_reader);
+                reader_conformance!(s => s.clone().into_reader());
+            }
+
+            mod queue {
+                use super::*;
+                reader_conformance!(s => ByteQueue::from(s.clone()));
             }
         }
     )*};
 }
 
-/// The `Buf` checks for one reader constructor `$m` of `make()`.
+/// The `Buf` checks for one reader `$reader` made from `$s = make()`.
 macro_rules! reader_conformance {
-    ($m:ident) => {
+    ($s:ident => $reader:expr) => {
         #[test]
         fn remaining_chunk_advance() {
             let flat = content();
-            let s = make();
-            let mut r = s.$m();
+            let $s = make();
+            let mut r = $reader;
             let mut pos = 0;
             let mut rng = Rng::new(1);
             while r.has_remaining() {
@@ -68,8 +96,8 @@ macro_rules! reader_conformance {
         fn get_integers_straddle_fragments() {
             let flat = content();
             for offset in 0..9 {
-                let s = make();
-                let mut r = s.$m();
+                let $s = make();
+                let mut r = $reader;
                 r.advance(offset);
                 let mut expected = &flat[offset..];
                 while expected.remaining() >= 15 {
@@ -95,8 +123,8 @@ macro_rules! reader_conformance {
         fn copy_to_slice_and_bytes() {
             let flat = content();
             let mut rng = Rng::new(2);
-            let s = make();
-            let mut r = s.$m();
+            let $s = make();
+            let mut r = $reader;
             let mut pos = 0;
             while r.has_remaining() {
                 let n = rng.below(40).min(r.remaining());
@@ -115,13 +143,13 @@ macro_rules! reader_conformance {
         #[test]
         fn split_to_and_rest_share() {
             let flat = content();
-            let s = make();
-            let mut r = s.$m();
+            let $s = make();
+            let mut r = $reader;
             r.advance(7);
-            assert_eq!(r.rest(), flat[7..]);
+            assert_eq!(Rest::rest(&r), flat[7..]);
             let head = r.split_to(100);
             assert_eq!(head, flat[7..107]);
-            assert_eq!(r.rest(), flat[107..]);
+            assert_eq!(Rest::rest(&r), flat[107..]);
             assert_eq!(r.chunk()[0], flat[107]);
         }
 
@@ -129,8 +157,8 @@ macro_rules! reader_conformance {
         fn chunks_vectored_covers_the_rest() {
             let flat = content();
             for skip in [0, 1, 99, 299, 300] {
-                let s = make();
-                let mut r = s.$m();
+                let $s = make();
+                let mut r = $reader;
                 r.advance(skip);
                 let mut slices = [IoSlice::new(&[]); 512];
                 let n = r.chunks_vectored(&mut slices);
@@ -149,8 +177,8 @@ macro_rules! reader_conformance {
         #[test]
         fn io_read() {
             let flat = content();
-            let s = make();
-            let mut r = s.$m();
+            let $s = make();
+            let mut r = $reader;
             let mut got = Vec::new();
             let mut buf = [0u8; 13];
             loop {
@@ -162,16 +190,17 @@ macro_rules! reader_conformance {
             }
             assert_eq!(got, flat);
             let mut all = Vec::new();
-            let s = make();
-            s.$m().read_to_end(&mut all).unwrap();
+            let $s = make();
+            let mut r = $reader;
+            r.read_to_end(&mut all).unwrap();
             assert_eq!(all, flat);
         }
 
         #[test]
         #[should_panic(expected = "cannot advance")]
         fn advance_past_the_end_panics() {
-            let s = make();
-            let mut r = s.$m();
+            let $s = make();
+            let mut r = $reader;
             r.advance(301);
         }
     };

@@ -31,6 +31,11 @@ proptest! {
         prop_assert_eq!(s.get(b), f.get(b).copied());
         prop_assert_eq!(s.try_slice(a..b).map(|x| x.to_vec()), f.get(a..b).map(<[u8]>::to_vec));
         prop_assert_eq!(s.find(&needle), reference::find_naive(&f, &needle));
+        prop_assert_eq!(s.rfind(&needle), reference::rfind_naive(&f, &needle));
+        prop_assert_eq!(
+            s.find_from(&needle, a),
+            f.get(a..).and_then(|rest| reference::find_naive(rest, &needle)).map(|p| p + a)
+        );
         prop_assert_eq!(s.starts_with(&needle), f.starts_with(&needle));
         prop_assert_eq!(s.ends_with(&needle), f.ends_with(&needle));
         if let Some(sub) = s.try_slice(a.min(b)..a.max(b)) {

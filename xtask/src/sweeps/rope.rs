@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::hash::{Hash, Hasher};
 
 use wirebytes_rope::bytes::{Buf, Bytes};
-use wirebytes_rope::{ByteString, ByteStringBuilder, levels, reference};
+use wirebytes_rope::{ByteQueue, ByteString, ByteStringBuilder, levels, reference};
 
 use crate::verify::Ctx;
 use wirebytes_testkit::{Rng, fragments};
@@ -307,6 +307,70 @@ pub(crate) fn run(ctx: &mut Ctx) {
         }
     }
     {
+        let mut check = ctx.check("find_from, rfind, find_byte, contains, split_at, to_str", 0);
+        for _ in 0..strings {
+            let s = sample(&mut rng, max_len);
+            let n = s.flat.len();
+            for _ in 0..4 {
+                let m = *rng.pick(&[0, 1, 2, 3, 5, 8, 16, 31, 100, 1500]);
+                let needle: Vec<u8> = if m <= n && !rng.one_in(4) {
+                    let at = rng.below(n - m + 1);
+                    s.flat[at..at + m].to_vec()
+                } else {
+                    (0..m).map(|_| b'a' + rng.below(3) as u8).collect()
+                };
+                let from = rng.below(n + 2);
+                let label = format!("{} needle {m} from {from}", s.shape);
+                let want = s
+                    .flat
+                    .get(from..)
+                    .and_then(|rest| naive_find(rest, &needle))
+                    .map(|p| p + from);
+                check.case_in(&label, &s.flat, want, s.rope.find_from(&needle, from));
+                check.case_in(
+                    &label,
+                    &s.flat,
+                    reference::rfind_naive(&s.flat, &needle),
+                    s.rope.rfind(&needle),
+                );
+                check.case_in(
+                    &label,
+                    &s.flat,
+                    naive_find(&s.flat, &needle).is_some(),
+                    s.rope.contains(&needle),
+                );
+                let byte = needle.first().copied().unwrap_or(b'a');
+                check.case_in(
+                    &label,
+                    &s.flat,
+                    s.flat.iter().position(|&b| b == byte),
+                    s.rope.find_byte(byte),
+                );
+            }
+            let mid = rng.below(n + 1);
+            let (a, b) = s.rope.split_at(mid);
+            check.case_in(
+                s.shape,
+                &s.flat,
+                true,
+                a == s.flat[..mid] && b == s.flat[mid..],
+            );
+            let want = std::str::from_utf8(&s.flat).map_err(|e| (e.valid_up_to(), e.error_len()));
+            let got = s.rope.to_str();
+            let got = got.as_deref().map_err(|e| (e.valid_up_to(), e.error_len()));
+            check.case_in(s.shape, &s.flat, want, got);
+        }
+    }
+    {
+        let mut check = ctx.check("ByteQueue against a VecDeque model", strings as u64);
+        for _ in 0..strings {
+            let flat = content(&mut rng, max_len);
+            let max = *rng.pick(&[1, 2, 3, 7, 16, 64, 300, 1448, 5000]);
+            let ok = queue_run(&flat, max, &mut rng);
+            check.case_in(&format!("reads of 0..={max}"), &flat, true, ok);
+        }
+    }
+    {
         let mut check = ctx.check("reader, into_reader: Buf and io::Read", strings as u64);
         for _ in 0..strings {
             let s = sample(&mut rng, max_len);
@@ -371,4 +435,85 @@ fn read_all<R: RopeReader>(r: &mut R, flat: &[u8], rng: &mut Rng) -> bool {
         }
     }
     ok && r.remaining() == 0 && !r.has_remaining() && r.chunk().is_empty()
+}
+
+/// Pushes `flat` into a `ByteQueue` in reads of 1..=max bytes (and empty ones) while taking
+/// it off the front with random operations, each checked against a `VecDeque<u8>`; true when
+/// every answer agreed and the queue ends empty, holding no fragment.
+fn queue_run(flat: &[u8], max: usize, rng: &mut Rng) -> bool {
+    let mut reads = cut(rng, flat, max).into_iter();
+    let mut q = ByteQueue::new();
+    let mut model: std::collections::VecDeque<u8> = std::collections::VecDeque::new();
+    let mut ok = true;
+    let take = |model: &mut std::collections::VecDeque<u8>, k: usize| -> Vec<u8> {
+        model.drain(..k).collect()
+    };
+    loop {
+        if rng.below(3) == 0 || model.is_empty() {
+            if rng.one_in(8) {
+                q.push(Bytes::new());
+            }
+            match reads.next() {
+                Some(read) => {
+                    model.extend(read.iter().copied());
+                    q.push(read);
+                }
+                None if model.is_empty() => break,
+                None => {}
+            }
+        }
+        let len = model.len();
+        let k = rng.below(len.min(3000) + 1);
+        match rng.below(9) {
+            0 => ok &= q.split_to(k) == take(&mut model, k),
+            1 => {
+                ok &= q.try_split_to(len + 1).is_none()
+                    && q.try_split_to(k).is_some_and(|s| s == take(&mut model, k))
+            }
+            2 => ok &= q.copy_to_bytes(k) == take(&mut model, k),
+            3 => {
+                let at = rng.below(len + 9);
+                let peek = |n: usize| -> Option<Vec<u8>> {
+                    (at + n <= len).then(|| model.range(at..at + n).copied().collect())
+                };
+                ok &= q.peek_u16_be(at).map(|v| v.to_be_bytes().to_vec()) == peek(2);
+                ok &= q.peek_u32_be(at).map(|v| v.to_be_bytes().to_vec()) == peek(4);
+                ok &= q.peek_u32_le(at).map(|v| v.to_le_bytes().to_vec()) == peek(4);
+                ok &= q.peek_u64_be(at).map(|v| v.to_be_bytes().to_vec()) == peek(8);
+                ok &= q.get(at) == model.get(at).copied();
+            }
+            4 => {
+                let contiguous: Vec<u8> = model.iter().copied().collect();
+                let m = *rng.pick(&[0, 1, 2, 4, 16]);
+                let needle: Vec<u8> = if m <= len && !rng.one_in(3) {
+                    let at = rng.below(len - m + 1);
+                    contiguous[at..at + m].to_vec()
+                } else {
+                    (0..m).map(|_| b'a' + rng.below(3) as u8).collect()
+                };
+                ok &= q.find(&needle) == naive_find(&contiguous, &needle);
+                let byte = needle.first().copied().unwrap_or(b'b');
+                ok &= q.find_byte(byte) == contiguous.iter().position(|&b| b == byte);
+            }
+            5 if len >= 4 => ok &= q.get_u32_le().to_le_bytes()[..] == take(&mut model, 4)[..],
+            6 => {
+                let mut slices = [std::io::IoSlice::new(&[]); 8];
+                let n = q.chunks_vectored(&mut slices);
+                let got: Vec<u8> = slices[..n].iter().flat_map(|s| s.iter().copied()).collect();
+                ok &= n == q.fragment_count().min(8) && model.iter().take(got.len()).eq(got.iter());
+                ok &= n < 8 || got.len() < len || q.fragment_count() == 8;
+                ok &= n == 8 || got.len() == len;
+            }
+            7 => ok &= q.to_byte_string() == model.iter().copied().collect::<Vec<u8>>(),
+            _ => {
+                q.advance(k);
+                model.drain(..k);
+            }
+        }
+        ok &= q.len() == model.len() && q.chunk().is_empty() == model.is_empty();
+        if !ok {
+            return false;
+        }
+    }
+    ok && q.is_empty() && q.fragment_count() == 0
 }

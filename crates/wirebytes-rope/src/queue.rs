@@ -1,0 +1,753 @@
+//! [`ByteQueue`]: bytes appended at the back as they arrive, consumed from the front as frames.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::{self, IoSlice};
+
+use bytes::{Buf, Bytes, BytesMut};
+
+use crate::reader::getters;
+use crate::search::find_in_chunks;
+use crate::string::{ByteString, Parts};
+
+/// The buffer of a framing decoder: [`Bytes`] pushed at the back as they arrive, frames taken
+/// from the front as [`ByteString`]s, and no byte ever copied on the way.
+///
+/// - [`push`](Self::push) is amortised O(1) and keeps the `Bytes` as a fragment (an empty
+///   one is dropped);
+/// - [`split_to`](Self::split_to) hands out the first `n` bytes as a `ByteString` sharing
+///   the fragments;
+/// - [`peek_u32_be`](Self::peek_u32_be) and friends, [`get`](Self::get), [`find`](Self::find)
+///   and [`find_byte`](Self::find_byte) look without consuming, across fragment boundaries;
+/// - [`Buf`] reads from the front: [`copy_to_bytes`](Buf::copy_to_bytes) shares the fragment
+///   when the bytes lie in one, [`chunks_vectored`](Buf::chunks_vectored) gives the remaining
+///   fragments in order for a vectored write.
+///
+/// A fragment is released the moment its last byte is consumed, so the queue pins no memory
+/// for bytes already handed out: what stays allocated is the unconsumed bytes (and the rest
+/// of the buffers they share) plus the frames still alive.
+///
+/// # Examples
+///
+/// A length-prefixed frame decoder over a socket read loop: each read becomes one fragment,
+/// each frame a `ByteString` that shares the reads it spans.
+///
+/// ```
+/// use std::io::Read;
+/// use bytes::{Buf, BytesMut};
+/// use wirebytes_rope::{ByteQueue, ByteString};
+///
+/// /// Takes every complete frame (u32 big-endian length, then the payload) off the queue.
+/// fn decode(queue: &mut ByteQueue, frames: &mut Vec<ByteString>) {
+///     while let Some(len) = queue.peek_u32_be(0) {
+///         let len = len as usize;
+///         if queue.len() < 4 + len {
+///             break; // wait for more bytes
+///         }
+///         queue.advance(4);
+///         frames.push(queue.split_to(len));
+///     }
+/// }
+///
+/// // Any `Read` works the same: a `TcpStream`, here a slice that returns 5 bytes at a time.
+/// let wire: &[u8] = b"\0\0\0\x05hello\0\0\0\0\0\0\0\x07, world";
+/// let mut socket = wire.chunks(5).flat_map(|c| c.to_vec()).collect::<Vec<u8>>();
+/// let mut socket = &socket[..];
+/// let mut queue = ByteQueue::new();
+/// let mut frames = Vec::new();
+/// loop {
+///     let mut buf = BytesMut::zeroed(5);
+///     let n = socket.read(&mut buf).unwrap();
+///     if n == 0 {
+///         break;
+///     }
+///     buf.truncate(n);
+///     queue.push(buf.freeze()); // no copy
+///     decode(&mut queue, &mut frames);
+/// }
+/// assert_eq!(frames, [&b"hello"[..], b"", b", world"]);
+/// assert!(queue.is_empty());
+/// ```
+#[derive(Clone, Default)]
+pub struct ByteQueue {
+    /// The unconsumed bytes, none of the fragments empty.
+    chunks: VecDeque<Bytes>,
+    len: usize,
+}
+
+impl ByteQueue {
+    /// An empty queue. Does not allocate.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// assert!(ByteQueue::new().is_empty());
+    /// ```
+    pub const fn new() -> Self {
+        ByteQueue {
+            chunks: VecDeque::new(),
+            len: 0,
+        }
+    }
+
+    /// An empty queue with room for `fragments` fragments before its list grows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue = ByteQueue::with_capacity(16);
+    /// assert_eq!(queue.len(), 0);
+    /// ```
+    pub fn with_capacity(fragments: usize) -> Self {
+        ByteQueue {
+            chunks: VecDeque::with_capacity(fragments),
+            len: 0,
+        }
+    }
+
+    /// Appends `bytes` as one fragment, without copying: amortised O(1). An empty `bytes` is
+    /// dropped and changes nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue = ByteQueue::new();
+    /// queue.push(Bytes::from_static(b"ab"));
+    /// queue.push(Bytes::new());
+    /// queue.push(Bytes::from_static(b"c"));
+    /// assert_eq!(queue, b"abc"[..]);
+    /// assert_eq!(queue.fragment_count(), 2);
+    /// ```
+    #[inline]
+    pub fn push(&mut self, bytes: Bytes) {
+        if !bytes.is_empty() {
+            self.len += bytes.len();
+            self.chunks.push_back(bytes);
+        }
+    }
+
+    /// The number of unconsumed bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue = ByteQueue::new();
+    /// queue.push(Bytes::from_static(b"abc"));
+    /// assert_eq!(queue.len(), 3);
+    /// ```
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when no byte is left.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue = ByteQueue::new();
+    /// assert!(queue.is_empty());
+    /// queue.push(Bytes::from_static(b"x"));
+    /// assert!(!queue.is_empty());
+    /// ```
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The number of fragments holding unconsumed bytes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::{Buf, Bytes};
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"ab"), Bytes::from_static(b"cd")].into_iter().collect();
+    /// assert_eq!(queue.fragment_count(), 2);
+    /// queue.advance(2); // the first fragment is released
+    /// assert_eq!(queue.fragment_count(), 1);
+    /// ```
+    pub fn fragment_count(&self) -> usize {
+        self.chunks.len()
+    }
+
+    /// The unconsumed bytes as slices, fragment by fragment (none of them empty).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::{Buf, Bytes};
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"ab"), Bytes::from_static(b"cd")].into_iter().collect();
+    /// queue.advance(1);
+    /// assert_eq!(queue.chunks().collect::<Vec<_>>(), [&b"b"[..], b"cd"]);
+    /// ```
+    pub fn chunks(&self) -> impl DoubleEndedIterator<Item = &[u8]> + ExactSizeIterator {
+        self.chunks.iter().map(|b| &b[..])
+    }
+
+    /// The byte at `index` from the front, or `None` when `index >= len()`. O(fragments
+    /// before it): meant for looking near the front, as a decoder does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"ab"), Bytes::from_static(b"cd")].into_iter().collect();
+    /// assert_eq!(queue.get(2), Some(b'c'));
+    /// assert_eq!(queue.get(4), None);
+    /// ```
+    pub fn get(&self, mut index: usize) -> Option<u8> {
+        for c in &self.chunks {
+            if let Some(&b) = c.get(index) {
+                return Some(b);
+            }
+            index -= c.len();
+        }
+        None
+    }
+
+    /// The `N` bytes from offset `at`, or `None` when they are not all there.
+    #[inline]
+    fn peek<const N: usize>(&self, at: usize) -> Option<[u8; N]> {
+        let end = at.checked_add(N)?;
+        if end > self.len {
+            return None;
+        }
+        if let Some(front) = self.chunks.front()
+            && let Some(bytes) = front.get(at..end)
+        {
+            return bytes.try_into().ok();
+        }
+        let mut value = [0; N];
+        self.copy_at(at, &mut value);
+        Some(value)
+    }
+
+    /// Copies the `dst.len()` bytes from offset `at` into `dst` (they must all be there).
+    fn copy_at(&self, mut at: usize, mut dst: &mut [u8]) {
+        debug_assert!(at + dst.len() <= self.len);
+        for c in &self.chunks {
+            if dst.is_empty() {
+                break;
+            }
+            if at >= c.len() {
+                at -= c.len();
+                continue;
+            }
+            let n = (c.len() - at).min(dst.len());
+            let (head, rest) = dst.split_at_mut(n);
+            head.copy_from_slice(&c[at..at + n]);
+            dst = rest;
+            at = 0;
+        }
+    }
+
+    /// The big-endian `u16` at offset `at`, without consuming; `None` when fewer than two
+    /// bytes lie there. Read from the first fragment directly, or gathered across fragments.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"\x01"), Bytes::from_static(b"\x02\x03")].into_iter().collect();
+    /// assert_eq!(queue.peek_u16_be(0), Some(0x0102));
+    /// assert_eq!(queue.peek_u16_be(1), Some(0x0203));
+    /// assert_eq!(queue.peek_u16_be(2), None);
+    /// ```
+    #[inline]
+    pub fn peek_u16_be(&self, at: usize) -> Option<u16> {
+        self.peek(at).map(u16::from_be_bytes)
+    }
+
+    /// The big-endian `u32` at offset `at`, without consuming; `None` when fewer than four
+    /// bytes lie there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"\0\0"), Bytes::from_static(b"\x01\x00")].into_iter().collect();
+    /// assert_eq!(queue.peek_u32_be(0), Some(256));
+    /// assert_eq!(queue.peek_u32_be(1), None);
+    /// ```
+    #[inline]
+    pub fn peek_u32_be(&self, at: usize) -> Option<u32> {
+        self.peek(at).map(u32::from_be_bytes)
+    }
+
+    /// The little-endian `u32` at offset `at`, without consuming; `None` when fewer than four
+    /// bytes lie there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"\x00\x01"), Bytes::from_static(b"\x00\x00")].into_iter().collect();
+    /// assert_eq!(queue.peek_u32_le(0), Some(256));
+    /// ```
+    #[inline]
+    pub fn peek_u32_le(&self, at: usize) -> Option<u32> {
+        self.peek(at).map(u32::from_le_bytes)
+    }
+
+    /// The big-endian `u64` at offset `at`, without consuming; `None` when fewer than eight
+    /// bytes lie there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"\0\0\0"), Bytes::from_static(b"\0\0\0\0\x2a!")].into_iter().collect();
+    /// assert_eq!(queue.peek_u64_be(0), Some(42));
+    /// assert_eq!(queue.peek_u64_be(2), None);
+    /// ```
+    #[inline]
+    pub fn peek_u64_be(&self, at: usize) -> Option<u64> {
+        self.peek(at).map(u64::from_be_bytes)
+    }
+
+    /// The offset of the first occurrence of `needle` in the unconsumed bytes, matches that
+    /// straddle fragments included; `Some(0)` for an empty needle. Searches as
+    /// [`ByteString::find`] does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"GET / HTTP/1.1\r"), Bytes::from_static(b"\nHost")].into_iter().collect();
+    /// assert_eq!(queue.find(b"\r\n"), Some(14));
+    /// assert_eq!(queue.find(b"\n\n"), None);
+    /// ```
+    pub fn find(&self, needle: &[u8]) -> Option<usize> {
+        match needle.len() {
+            0 => Some(0),
+            m if m > self.len => None,
+            1 => self.find_byte(needle[0]),
+            _ => find_in_chunks(self.chunks(), needle),
+        }
+    }
+
+    /// The offset of the first `byte` in the unconsumed bytes ([`memchr`] on each fragment).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"line one"), Bytes::from_static(b"\nline two")].into_iter().collect();
+    /// assert_eq!(queue.find_byte(b'\n'), Some(8));
+    /// assert_eq!(queue.find_byte(b'\r'), None);
+    /// ```
+    pub fn find_byte(&self, byte: u8) -> Option<usize> {
+        let mut start = 0;
+        for c in &self.chunks {
+            if let Some(p) = memchr::memchr(byte, c) {
+                return Some(start + p);
+            }
+            start += c.len();
+        }
+        None
+    }
+
+    /// Takes the first `n` bytes off the queue as a [`ByteString`] sharing the fragments (no
+    /// byte is copied). Fragments it consumes whole are moved into the result, not shared.
+    ///
+    /// # Panics
+    ///
+    /// When `n > len()`; see [`try_split_to`](Self::try_split_to) for the variant that
+    /// returns `None` instead.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"hel"), Bytes::from_static(b"lo!")].into_iter().collect();
+    /// let frame = queue.split_to(5);
+    /// assert_eq!(frame, "hello");
+    /// assert_eq!(queue, b"!"[..]);
+    /// ```
+    #[track_caller]
+    pub fn split_to(&mut self, n: usize) -> ByteString {
+        match self.try_split_to(n) {
+            Some(s) => s,
+            None => panic!(
+                "ByteQueue::split_to: {n} bytes requested, {} in the queue",
+                self.len
+            ),
+        }
+    }
+
+    /// Takes the first `n` bytes off the queue as [`split_to`](Self::split_to) does, or
+    /// returns `None` (and changes nothing) when `n > len()`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"abc")].into_iter().collect();
+    /// assert!(queue.try_split_to(4).is_none());
+    /// assert_eq!(queue.try_split_to(3).unwrap(), "abc");
+    /// assert!(queue.is_empty());
+    /// ```
+    #[inline]
+    pub fn try_split_to(&mut self, n: usize) -> Option<ByteString> {
+        if n > self.len {
+            return None;
+        }
+        if n == 0 {
+            return Some(ByteString::new());
+        }
+        let front = self.chunks.front_mut()?;
+        let out = if n < front.len() {
+            ByteString::from(front.split_to(n))
+        } else if n == front.len() {
+            ByteString::from(self.chunks.pop_front()?)
+        } else {
+            self.split_across(n)
+        };
+        self.len -= n;
+        Some(out)
+    }
+
+    /// `split_to(n)` for an `n` past the first fragment (and at most `len`); leaves `len`
+    /// to the caller.
+    fn split_across(&mut self, n: usize) -> ByteString {
+        // The first fragment goes whole; most frames end in the next one.
+        let first = self.chunks.pop_front().unwrap_or_default();
+        let mut left = n - first.len();
+        if let Some(second) = self.chunks.front_mut() {
+            if left < second.len() {
+                return ByteString::two(first, second.split_to(left));
+            }
+            if left == second.len() {
+                return ByteString::two(first, self.chunks.pop_front().unwrap_or_default());
+            }
+        }
+        let mut parts = Parts::with_capacity(4);
+        parts.push(first);
+        while left > 0 {
+            let Some(front) = self.chunks.front_mut() else {
+                break; // unreachable: `n <= len`
+            };
+            if front.len() <= left {
+                left -= front.len();
+                parts.push(self.chunks.pop_front().unwrap_or_default());
+            } else {
+                parts.push(front.split_to(left));
+                left = 0;
+            }
+        }
+        parts.finish()
+    }
+
+    /// All the unconsumed bytes as a [`ByteString`] sharing the fragments, leaving the queue
+    /// as it is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"ab"), Bytes::from_static(b"c")].into_iter().collect();
+    /// assert_eq!(queue.to_byte_string(), "abc");
+    /// assert_eq!(queue.len(), 3);
+    /// ```
+    pub fn to_byte_string(&self) -> ByteString {
+        self.chunks.iter().cloned().collect()
+    }
+
+    /// Drops every unconsumed byte, releasing the fragments.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"ab")].into_iter().collect();
+    /// queue.clear();
+    /// assert!(queue.is_empty());
+    /// ```
+    pub fn clear(&mut self) {
+        self.chunks.clear();
+        self.len = 0;
+    }
+
+    /// The next `N` bytes when the first fragment holds them with at least one byte after
+    /// them, consuming them.
+    #[inline(always)]
+    fn take_within<const N: usize>(&mut self) -> Option<[u8; N]> {
+        let front = self.chunks.front_mut()?;
+        if front.len() <= N {
+            return None;
+        }
+        let value: [u8; N] = front[..N].try_into().ok()?;
+        front.advance(N);
+        self.len -= N;
+        Some(value)
+    }
+
+    /// The next `N` bytes, gathered across fragments (panics as `Buf` does when fewer remain).
+    #[inline(never)]
+    fn take_across<const N: usize>(&mut self) -> [u8; N] {
+        let mut value = [0; N];
+        self.copy_to_slice(&mut value);
+        value
+    }
+}
+
+impl Buf for ByteQueue {
+    getters!();
+
+    #[inline]
+    fn remaining(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn chunk(&self) -> &[u8] {
+        self.chunks.front().map_or(&[], |b| &b[..])
+    }
+
+    /// Consumes `cnt` bytes, releasing every fragment they finish.
+    ///
+    /// # Panics
+    ///
+    /// When `cnt > remaining()`.
+    fn advance(&mut self, mut cnt: usize) {
+        assert!(
+            cnt <= self.len,
+            "ByteQueue::advance: cannot advance by {cnt}, {} remaining",
+            self.len
+        );
+        self.len -= cnt;
+        while let Some(front) = self.chunks.front_mut() {
+            if cnt < front.len() {
+                front.advance(cnt);
+                return;
+            }
+            cnt -= front.len();
+            self.chunks.pop_front();
+        }
+    }
+
+    /// The fragments in order, as many as `dst` has room for: together exactly the remaining
+    /// bytes when `dst` is long enough, else a prefix of them.
+    fn chunks_vectored<'a>(&'a self, dst: &mut [IoSlice<'a>]) -> usize {
+        let mut n = 0;
+        for (slot, c) in dst.iter_mut().zip(&self.chunks) {
+            *slot = IoSlice::new(c);
+            n += 1;
+        }
+        n
+    }
+
+    /// The next `len` bytes as one `Bytes`: a share of the first fragment (no copy) when it
+    /// holds them all, else one copy of exactly `len` bytes.
+    ///
+    /// # Panics
+    ///
+    /// When `len > remaining()`.
+    fn copy_to_bytes(&mut self, len: usize) -> Bytes {
+        assert!(
+            len <= self.len,
+            "ByteQueue::copy_to_bytes: {len} bytes requested, {} remaining",
+            self.len
+        );
+        match self.chunks.front_mut() {
+            Some(front) if len < front.len() => {
+                self.len -= len;
+                front.split_to(len)
+            }
+            Some(front) if len == front.len() => {
+                self.len -= len;
+                self.chunks.pop_front().unwrap_or_default()
+            }
+            _ => {
+                let mut out = BytesMut::with_capacity(len);
+                let mut left = len;
+                while left > 0 {
+                    let c = self.chunk();
+                    let n = c.len().min(left);
+                    out.extend_from_slice(&c[..n]);
+                    self.advance(n);
+                    left -= n;
+                }
+                out.freeze()
+            }
+        }
+    }
+}
+
+impl io::Read for ByteQueue {
+    /// Copies bytes from the front into `buf`, consuming them: `Ok(0)` only when `buf` is
+    /// empty or the queue is.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"ab"), Bytes::from_static(b"cd")].into_iter().collect();
+    /// let mut buf = [0; 3];
+    /// assert_eq!(queue.read(&mut buf).unwrap(), 3);
+    /// assert_eq!(&buf, b"abc");
+    /// ```
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = buf.len().min(self.len);
+        self.copy_to_slice(&mut buf[..n]);
+        Ok(n)
+    }
+}
+
+impl Extend<Bytes> for ByteQueue {
+    /// Pushes each `Bytes` as [`ByteQueue::push`] does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue = ByteQueue::new();
+    /// queue.extend([Bytes::from_static(b"a"), Bytes::new(), Bytes::from_static(b"bc")]);
+    /// assert_eq!(queue, b"abc"[..]);
+    /// ```
+    fn extend<I: IntoIterator<Item = Bytes>>(&mut self, iter: I) {
+        for b in iter {
+            self.push(b);
+        }
+    }
+}
+
+impl FromIterator<Bytes> for ByteQueue {
+    /// A queue of these fragments, in order (empty ones are dropped).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let queue: ByteQueue = [Bytes::from_static(b"a"), Bytes::from_static(b"b")].into_iter().collect();
+    /// assert_eq!(queue.len(), 2);
+    /// ```
+    fn from_iter<I: IntoIterator<Item = Bytes>>(iter: I) -> Self {
+        let mut queue = ByteQueue::new();
+        queue.extend(iter);
+        queue
+    }
+}
+
+impl From<ByteString> for ByteQueue {
+    /// A queue holding the string's fragments (shared, not copied).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_rope::{ByteQueue, ByteString};
+    ///
+    /// let queue = ByteQueue::from(ByteString::from_static(b"abc"));
+    /// assert_eq!(queue, b"abc"[..]);
+    /// ```
+    fn from(s: ByteString) -> Self {
+        s.fragments().cloned().collect()
+    }
+}
+
+/// Whether the content of `chunks` (`len` bytes in all) equals `flat`.
+fn eq_flat<'a>(chunks: impl Iterator<Item = &'a [u8]>, len: usize, mut flat: &[u8]) -> bool {
+    if len != flat.len() {
+        return false;
+    }
+    for c in chunks {
+        let (head, rest) = flat.split_at(c.len());
+        if c != head {
+            return false;
+        }
+        flat = rest;
+    }
+    true
+}
+
+impl PartialEq<[u8]> for ByteQueue {
+    /// Whether the unconsumed bytes equal `other`.
+    fn eq(&self, other: &[u8]) -> bool {
+        eq_flat(self.chunks(), self.len, other)
+    }
+}
+
+impl PartialEq<&[u8]> for ByteQueue {
+    /// Whether the unconsumed bytes equal `other`.
+    fn eq(&self, other: &&[u8]) -> bool {
+        eq_flat(self.chunks(), self.len, other)
+    }
+}
+
+impl PartialEq<Vec<u8>> for ByteQueue {
+    /// Whether the unconsumed bytes equal `other`.
+    fn eq(&self, other: &Vec<u8>) -> bool {
+        eq_flat(self.chunks(), self.len, other)
+    }
+}
+
+impl PartialEq<ByteString> for ByteQueue {
+    /// Whether the unconsumed bytes equal the string's content.
+    fn eq(&self, other: &ByteString) -> bool {
+        other.len() == self.len && crate::cmp::eq_chunks(self.chunks(), other.chunks())
+    }
+}
+
+impl PartialEq for ByteQueue {
+    /// Whether the unconsumed bytes are equal, whatever the fragments.
+    fn eq(&self, other: &ByteQueue) -> bool {
+        self.len == other.len && crate::cmp::eq_chunks(self.chunks(), other.chunks())
+    }
+}
+
+impl Eq for ByteQueue {}
+
+impl fmt::Debug for ByteQueue {
+    /// `ByteQueue(b"...")`, the unconsumed bytes escaped as [`ByteString`]'s `Debug` does.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ByteQueue(")?;
+        crate::cmp::fmt_escaped(self.chunks(), f)?;
+        f.write_str(")")
+    }
+}
