@@ -91,4 +91,30 @@ impl Level {
     ) -> Result<String, crate::GetUtfError> {
         crate::buf::get_utf_with(buf, self.kernels)
     }
+
+    /// [`crate::read_utf16`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::read_utf16`].
+    #[cfg(feature = "std")]
+    pub fn read_utf16<R: std::io::Read + ?Sized>(
+        self,
+        reader: &mut R,
+    ) -> std::io::Result<Vec<u16>> {
+        crate::io::read_utf16_with(reader, self.kernels)
+    }
+
+    /// [`crate::get_utf16`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::get_utf16`].
+    #[cfg(feature = "bytes")]
+    pub fn get_utf16<B: bytes::Buf + ?Sized>(
+        self,
+        buf: &mut B,
+    ) -> Result<Vec<u16>, crate::GetUtfError> {
+        crate::buf::get_utf16_with(buf, self.kernels)
+    }
 }

@@ -45,11 +45,13 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): [`read_utf`], [`write_utf`], [`read_long_utf`], [`write_long_utf`] over
-//!   `std::io`, and run-time CPU detection (here and inside `simdutf8`). Without it the crate
-//!   is `no_std`, needs only `alloc`, and uses the instructions the target is compiled for.
-//! - `bytes`: [`get_utf`], [`put_utf`], [`get_long_utf`], [`put_long_utf`] over
-//!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers.
+//! - `std` (default): [`read_utf`], [`read_utf16`], [`write_utf`], [`read_long_utf`],
+//!   [`write_long_utf`] over `std::io`, and run-time CPU detection (here and inside
+//!   `simdutf8`). Without it the crate is `no_std`, needs only `alloc`, and uses the
+//!   instructions the target is compiled for.
+//! - `bytes`: [`get_utf`], [`get_utf16`], [`put_utf`], [`get_long_utf`], [`put_long_utf`]
+//!   over `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers; a
+//!   record that has not wholly arrived is left in the buffer.
 #![no_std]
 // `unsafe` is only in `arch` (each block with `// SAFETY:`): the SIMD kernels and the calls
 // to them, the proof that bytes are UTF-8 (so that they become a `str` without a second
@@ -81,12 +83,12 @@ mod sequence;
 mod utf16;
 
 #[cfg(feature = "bytes")]
-pub use buf::{GetUtfError, get_long_utf, get_utf, put_long_utf, put_utf};
+pub use buf::{GetUtfError, get_long_utf, get_utf, get_utf16, put_long_utf, put_utf};
 pub use decode::{decode, decode_lossy};
 pub use encode::{encode, encode_utf16, encoded_len};
 pub use error::{DecodeError, DecodeErrorKind, LengthError};
 #[cfg(feature = "std")]
-pub use io::{read_long_utf, read_utf, write_long_utf, write_utf};
+pub use io::{read_long_utf, read_utf, read_utf16, write_long_utf, write_utf};
 pub use utf16::decode_utf16;
 
 /// The README's example, run as a doctest.

@@ -8,12 +8,14 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
 }
 
 // SAFETY: forwards every call to `System` unchanged; the counter is a thread-local `Cell`.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        let _ = LARGEST.try_with(|n| n.set(n.get().max(layout.size())));
         // SAFETY: the caller's `layout` is passed on as it is.
         unsafe { System.alloc(layout) }
     }
@@ -34,6 +36,57 @@ fn allocations<T>(f: impl FnOnce() -> T) -> usize {
     let after = ALLOCATIONS.with(Cell::get);
     drop(out);
     after - before
+}
+
+/// The largest single allocation `f` makes on this thread.
+fn largest_allocation<T>(f: impl FnOnce() -> T) -> usize {
+    LARGEST.with(|n| n.set(0));
+    drop(std::hint::black_box(f()));
+    LARGEST.with(Cell::get)
+}
+
+/// A length field far above what the stream or buffer holds allocates about what is there,
+/// not the length.
+#[test]
+fn a_length_above_the_input_does_not_allocate_it() {
+    #[cfg(feature = "std")]
+    {
+        use std::io::ErrorKind;
+        let short: &[u8] = b"\xff\xffonly a few bytes";
+        let largest = largest_allocation(|| {
+            let err = wirebytes_mutf8::read_utf(&mut &short[..]).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+        });
+        assert!(largest <= 4096, "read_utf allocated {largest} bytes");
+        let largest = largest_allocation(|| {
+            let err = wirebytes_mutf8::read_utf16(&mut &short[..]).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+        });
+        assert!(largest <= 4096, "read_utf16 allocated {largest} bytes");
+        // 1 TiB announced, 100 KB there: the buffer grows with what arrives.
+        let mut long = (1u64 << 40).to_be_bytes().to_vec();
+        long.extend(std::iter::repeat_n(b'a', 100_000));
+        let largest = largest_allocation(|| {
+            let err = wirebytes_mutf8::read_long_utf(&mut long.as_slice(), u64::MAX).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+        });
+        assert!(
+            largest <= 2 * 131_072,
+            "read_long_utf allocated {largest} bytes"
+        );
+    }
+    #[cfg(feature = "bytes")]
+    {
+        let mut buf: &[u8] = b"\x00\x00\x01\x00\x00\x00\x00\x00abc";
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::get_long_utf(&mut buf, u64::MAX)),
+            0
+        );
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::get_utf16(&mut &b"\xff\xffabc"[..])),
+            0
+        );
+    }
 }
 
 #[test]
