@@ -12,7 +12,6 @@
 //! ```
 
 use alloc::borrow::Cow;
-#[cfg(any(feature = "std", feature = "bytes"))]
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -52,6 +51,24 @@ impl Level {
     /// As [`crate::decode`].
     pub fn decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
         crate::decode::decode_with(bytes, self.kernels)
+    }
+
+    /// [`crate::validate`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::validate`].
+    pub fn validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
+        crate::decode::validate_with(bytes, self.kernels)
+    }
+
+    /// [`crate::decode_into`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_into`].
+    pub fn decode_into(self, bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
+        crate::decode::decode_into_with(bytes, dst, self.kernels)
     }
 
     /// [`crate::decode_lossy`] at this level.

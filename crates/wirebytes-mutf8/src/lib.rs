@@ -84,8 +84,8 @@ mod utf16;
 
 #[cfg(feature = "bytes")]
 pub use buf::{GetUtfError, get_long_utf, get_utf, get_utf16, put_long_utf, put_utf};
-pub use decode::{decode, decode_lossy};
-pub use encode::{encode, encode_utf16, encoded_len};
+pub use decode::{decode, decode_into, decode_lossy, validate};
+pub use encode::{encode, encode_into, encode_utf16, encoded_len};
 pub use error::{DecodeError, DecodeErrorKind, LengthError};
 #[cfg(feature = "std")]
 pub use io::{read_long_utf, read_utf, read_utf16, write_long_utf, write_utf};

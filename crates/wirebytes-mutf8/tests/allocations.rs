@@ -105,6 +105,47 @@ fn measuring_and_borrowing_allocate_nothing() {
     );
 }
 
+/// The no-allocation forms: `validate` never allocates; `decode_into` and `encode_into`
+/// allocate nothing once the buffer they append to has room.
+#[test]
+fn the_no_allocation_forms_allocate_nothing() {
+    let text = "mostly ascii \0 with \u{1F600} and \u{e9} here and there ".repeat(100);
+    let body = wirebytes_mutf8::encode(&text).into_owned();
+    let lone = [&body[..], b"\xed\xa0\x80 lone"].concat();
+    assert_eq!(allocations(|| wirebytes_mutf8::validate(&body)), 0);
+    assert_eq!(allocations(|| wirebytes_mutf8::validate(&lone)), 0);
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::validate(text.as_bytes())),
+        0
+    );
+
+    let mut dst = String::with_capacity(body.len() + 1);
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::decode_into(&body, &mut dst)),
+        0
+    );
+    assert_eq!(dst, text);
+    for short in [
+        &b"short"[..],
+        b"\xc0\x80",
+        b"pair \xed\xa0\xbd\xed\xb8\x80",
+        b"caf\xc3\xa9",
+    ] {
+        dst.clear();
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::decode_into(short, &mut dst)),
+            0
+        );
+    }
+
+    let mut out = Vec::with_capacity(body.len());
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::encode_into(&text, &mut out)),
+        0
+    );
+    assert_eq!(out, body);
+}
+
 #[test]
 fn rewriting_allocates_one_buffer() {
     let text = "mostly ascii \0 with \u{1F600} here and there ".repeat(100);

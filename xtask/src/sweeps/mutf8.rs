@@ -7,8 +7,9 @@
 use std::borrow::Cow;
 
 use wirebytes_mutf8::{
-    DecodeErrorKind, decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, levels,
-    read_utf, reference, write_long_utf, write_utf,
+    DecodeErrorKind, decode, decode_into, decode_lossy, decode_utf16, encode, encode_into,
+    encode_utf16, encoded_len, levels, read_utf, read_utf16, reference, validate, write_long_utf,
+    write_utf,
 };
 
 use crate::verify::{Check, Ctx};
@@ -101,6 +102,25 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
         reference::decode_lossy(bytes),
         decode_lossy(bytes).into_owned(),
     );
+    check.case_in(
+        "validate",
+        bytes,
+        reference::decode_utf16(bytes).map(drop),
+        validate(bytes),
+    );
+    // Appended after text; on error, the text as it was.
+    let mut dst = String::from("\u{e9}");
+    let result = decode_into(bytes, &mut dst);
+    let want = reference::decode(bytes).map(|text| format!("\u{e9}{text}"));
+    check.case_in(
+        "decode_into",
+        bytes,
+        (
+            want.as_ref().map(drop).map_err(|e| *e),
+            want.clone().unwrap_or_else(|_| "\u{e9}".to_owned()),
+        ),
+        (result, dst),
+    );
 }
 
 /// Every kernel level this CPU has (the public functions take only the last) against the
@@ -126,6 +146,26 @@ fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
             bytes,
             (&want, plain),
             (&got.map(Cow::into_owned), borrowed),
+        );
+        check.case_in(
+            &format!("validate, {name}"),
+            bytes,
+            want16.as_ref().map(drop).map_err(|e| *e),
+            level.validate(bytes),
+        );
+        let mut dst = String::new();
+        let result = level.decode_into(bytes, &mut dst);
+        check.case_in(
+            &format!("decode_into, {name}"),
+            bytes,
+            want.clone().unwrap_or_default(),
+            dst,
+        );
+        check.case_in(
+            &format!("decode_into result, {name}"),
+            bytes,
+            want.as_ref().map(drop).map_err(|e| *e),
+            result,
         );
         // Where `decode` fails, the lossy rewrite runs: compared then (else it is `decode`).
         if let Some(lossy) = &lossy {
@@ -432,6 +472,14 @@ fn encoders(ctx: &mut Ctx) {
             reference::encode(&text),
             bytes.to_vec(),
         );
+        let mut appended = vec![0xAA];
+        encode_into(&text, &mut appended);
+        check.case_in(
+            "encode_into",
+            text.as_str(),
+            [&[0xAA][..], &reference::encode(&text)].concat(),
+            appended,
+        );
         check.case_in(
             "encoded_len",
             text.as_str(),
@@ -473,6 +521,12 @@ fn records(ctx: &mut Ctx) {
             text.as_str(),
             Some(text.clone()),
             read_utf(&mut wire.as_slice()).ok(),
+        );
+        check.case_in(
+            "read_utf16 back",
+            text.as_str(),
+            Some(text.encode_utf16().collect::<Vec<u16>>()),
+            read_utf16(&mut wire.as_slice()).ok(),
         );
         for cut in 0..wire.len() {
             let kind = read_utf(&mut &wire[..cut]).map_err(|e| e.kind());

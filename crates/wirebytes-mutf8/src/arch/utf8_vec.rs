@@ -21,6 +21,14 @@ impl Utf8Vec {
         }
     }
 
+    /// A writer that keeps `text` and appends after it, with room for `additional` more
+    /// bytes.
+    pub(crate) fn appending_to(text: String, additional: usize) -> Self {
+        Utf8Vec {
+            bytes: SpareVec::appending_to(text.into_bytes(), additional),
+        }
+    }
+
     /// Appends `text`.
     #[inline(always)]
     pub(crate) fn push_str(&mut self, text: &str) {
