@@ -74,6 +74,7 @@ mod encode;
 mod error;
 #[cfg(feature = "std")]
 mod io;
+mod jni;
 #[doc(hidden)]
 pub mod levels;
 pub mod reference;
@@ -89,6 +90,9 @@ pub use encode::{encode, encode_into, encode_utf16, encoded_len};
 pub use error::{DecodeError, DecodeErrorKind, LengthError};
 #[cfg(feature = "std")]
 pub use io::{read_long_utf, read_utf, read_utf16, write_long_utf, write_utf};
+#[doc(hidden)]
+pub use jni::__cstr;
+pub use jni::{decode_cstr, encode_cstring};
 pub use utf16::decode_utf16;
 
 /// The README's example, run as a doctest.

@@ -39,6 +39,7 @@ fn allocations<T>(f: impl FnOnce() -> T) -> usize {
 }
 
 /// The largest single allocation `f` makes on this thread.
+#[cfg(feature = "std")]
 fn largest_allocation<T>(f: impl FnOnce() -> T) -> usize {
     LARGEST.with(|n| n.set(0));
     drop(std::hint::black_box(f()));

@@ -3,7 +3,12 @@
 #![cfg(feature = "bytes")]
 
 use std::collections::VecDeque;
+#[cfg(feature = "std")]
 use std::io::IoSlice;
+
+/// Whether the readers see past the first chunk through `chunks_vectored` (which `bytes` has
+/// only with its `std` feature).
+const PEEKS_PAST_THE_FIRST_CHUNK: bool = cfg!(feature = "std");
 
 use bytes::{Buf, BufMut, BytesMut};
 use wirebytes_mutf8::{
@@ -52,6 +57,7 @@ impl Buf for Chunked {
         &[]
     }
 
+    #[cfg(feature = "std")]
     fn chunks_vectored<'a>(&'a self, dst: &mut [IoSlice<'a>]) -> usize {
         if !self.vectored {
             if dst.is_empty() || !self.has_remaining() {
@@ -207,7 +213,7 @@ fn a_cut_record_is_incomplete_and_nothing_is_consumed() {
                     "{shape} {}",
                     buf.vectored
                 );
-                if buf.vectored || !split_field {
+                if (buf.vectored && PEEKS_PAST_THE_FIRST_CHUNK) || !split_field {
                     assert_eq!(buf.remaining(), before, "{shape} {}", buf.vectored);
                     assert_eq!(
                         get_utf16(&mut buf),
@@ -228,6 +234,9 @@ fn a_cut_record_is_incomplete_and_nothing_is_consumed() {
             }
         }
         // Through `bytes`' own chained buffers.
+        if !PEEKS_PAST_THE_FIRST_CHUNK {
+            continue;
+        }
         let mut chain = (&wire[..cut.min(1)]).chain(&wire[cut.min(1)..cut]);
         assert_eq!(
             get_utf(&mut chain),
