@@ -74,7 +74,7 @@ fn decode_planned(bytes: &[u8], kernels: Kernels) -> Result<Cow<'_, str>, Decode
 /// How much of a body already is its text (UTF-8 without a 4-byte sequence): all of it, to be
 /// borrowed, or the bytes before the rewrite starts. In one AVX2 pass where `kernels` has it,
 /// else with [`plan_portable`].
-fn plan(bytes: &[u8], kernels: Kernels) -> Utf8Prefix<'_> {
+pub(crate) fn plan(bytes: &[u8], kernels: Kernels) -> Utf8Prefix<'_> {
     match kernels.utf8_check(bytes) {
         Some(prefix) => prefix,
         None => plan_portable(bytes),

@@ -80,7 +80,7 @@ fn encode_rest(bytes: &[u8], out: &mut Vec<u8>) {
 
 /// The two 3-byte surrogates of a 4-byte UTF-8 sequence.
 #[inline(always)]
-fn surrogates(seq: &[u8]) -> [u8; 6] {
+pub(crate) fn surrogates(seq: &[u8]) -> [u8; 6] {
     let s = (u32::from(seq[0] & 0x07) << 18)
         | (u32::from(seq[1] & 0x3F) << 12)
         | (u32::from(seq[2] & 0x3F) << 6)

@@ -71,6 +71,24 @@ impl Level {
         crate::decode::decode_into_with(bytes, dst, self.kernels)
     }
 
+    /// [`crate::decode_class_file`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_class_file`].
+    pub fn decode_class_file(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+        crate::class_file::decode_class_file_with(bytes, self.kernels)
+    }
+
+    /// [`crate::cesu8::decode`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::cesu8::decode`].
+    pub fn cesu8_decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+        crate::cesu8::decode_with(bytes, self.kernels)
+    }
+
     /// [`crate::decode_lossy`] at this level.
     #[must_use]
     pub fn decode_lossy(self, bytes: &[u8]) -> Cow<'_, str> {

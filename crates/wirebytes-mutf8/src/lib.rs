@@ -69,6 +69,8 @@ extern crate std;
 mod arch;
 #[cfg(feature = "bytes")]
 mod buf;
+pub mod cesu8;
+mod class_file;
 mod decode;
 mod encode;
 mod error;
@@ -81,10 +83,12 @@ pub mod reference;
 mod rewrite;
 mod scan;
 mod sequence;
+mod strict;
 mod utf16;
 
 #[cfg(feature = "bytes")]
 pub use buf::{GetUtfError, get_long_utf, get_utf, get_utf16, put_long_utf, put_utf};
+pub use class_file::decode_class_file;
 pub use decode::{decode, decode_into, decode_lossy, validate};
 pub use encode::{encode, encode_into, encode_utf16, encoded_len};
 pub use error::{DecodeError, DecodeErrorKind, LengthError};
