@@ -210,41 +210,61 @@ fn encode(c: &mut Criterion) {
 /// The class-file corpus: every `CONSTANT_Utf8` entry of the running JDK's classes, as
 /// `cargo xtask bench` dumps them (readUTF records, in the file `WIREBYTES_CLASS_FILE_CORPUS`
 /// names, else `target/jdk-constant-utf8.bin`); without that file, a generated corpus of
-/// 2,751,320 entries with their length distribution. Returns its name and the entries.
-fn class_file_corpus() -> (&'static str, Vec<Vec<u8>>) {
+/// 2,751,320 entries with their length distribution. Returns its name and the entries, which
+/// lie one after the other in one buffer (as in the class files), not each in its own
+/// allocation.
+fn class_file_corpus() -> (&'static str, Vec<&'static [u8]>) {
     let path = std::env::var_os("WIREBYTES_CLASS_FILE_CORPUS").map_or_else(
         || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/jdk-constant-utf8.bin"),
         std::path::PathBuf::from,
     );
-    if let Ok(records) = std::fs::read(&path) {
-        let mut entries = Vec::new();
-        let mut rest = records.as_slice();
-        while let Some((len, tail)) = rest.split_first_chunk::<2>() {
-            let len = usize::from(u16::from_be_bytes(*len));
-            let Some(body) = tail.get(..len) else { break };
-            entries.push(body.to_vec());
-            rest = &tail[len..];
+    let (name, records) = match std::fs::read(&path) {
+        Ok(records) if !records.is_empty() => ("jdk-constant-utf8", records),
+        _ => {
+            let mut rng = Rng::new(0x6a64_6b5f_7574_6638);
+            let mut records = Vec::new();
+            for body in wirebytes_testkit::mutf8::class_file_like(&mut rng, 2_751_320) {
+                records.extend((body.len() as u16).to_be_bytes());
+                records.extend_from_slice(&body);
+            }
+            ("generated-constant-utf8", records)
         }
-        if !entries.is_empty() {
-            return ("jdk-constant-utf8", entries);
-        }
+    };
+    let mut entries = Vec::new();
+    let mut rest: &'static [u8] = records.leak();
+    while let Some((len, tail)) = rest.split_first_chunk::<2>() {
+        let len = usize::from(u16::from_be_bytes(*len));
+        let Some(body) = tail.get(..len) else { break };
+        entries.push(body);
+        rest = &tail[len..];
     }
-    let mut rng = Rng::new(0x6a64_6b5f_7574_6638);
-    (
-        "generated-constant-utf8",
-        wirebytes_testkit::mutf8::class_file_like(&mut rng, 2_751_320),
-    )
+    (name, entries)
+}
+
+/// `entries` one after the other in one buffer, as they lie in a class file or a stream.
+fn contiguous(entries: Vec<Vec<u8>>) -> Vec<&'static [u8]> {
+    let all: &'static [u8] = entries.concat().leak();
+    let mut rest = all;
+    entries
+        .iter()
+        .map(|e| {
+            let (head, tail) = rest.split_at(e.len());
+            rest = tail;
+            head
+        })
+        .collect()
 }
 
 /// Many short strings, as a class-file reader decodes them: each function runs over the
 /// whole corpus and returns the total length of what it decoded (entries it rejects count
 /// nothing). `ours-decode_into` reuses one `String`, and `ours-decode+push_str` is the same
-/// done with `decode`; `std-from_utf8` is the check that a UTF-8 reader would make.
+/// done with `decode`; `ours-decode_utf16_into` reuses one `Vec<u16>`; `limit-vec-alloc` is
+/// the allocation of a `Vec<u16>` per entry, which `decode_utf16` cannot avoid;
+/// `std-from_utf8` is the check that a UTF-8 reader would make.
 fn class_file(c: &mut Criterion) {
     const GROUP: &str = "mutf8/class-file";
     let mut group = c.benchmark_group(GROUP);
     let (name, entries) = class_file_corpus();
-    let entries: Vec<&[u8]> = entries.iter().map(Vec::as_slice).collect();
     let total: usize = entries.iter().map(|e| e.len()).sum();
     let param = format!("{name}/{total}");
     let corpus = entries.as_slice();
@@ -275,6 +295,29 @@ fn class_file(c: &mut Criterion) {
                 .sum::<usize>()
         },
     );
+    bench(
+        &mut group,
+        GROUP,
+        "ours-decode_utf16_into",
+        &param,
+        corpus,
+        |es| {
+            let mut dst = Vec::new();
+            es.iter()
+                .map(|e| {
+                    dst.clear();
+                    let _ = wirebytes_mutf8::decode_utf16_into(e, &mut dst);
+                    black_box(dst.as_slice()).len()
+                })
+                .sum::<usize>()
+        },
+    );
+    // What `decode_utf16` cannot avoid: one `Vec<u16>` per entry (none for an empty one).
+    bench(&mut group, GROUP, "limit-vec-alloc", &param, corpus, |es| {
+        es.iter()
+            .map(|e| black_box(Vec::<u16>::with_capacity(e.len())).capacity())
+            .sum::<usize>()
+    });
     bench(&mut group, GROUP, "ours-validate", &param, corpus, |es| {
         es.iter()
             .filter(|e| wirebytes_mutf8::validate(e).is_ok())
@@ -344,7 +387,7 @@ fn decode_into(c: &mut Criterion) {
     const GROUP: &str = "mutf8/decode_into";
     let mut group = c.benchmark_group(GROUP);
     let mut rng = Rng::new(0x696e_746f);
-    let mut inputs: Vec<(&str, Vec<Vec<u8>>)> = Vec::new();
+    let mut inputs: Vec<(&str, Vec<&'static [u8]>)> = Vec::new();
     for (name, odd) in [("short-nul", "\0"), ("short-supplementary", "\u{1F600}")] {
         let entries = (0..10_000)
             .map(|_| {
@@ -368,15 +411,11 @@ fn decode_into(c: &mut Criterion) {
                 wirebytes_mutf8::encode(&text).into_owned()
             })
             .collect();
-        inputs.push((name, entries));
+        inputs.push((name, contiguous(entries)));
     }
     let (_, class) = class_file_corpus();
-    inputs.push((
-        "class-file-first-10000",
-        class.into_iter().take(10_000).collect(),
-    ));
+    inputs.push(("class-file-first-10000", class[..10_000].to_vec()));
     for (name, entries) in &inputs {
-        let entries: Vec<&[u8]> = entries.iter().map(Vec::as_slice).collect();
         let total: usize = entries.iter().map(|e| e.len()).sum();
         let param = format!("{name}/{total}");
         group.throughput(Throughput::Bytes(total as u64));
@@ -403,6 +442,21 @@ fn decode_into(c: &mut Criterion) {
                 })
                 .sum::<usize>()
         });
+        // Every level below the one `ours` uses.
+        let below: Vec<_> = levels::all().collect();
+        for level in &below[..below.len() - 1] {
+            let function = format!("ours-{}", level.name());
+            bench(&mut group, GROUP, &function, &param, corpus, |es| {
+                let mut dst = String::with_capacity(64);
+                es.iter()
+                    .map(|e| {
+                        dst.clear();
+                        let _ = level.decode_into(e, &mut dst);
+                        black_box(dst.as_str()).len()
+                    })
+                    .sum::<usize>()
+            });
+        }
     }
     group.finish();
 }

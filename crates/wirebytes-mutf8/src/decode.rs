@@ -130,8 +130,12 @@ fn plan_portable(bytes: &[u8]) -> Utf8Prefix<'_> {
 /// assert_eq!(validate(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
 /// assert!(validate("\u{1F600}".as_bytes()).is_err()); // 4-byte UTF-8: the JDK rejects it
 /// ```
+#[inline]
 pub fn validate(bytes: &[u8]) -> Result<(), DecodeError> {
-    validate_with(bytes, Kernels::detect())
+    if short_ascii(bytes).is_some() {
+        return Ok(());
+    }
+    validate_planned(bytes, Kernels::detect())
 }
 
 /// [`validate`] with `kernels`.
@@ -139,6 +143,11 @@ pub(crate) fn validate_with(bytes: &[u8], kernels: Kernels) -> Result<(), Decode
     if short_ascii(bytes).is_some() {
         return Ok(());
     }
+    validate_planned(bytes, kernels)
+}
+
+/// [`validate`] past its check for short ASCII.
+fn validate_planned(bytes: &[u8], kernels: Kernels) -> Result<(), DecodeError> {
     let prefix = plan(bytes, kernels);
     match first_error(bytes, prefix.len()) {
         None => Ok(()),
@@ -169,8 +178,13 @@ pub(crate) fn validate_with(bytes: &[u8], kernels: Kernels) -> Result<(), Decode
 /// assert_eq!(text, "name: café \0"); // unchanged
 /// # Ok::<(), wirebytes_mutf8::DecodeError>(())
 /// ```
+#[inline]
 pub fn decode_into(bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
-    decode_into_with(bytes, dst, Kernels::detect())
+    if let Some(text) = short_ascii(bytes) {
+        dst.push_str(text);
+        return Ok(());
+    }
+    decode_into_planned(bytes, dst, Kernels::detect())
 }
 
 /// [`decode_into`] with `kernels`.
@@ -183,6 +197,15 @@ pub(crate) fn decode_into_with(
         dst.push_str(text);
         return Ok(());
     }
+    decode_into_planned(bytes, dst, kernels)
+}
+
+/// [`decode_into`] past its check for short ASCII.
+fn decode_into_planned(
+    bytes: &[u8],
+    dst: &mut String,
+    kernels: Kernels,
+) -> Result<(), DecodeError> {
     let prefix = plan(bytes, kernels);
     if prefix.is_whole() {
         dst.push_str(prefix.as_str());

@@ -104,6 +104,15 @@ impl Level {
         crate::utf16::decode_utf16_with(bytes, self.kernels)
     }
 
+    /// [`crate::decode_utf16_into`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_utf16_into`].
+    pub fn decode_utf16_into(self, bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
+        crate::utf16::decode_utf16_into_with(bytes, dst, self.kernels)
+    }
+
     /// [`crate::read_utf`] at this level.
     ///
     /// # Errors

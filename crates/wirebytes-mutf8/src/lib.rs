@@ -97,7 +97,7 @@ pub use io::{read_long_utf, read_utf, read_utf16, write_long_utf, write_utf};
 #[doc(hidden)]
 pub use jni::__cstr;
 pub use jni::{decode_cstr, encode_cstring};
-pub use utf16::decode_utf16;
+pub use utf16::{decode_utf16, decode_utf16_into};
 
 /// The README's example, run as a doctest.
 #[cfg(all(doctest, feature = "std"))]

@@ -74,6 +74,11 @@ pub(crate) fn rewrite_into(
                 if i + BLOCK <= n {
                     break;
                 }
+                // Short of a block: a word at a time while it holds ASCII.
+                if let Some(word) = bytes.get(i..i + 8) {
+                    i += out.store_ascii8(word.try_into().expect("8 bytes"));
+                    continue;
+                }
                 out.push_char(char::from(c));
                 i += 1;
                 continue;

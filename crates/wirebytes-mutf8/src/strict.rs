@@ -138,11 +138,17 @@ pub(crate) fn decode(
                 if c == 0 && nul == Nul::TwoBytes {
                     return Err(DecodeError::bad_lead(i));
                 }
-                out.push_char(char::from(c));
-                i += 1;
-                if i + BLOCK <= blocks_end && bytes[i] < 0x80 {
+                if i + BLOCK <= blocks_end {
                     break;
                 }
+                // Short of a block: a word at a time while it holds ASCII (before any `00`
+                // that is an error).
+                if let Some(word) = bytes.get(i..i + 8).filter(|_| i + 8 <= blocks_end) {
+                    i += out.store_ascii8(word.try_into().expect("8 bytes"));
+                    continue;
+                }
+                out.push_char(char::from(c));
+                i += 1;
                 continue;
             }
             let (v, len) = sequence(bytes, i, nul)?;

@@ -139,6 +139,13 @@ fn the_no_allocation_forms_allocate_nothing() {
         );
     }
 
+    let mut chars = Vec::with_capacity(body.len());
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::decode_utf16_into(&body, &mut chars)),
+        0
+    );
+    assert_eq!(chars, text.encode_utf16().collect::<Vec<u16>>());
+
     let mut out = Vec::with_capacity(body.len());
     assert_eq!(
         allocations(|| wirebytes_mutf8::encode_into(&text, &mut out)),

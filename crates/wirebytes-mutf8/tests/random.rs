@@ -110,6 +110,18 @@ proptest! {
         let mut dst = head.clone();
         let _ = decode_into(&bytes, &mut dst);
         prop_assert!(dst.starts_with(&head));
+        let head16: Vec<u16> = head.encode_utf16().collect();
+        let want16 = reference::decode_utf16(&bytes);
+        for level in levels::all() {
+            let mut dst = head16.clone();
+            let got = level.decode_utf16_into(&bytes, &mut dst);
+            prop_assert_eq!(got, want16.as_ref().map(drop).map_err(|e| *e));
+            let expected = match &want16 {
+                Ok(chars) => [&head16[..], chars].concat(),
+                Err(_) => head16.clone(),
+            };
+            prop_assert_eq!(dst, expected);
+        }
     }
 
     #[test]
