@@ -13,17 +13,9 @@
 //! # Ok::<(), wirebytes_mutf8::DecodeError>(())
 //! ```
 //!
-//! | bytes | modified UTF-8 (`readUTF`) | class file (`CONSTANT_Utf8`) | CESU-8 |
-//! |---|---|---|---|
-//! | raw `00` | U+0000 | rejected | U+0000 |
-//! | `C0 80` | U+0000 | U+0000 | rejected |
-//! | other overlong forms (`C1 81`, `E0 80 80`...) | accepted | rejected | rejected |
-//! | surrogate pair (`ED A0..AF xx ED B0..BF xx`) | one char | one char | one char |
-//! | lone surrogate | accepted | accepted | accepted |
-//! | 4-byte sequence (`F0..F4`...) | rejected | rejected | rejected |
-//!
-//! A lone surrogate is accepted by all three (the JDK returns it as a `char`); a `str`
-//! cannot hold it, so the decoders that return one report
+//! See the [crate documentation](crate) for this rule beside `readUTF`'s and the class-file
+//! parser's. A lone surrogate is accepted by the JDK's decoder (returned as a `char`); a
+//! `str` cannot hold it, so [`decode`] reports
 //! [`UnpairedSurrogate`](crate::DecodeErrorKind::UnpairedSurrogate) there.
 
 use alloc::borrow::Cow;

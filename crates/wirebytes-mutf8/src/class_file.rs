@@ -10,7 +10,7 @@ use crate::strict::{self, Nul};
 /// HotSpot's class-file parser accepts for class files of version 48 and up, borrowing the
 /// input when it already is the text.
 ///
-/// The rule is stricter than `readUTF`'s (see the table in [`cesu8`](crate::cesu8)): no raw
+/// The rule is stricter than `readUTF`'s (see the table in the [crate documentation](crate)): no raw
 /// `00` (U+0000 is `C0 80`), no overlong form but `C0 80`, no 4-byte sequence. Surrogates go
 /// one 3-byte sequence each; a high and a low one make a char above U+FFFF.
 ///

@@ -330,7 +330,9 @@ fn class_file_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
 }
 
 /// What HotSpot accepts in a `CONSTANT_Utf8` of a class file of version 48 and up, as chars
-/// (lone surrogates included): see [`class_file_units`] for the transcription.
+/// (lone surrogates included): its check (`UTF8::is_legal_utf8`) one byte at a time as it
+/// goes, with the chars it passes over. (Its look-ahead for a surrogate pair accepts nothing
+/// that the two 3-byte sequences would not.)
 ///
 /// # Errors
 ///
