@@ -154,6 +154,21 @@ fn the_no_allocation_forms_allocate_nothing() {
     assert_eq!(out, body);
 }
 
+/// `encode_cstring` allocates its C string once, exactly as long as it is.
+#[test]
+#[cfg(feature = "std")]
+fn encode_cstring_allocates_once_and_exactly() {
+    for text in ["java/lang/String", "nul \0 and \u{1F600}", ""] {
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::encode_cstring(text)),
+            1,
+            "{text:?}"
+        );
+        let largest = largest_allocation(|| wirebytes_mutf8::encode_cstring(text));
+        assert_eq!(largest, wirebytes_mutf8::encoded_len(text) + 1, "{text:?}");
+    }
+}
+
 #[test]
 fn rewriting_allocates_one_buffer() {
     let text = "mostly ascii \0 with \u{1F600} here and there ".repeat(100);
