@@ -40,7 +40,8 @@ use crate::strict::{self, Nul};
 /// (a byte that cannot start a sequence, `C0`, `C1` and the other overlong forms, a bad
 /// continuation byte, a 4-byte sequence). Where the JDK returns a lone surrogate, which a
 /// `str` cannot hold, [`UnpairedSurrogate`](crate::DecodeErrorKind::UnpairedSurrogate) at
-/// the first one.
+/// the first one. [`jdk_position`](DecodeError::jdk_position) is `valid_up_to` for
+/// `Malformed`: the decoder's position when it reports.
 ///
 /// # Examples
 ///

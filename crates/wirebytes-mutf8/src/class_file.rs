@@ -21,7 +21,9 @@ use crate::strict::{self, Nul};
 /// [`Truncated`](crate::DecodeErrorKind::Truncated) if it runs past the end, else
 /// [`Malformed`](crate::DecodeErrorKind::Malformed). Where the JVM accepts a lone surrogate,
 /// which a `str` cannot hold,
-/// [`UnpairedSurrogate`](crate::DecodeErrorKind::UnpairedSurrogate) at the first one.
+/// [`UnpairedSurrogate`](crate::DecodeErrorKind::UnpairedSurrogate) at the first one. The
+/// JVM's message names no position: [`jdk_position`](DecodeError::jdk_position) is
+/// `valid_up_to` for `Malformed`.
 ///
 /// # Examples
 ///
