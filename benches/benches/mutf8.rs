@@ -207,5 +207,294 @@ fn encode(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(group, decode, decode_utf16, encode);
+/// The class-file corpus: every `CONSTANT_Utf8` entry of the running JDK's classes, as
+/// `cargo xtask bench` dumps them (readUTF records, in the file `WIREBYTES_CLASS_FILE_CORPUS`
+/// names, else `target/jdk-constant-utf8.bin`); without that file, a generated corpus of
+/// 2,751,320 entries with their length distribution. Returns its name and the entries, which
+/// lie one after the other in one buffer (as in the class files), not each in its own
+/// allocation.
+fn class_file_corpus() -> (&'static str, Vec<&'static [u8]>) {
+    let path = std::env::var_os("WIREBYTES_CLASS_FILE_CORPUS").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/jdk-constant-utf8.bin"),
+        std::path::PathBuf::from,
+    );
+    let (name, records) = match std::fs::read(&path) {
+        Ok(records) if !records.is_empty() => ("jdk-constant-utf8", records),
+        _ => {
+            let mut rng = Rng::new(0x6a64_6b5f_7574_6638);
+            let mut records = Vec::new();
+            for body in wirebytes_testkit::mutf8::class_file_like(&mut rng, 2_751_320) {
+                records.extend((body.len() as u16).to_be_bytes());
+                records.extend_from_slice(&body);
+            }
+            ("generated-constant-utf8", records)
+        }
+    };
+    let mut entries = Vec::new();
+    let mut rest: &'static [u8] = records.leak();
+    while let Some((len, tail)) = rest.split_first_chunk::<2>() {
+        let len = usize::from(u16::from_be_bytes(*len));
+        let Some(body) = tail.get(..len) else { break };
+        entries.push(body);
+        rest = &tail[len..];
+    }
+    (name, entries)
+}
+
+/// `entries` one after the other in one buffer, as they lie in a class file or a stream.
+fn contiguous(entries: Vec<Vec<u8>>) -> Vec<&'static [u8]> {
+    let all: &'static [u8] = entries.concat().leak();
+    let mut rest = all;
+    entries
+        .iter()
+        .map(|e| {
+            let (head, tail) = rest.split_at(e.len());
+            rest = tail;
+            head
+        })
+        .collect()
+}
+
+/// Many short strings, as a class-file reader decodes them: each function runs over the
+/// whole corpus and returns the total length of what it decoded (entries it rejects count
+/// nothing). `ours-decode_into` reuses one `String`, and `ours-decode+push_str` is the same
+/// done with `decode`; `ours-decode_utf16_into` reuses one `Vec<u16>`; `limit-vec-alloc` is
+/// the allocation of a `Vec<u16>` per entry, which `decode_utf16` cannot avoid;
+/// `std-from_utf8` is the check that a UTF-8 reader would make.
+fn class_file(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/class-file";
+    let mut group = c.benchmark_group(GROUP);
+    let (name, entries) = class_file_corpus();
+    let total: usize = entries.iter().map(|e| e.len()).sum();
+    let param = format!("{name}/{total}");
+    let corpus = entries.as_slice();
+    group.throughput(Throughput::Bytes(total as u64));
+    group.sample_size(10);
+    bench(&mut group, GROUP, "baseline", &param, corpus, |es| {
+        es.iter()
+            .filter_map(|e| baseline_decode(e))
+            .map(|t| t.len())
+            .sum::<usize>()
+    });
+    bench(&mut group, GROUP, "ours", &param, corpus, |es| {
+        es.iter()
+            .filter_map(|e| wirebytes_mutf8::decode(e).ok())
+            .map(|t| black_box(&*t).len())
+            .sum::<usize>()
+    });
+    bench(
+        &mut group,
+        GROUP,
+        "ours-decode_utf16",
+        &param,
+        corpus,
+        |es| {
+            es.iter()
+                .filter_map(|e| wirebytes_mutf8::decode_utf16(e).ok())
+                .map(|t| black_box(&*t).len())
+                .sum::<usize>()
+        },
+    );
+    bench(
+        &mut group,
+        GROUP,
+        "ours-decode_utf16_into",
+        &param,
+        corpus,
+        |es| {
+            let mut dst = Vec::new();
+            es.iter()
+                .map(|e| {
+                    dst.clear();
+                    let _ = wirebytes_mutf8::decode_utf16_into(e, &mut dst);
+                    black_box(dst.as_slice()).len()
+                })
+                .sum::<usize>()
+        },
+    );
+    // What `decode_utf16` cannot avoid: one `Vec<u16>` per entry (none for an empty one).
+    bench(&mut group, GROUP, "limit-vec-alloc", &param, corpus, |es| {
+        es.iter()
+            .map(|e| black_box(Vec::<u16>::with_capacity(e.len())).capacity())
+            .sum::<usize>()
+    });
+    bench(&mut group, GROUP, "ours-validate", &param, corpus, |es| {
+        es.iter()
+            .filter(|e| wirebytes_mutf8::validate(e).is_ok())
+            .count()
+    });
+    bench(
+        &mut group,
+        GROUP,
+        "ours-decode_into",
+        &param,
+        corpus,
+        |es| {
+            let mut dst = String::new();
+            es.iter()
+                .map(|e| {
+                    dst.clear();
+                    let _ = wirebytes_mutf8::decode_into(e, &mut dst);
+                    black_box(dst.as_str()).len()
+                })
+                .sum::<usize>()
+        },
+    );
+    bench(
+        &mut group,
+        GROUP,
+        "ours-decode+push_str",
+        &param,
+        corpus,
+        |es| {
+            let mut dst = String::new();
+            es.iter()
+                .map(|e| {
+                    dst.clear();
+                    if let Ok(text) = wirebytes_mutf8::decode(e) {
+                        dst.push_str(&text);
+                    }
+                    black_box(dst.as_str()).len()
+                })
+                .sum::<usize>()
+        },
+    );
+    bench(&mut group, GROUP, "ours-class_file", &param, corpus, |es| {
+        es.iter()
+            .filter_map(|e| wirebytes_mutf8::decode_class_file(e).ok())
+            .map(|t| black_box(&*t).len())
+            .sum::<usize>()
+    });
+    bench(&mut group, GROUP, "simd_cesu8", &param, corpus, |es| {
+        es.iter()
+            .filter_map(|e| simd_cesu8::mutf8::decode(e).ok())
+            .map(|t| black_box(&*t).len())
+            .sum::<usize>()
+    });
+    bench(&mut group, GROUP, "std-from_utf8", &param, corpus, |es| {
+        es.iter()
+            .filter_map(|e| std::str::from_utf8(e).ok())
+            .map(|t| black_box(t).len())
+            .sum::<usize>()
+    });
+    group.finish();
+}
+
+/// Short strings that must be rewritten (each holds `C0 80` or a surrogate pair), decoded
+/// one after the other into one reused `String`: `decode_into` against `decode` then
+/// `push_str` (the baseline).
+fn decode_into(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/decode_into";
+    let mut group = c.benchmark_group(GROUP);
+    let mut rng = Rng::new(0x696e_746f);
+    let mut inputs: Vec<(&str, Vec<&'static [u8]>)> = Vec::new();
+    for (name, odd) in [("short-nul", "\0"), ("short-supplementary", "\u{1F600}")] {
+        let entries = (0..10_000)
+            .map(|_| {
+                // 4 to 40 chars, one in ten 2- or 3-byte, and the odd one somewhere.
+                let len = 4 + rng.below(36);
+                let odd_at = rng.below(len);
+                let mut text = String::new();
+                for k in 0..len {
+                    if k == odd_at {
+                        text.push_str(odd);
+                    }
+                    let c = match rng.below(20) {
+                        0 => char::from_u32(0xA0 + rng.below(0x700) as u32).expect("2-byte char"),
+                        1 => {
+                            char::from_u32(0x3000 + rng.below(0x6000) as u32).expect("3-byte char")
+                        }
+                        _ => char::from(b' ' + rng.below(95) as u8),
+                    };
+                    text.push(c);
+                }
+                wirebytes_mutf8::encode(&text).into_owned()
+            })
+            .collect();
+        inputs.push((name, contiguous(entries)));
+    }
+    let (_, class) = class_file_corpus();
+    inputs.push(("class-file-first-10000", class[..10_000].to_vec()));
+    for (name, entries) in &inputs {
+        let total: usize = entries.iter().map(|e| e.len()).sum();
+        let param = format!("{name}/{total}");
+        group.throughput(Throughput::Bytes(total as u64));
+        let corpus = entries.as_slice();
+        bench(&mut group, GROUP, "baseline", &param, corpus, |es| {
+            let mut dst = String::with_capacity(64);
+            es.iter()
+                .map(|e| {
+                    dst.clear();
+                    if let Ok(text) = wirebytes_mutf8::decode(e) {
+                        dst.push_str(&text);
+                    }
+                    black_box(dst.as_str()).len()
+                })
+                .sum::<usize>()
+        });
+        bench(&mut group, GROUP, "ours", &param, corpus, |es| {
+            let mut dst = String::with_capacity(64);
+            es.iter()
+                .map(|e| {
+                    dst.clear();
+                    let _ = wirebytes_mutf8::decode_into(e, &mut dst);
+                    black_box(dst.as_str()).len()
+                })
+                .sum::<usize>()
+        });
+        // Every level below the one `ours` uses.
+        let below: Vec<_> = levels::all().collect();
+        for level in &below[..below.len() - 1] {
+            let function = format!("ours-{}", level.name());
+            bench(&mut group, GROUP, &function, &param, corpus, |es| {
+                let mut dst = String::with_capacity(64);
+                es.iter()
+                    .map(|e| {
+                        dst.clear();
+                        let _ = level.decode_into(e, &mut dst);
+                        black_box(dst.as_str()).len()
+                    })
+                    .sum::<usize>()
+            });
+        }
+    }
+    group.finish();
+}
+
+/// `validate` against `simdutf8` (UTF-8 validation, the bound for input that is plain text)
+/// and the JDK's loop (`baseline`).
+fn validate(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/validate";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, bytes) in decode_inputs() {
+        if bytes.len() < 65536 {
+            continue;
+        }
+        let param = format!("{name}/{}", bytes.len());
+        let f = bytes.as_slice();
+        group.throughput(Throughput::Bytes(bytes.len() as u64));
+        bench(&mut group, GROUP, "baseline", &param, f, |b| {
+            reference::decode_utf16(b).is_ok()
+        });
+        bench(&mut group, GROUP, "ours", &param, f, |b| {
+            wirebytes_mutf8::validate(b).is_ok()
+        });
+        if std::str::from_utf8(&bytes).is_ok() {
+            bench(&mut group, GROUP, "limit-simdutf8", &param, f, |b| {
+                simdutf8::basic::from_utf8(b).is_ok()
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    group,
+    decode,
+    decode_utf16,
+    encode,
+    class_file,
+    decode_into,
+    validate
+);
 criterion_main!(group);

@@ -173,6 +173,58 @@ pub fn body(
     out
 }
 
+/// The lengths of the `CONSTANT_Utf8` entries of a JDK 17 image (2,751,320 entries, mean 21.4
+/// bytes), as percentiles: entry `k` is the length below which `k` per cent of the entries
+/// lie (the last one the 99.9th percentile). Each per cent is drawn uniformly
+/// between its two percentiles.
+const CLASS_FILE_LENGTH_PERCENTILES: [usize; 101] = [
+    0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 5, 5, 6, 6, 6, 6, 6, 7, 7, 7, 8, 8,
+    8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12, 12, 13, 13, 13, 14, 14, 15, 15, 15, 15, 16, 16,
+    16, 17, 17, 18, 18, 18, 19, 19, 20, 20, 21, 21, 22, 22, 23, 24, 24, 25, 26, 27, 28, 29, 30, 31,
+    32, 33, 34, 35, 36, 38, 39, 40, 42, 44, 46, 49, 52, 56, 59, 64, 72, 85, 115, 348,
+];
+
+/// A corpus shaped like the `CONSTANT_Utf8` entries of the JDK's own class files, for when
+/// the JDK is not there to dump them: `count` bodies with their length distribution (see
+/// [`CLASS_FILE_LENGTH_PERCENTILES`]), made of identifier and descriptor characters, and as
+/// there, 7% of them holding 2- and 3-byte chars and about one in ten thousand `C0 80` or a
+/// surrogate pair.
+pub fn class_file_like(rng: &mut Rng, count: usize) -> Vec<Vec<u8>> {
+    const NAME: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$/;()[<>";
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let k = rng.below(100);
+        let (lo, hi) = (
+            CLASS_FILE_LENGTH_PERCENTILES[k],
+            CLASS_FILE_LENGTH_PERCENTILES[k + 1],
+        );
+        let len = lo + rng.below(hi - lo + 1);
+        let mut body = Vec::with_capacity(len + 6);
+        let wide = rng.below(100) < 7;
+        let odd = rng.below(10_000) == 0;
+        while body.len() < len {
+            if wide && rng.one_in(3) {
+                let c = if rng.one_in(2) {
+                    char::from_u32(0xA0 + rng.below(0x700) as u32).expect("2-byte char")
+                } else {
+                    char::from_u32(0x3000 + rng.below(0x6000) as u32).expect("3-byte char")
+                };
+                body.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            } else if odd && rng.one_in(8) {
+                body.extend_from_slice(if rng.one_in(2) {
+                    b"\xc0\x80"
+                } else {
+                    b"\xed\xa0\xbd\xed\xb8\x80"
+                });
+            } else {
+                body.push(NAME[rng.below(NAME.len())]);
+            }
+        }
+        out.push(body);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +250,14 @@ mod tests {
         );
         let mut rng = Rng::new(6);
         let bodies: Vec<Vec<u8>> = (0..200).map(|_| body(&mut rng, ACCEPTED, 20, 5)).collect();
+        let corpus = class_file_like(&mut rng, 100_000);
+        let mean = corpus.iter().map(Vec::len).sum::<usize>() as f64 / corpus.len() as f64;
+        assert!((18.0..25.0).contains(&mean), "mean length {mean}");
+        let wide = corpus
+            .iter()
+            .filter(|b| b.iter().any(|&x| x >= 0x80))
+            .count();
+        assert!((4_000..10_000).contains(&wide), "{wide} with wider chars");
         assert!(
             bodies
                 .iter()

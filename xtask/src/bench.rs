@@ -121,8 +121,17 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
         clear_results(&criterion_home, krate);
         let alloc_log = alloc_dir.join(format!("alloc-{krate}.tsv"));
         let _ = std::fs::remove_file(&alloc_log);
+        let corpus = if *krate == "mutf8" {
+            class_file_corpus(root, &target)
+        } else {
+            None
+        };
         eprintln!("== cargo bench --bench {krate}");
-        let status = Command::new(crate::cargo())
+        let mut command = Command::new(crate::cargo());
+        if let Some(corpus) = &corpus {
+            command.env("WIREBYTES_CLASS_FILE_CORPUS", corpus);
+        }
+        let status = command
             .current_dir(root)
             .args([
                 "bench",
@@ -175,6 +184,43 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
         criterion_home.join("report").join("index.html").display()
     );
     ExitCode::SUCCESS
+}
+
+/// The class-file corpus of the mutf8 benches: every `CONSTANT_Utf8` entry of the running
+/// JDK's classes, dumped once into `target/jdk-constant-utf8.bin` by
+/// `xtask/java/DumpConstantUtf8.java`. `None` (the benches then generate a corpus of the same
+/// length distribution) when there is no file and no `java` to make it.
+fn class_file_corpus(root: &Path, target: &Path) -> Option<PathBuf> {
+    let path = target.join("jdk-constant-utf8.bin");
+    if path.is_file() {
+        return Some(path);
+    }
+    eprintln!("== java DumpConstantUtf8.java {}", path.display());
+    let status = Command::new("java")
+        .arg(
+            root.join("xtask")
+                .join("java")
+                .join("DumpConstantUtf8.java"),
+        )
+        .arg(&path)
+        .stdout(stderr_handle())
+        .status();
+    match status {
+        Ok(s) if s.success() && path.is_file() => Some(path),
+        Ok(s) => {
+            eprintln!(
+                "note: the JDK's class-file strings could not be dumped ({s}): a generated corpus stands in"
+            );
+            let _ = std::fs::remove_file(&path);
+            None
+        }
+        Err(err) => {
+            eprintln!(
+                "note: no java ({err}): a generated corpus stands in for the JDK's class-file strings"
+            );
+            None
+        }
+    }
 }
 
 /// Our stderr as a child's stdout (inherited stdout if it cannot be duplicated).

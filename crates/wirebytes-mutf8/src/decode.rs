@@ -2,13 +2,15 @@
 //! rewrite from where they stop being it) and the public functions that follow it.
 
 use alloc::borrow::Cow;
+use alloc::string::String;
 #[cfg(any(feature = "std", feature = "bytes"))]
-use alloc::{string::String, vec::Vec};
+use alloc::vec::Vec;
 
 use crate::DecodeError;
-use crate::arch::{Kernels, Utf8Prefix, short_ascii};
-use crate::rewrite::{to_utf8, to_utf8_lossy};
+use crate::arch::{Kernels, Utf8Prefix, Utf8Vec, short_ascii};
+use crate::rewrite::{rewrite_into, to_utf8, to_utf8_lossy};
 use crate::scan::{Class, classify};
+use crate::sequence::first_error;
 
 /// Decodes a modified UTF-8 body (what `DataInput.readUTF` reads after the length) into a
 /// `str`, exactly as the JDK would, borrowing the input when it already is that `str`.
@@ -72,7 +74,7 @@ fn decode_planned(bytes: &[u8], kernels: Kernels) -> Result<Cow<'_, str>, Decode
 /// How much of a body already is its text (UTF-8 without a 4-byte sequence): all of it, to be
 /// borrowed, or the bytes before the rewrite starts. In one AVX2 pass where `kernels` has it,
 /// else with [`plan_portable`].
-fn plan(bytes: &[u8], kernels: Kernels) -> Utf8Prefix<'_> {
+pub(crate) fn plan(bytes: &[u8], kernels: Kernels) -> Utf8Prefix<'_> {
     match kernels.utf8_check(bytes) {
         Some(prefix) => prefix,
         None => plan_portable(bytes),
@@ -101,6 +103,123 @@ fn plan_portable(bytes: &[u8]) -> Utf8Prefix<'_> {
         prefix.extend_str(valid);
     }
     prefix
+}
+
+/// Checks that the JDK's `readUTF` accepts a modified UTF-8 body, without decoding it and
+/// without allocating: exactly what [`decode_utf16`](crate::decode_utf16) accepts, with its
+/// error.
+///
+/// Lone surrogates are accepted (the JDK returns them), so `validate(b).is_ok()` does not
+/// mean that [`decode`] succeeds. Bytes that are UTF-8 without a 4-byte sequence are passed
+/// by the same one-pass check with which `decode` borrows them (plain text is checked at the
+/// speed of a UTF-8 check); from the first other sequence on, the JDK's rules go one
+/// sequence at a time, over ASCII runs a word at a time.
+///
+/// # Errors
+///
+/// The JDK's first error: [`DecodeErrorKind::Malformed`](crate::DecodeErrorKind::Malformed)
+/// at the JDK's position, or [`Truncated`](crate::DecodeErrorKind::Truncated); never
+/// `UnpairedSurrogate`.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_mutf8::validate;
+///
+/// assert!(validate(b"plain, \xc0\x80 and a lone \xed\xa0\x80").is_ok());
+/// assert_eq!(validate(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
+/// assert!(validate("\u{1F600}".as_bytes()).is_err()); // 4-byte UTF-8: the JDK rejects it
+/// ```
+#[inline]
+pub fn validate(bytes: &[u8]) -> Result<(), DecodeError> {
+    if short_ascii(bytes).is_some() {
+        return Ok(());
+    }
+    validate_planned(bytes, Kernels::detect())
+}
+
+/// [`validate`] with `kernels`.
+pub(crate) fn validate_with(bytes: &[u8], kernels: Kernels) -> Result<(), DecodeError> {
+    if short_ascii(bytes).is_some() {
+        return Ok(());
+    }
+    validate_planned(bytes, kernels)
+}
+
+/// [`validate`] past its check for short ASCII.
+fn validate_planned(bytes: &[u8], kernels: Kernels) -> Result<(), DecodeError> {
+    let prefix = plan(bytes, kernels);
+    match first_error(bytes, prefix.len()) {
+        None => Ok(()),
+        Some(err) => Err(err),
+    }
+}
+
+/// Decodes like [`decode`], appending the text to `dst`: a hot loop that reuses one `String`
+/// allocates nothing once it has room.
+///
+/// Bytes that already are the text are appended as they are; others are rewritten straight
+/// into `dst`'s spare capacity (grown by `bytes.len()` first when it has less).
+///
+/// # Errors
+///
+/// As [`decode`]. Then `dst` holds what it held before (its capacity may have grown).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_mutf8::decode_into;
+///
+/// let mut text = String::from("name: ");
+/// decode_into(b"caf\xc3\xa9 \xc0\x80", &mut text)?;
+/// assert_eq!(text, "name: café \0");
+///
+/// assert!(decode_into(b"bad \xff", &mut text).is_err());
+/// assert_eq!(text, "name: café \0"); // unchanged
+/// # Ok::<(), wirebytes_mutf8::DecodeError>(())
+/// ```
+#[inline]
+pub fn decode_into(bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
+    if let Some(text) = short_ascii(bytes) {
+        dst.push_str(text);
+        return Ok(());
+    }
+    decode_into_planned(bytes, dst, Kernels::detect())
+}
+
+/// [`decode_into`] with `kernels`.
+pub(crate) fn decode_into_with(
+    bytes: &[u8],
+    dst: &mut String,
+    kernels: Kernels,
+) -> Result<(), DecodeError> {
+    if let Some(text) = short_ascii(bytes) {
+        dst.push_str(text);
+        return Ok(());
+    }
+    decode_into_planned(bytes, dst, kernels)
+}
+
+/// [`decode_into`] past its check for short ASCII.
+fn decode_into_planned(
+    bytes: &[u8],
+    dst: &mut String,
+    kernels: Kernels,
+) -> Result<(), DecodeError> {
+    let prefix = plan(bytes, kernels);
+    if prefix.is_whole() {
+        dst.push_str(prefix.as_str());
+        return Ok(());
+    }
+    let start = dst.len();
+    let mut out = Utf8Vec::appending_to(core::mem::take(dst), bytes.len() + 1);
+    let result = rewrite_into(prefix, kernels, &mut out);
+    *dst = out.into_string();
+    if result.is_err() {
+        // `start` was the end of `dst`'s text: a char boundary.
+        dst.truncate(start);
+    }
+    result
 }
 
 /// [`decode`] into a `String` that reuses `bytes`' buffer when they already are the text:
@@ -171,6 +290,27 @@ mod tests {
                 reference::decode_lossy(bytes),
                 "{name} lossy {bytes:02x?}"
             );
+            assert_eq!(
+                validate_with(bytes, kernels),
+                reference::decode_utf16(bytes).map(drop),
+                "{name} validate {bytes:02x?}"
+            );
+            // Appended after text (the rewrite's kernels see a writer ahead of the input), or
+            // into an empty `String`; what was there is left alone on error.
+            for head in ["", "h\u{e9}ad \u{1F600} "] {
+                let mut dst = String::from(head);
+                let got = decode_into_with(bytes, &mut dst, kernels);
+                match &want {
+                    Ok(text) => {
+                        assert_eq!(got, Ok(()), "{name} into {bytes:02x?}");
+                        assert_eq!(dst, alloc::format!("{head}{text}"), "{name} into");
+                    }
+                    Err(err) => {
+                        assert_eq!(got, Err(*err), "{name} into {bytes:02x?}");
+                        assert_eq!(dst, head, "{name} into, on error {bytes:02x?}");
+                    }
+                }
+            }
             #[cfg(any(feature = "std", feature = "bytes"))]
             assert_eq!(
                 decode_vec(bytes.to_vec(), kernels).as_deref(),

@@ -33,6 +33,33 @@ pub fn encode(text: &str) -> Cow<'_, [u8]> {
     }
     let len = bytes.len() + extra_len(bytes);
     let mut out = Vec::with_capacity(len);
+    encode_rest(bytes, &mut out);
+    debug_assert_eq!(out.len(), len);
+    Cow::Owned(out)
+}
+
+/// Appends what [`encode()`] gives for `text` to `dst`, growing it at most once: a hot loop
+/// that reuses one `Vec` allocates nothing once it has room.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = b"head:".to_vec();
+/// wirebytes_mutf8::encode_into("a\0\u{1F600}", &mut out);
+/// assert_eq!(out, b"head:a\xc0\x80\xed\xa0\xbd\xed\xb8\x80");
+/// ```
+pub fn encode_into(text: &str, dst: &mut Vec<u8>) {
+    let bytes = text.as_bytes();
+    if !needs_encoding(bytes) {
+        dst.extend_from_slice(bytes);
+        return;
+    }
+    dst.reserve(bytes.len() + extra_len(bytes));
+    encode_rest(bytes, dst);
+}
+
+/// Appends the modified UTF-8 form of `bytes` (a `str`'s) to `out`.
+fn encode_rest(bytes: &[u8], out: &mut Vec<u8>) {
     let mut i = 0;
     loop {
         let end = plain_end(bytes, i);
@@ -45,25 +72,29 @@ pub fn encode(text: &str) -> Cow<'_, [u8]> {
             i = end + 1;
         } else {
             // A 4-byte sequence of a `str`: F0..F4 and three continuation bytes.
-            let s = (u32::from(lead & 0x07) << 18)
-                | (u32::from(bytes[end + 1] & 0x3F) << 12)
-                | (u32::from(bytes[end + 2] & 0x3F) << 6)
-                | u32::from(bytes[end + 3] & 0x3F);
-            let high = 0xD800 + ((s - 0x10000) >> 10);
-            let low = 0xDC00 + (s & 0x3FF);
-            out.extend_from_slice(&[
-                0xED,
-                0x80 | ((high >> 6) & 0x3F) as u8,
-                0x80 | (high & 0x3F) as u8,
-                0xED,
-                0x80 | ((low >> 6) & 0x3F) as u8,
-                0x80 | (low & 0x3F) as u8,
-            ]);
+            out.extend_from_slice(&surrogates(&bytes[end..end + 4]));
             i = end + 4;
         }
     }
-    debug_assert_eq!(out.len(), len);
-    Cow::Owned(out)
+}
+
+/// The two 3-byte surrogates of a 4-byte UTF-8 sequence.
+#[inline(always)]
+pub(crate) fn surrogates(seq: &[u8]) -> [u8; 6] {
+    let s = (u32::from(seq[0] & 0x07) << 18)
+        | (u32::from(seq[1] & 0x3F) << 12)
+        | (u32::from(seq[2] & 0x3F) << 6)
+        | u32::from(seq[3] & 0x3F);
+    let high = 0xD800 + ((s - 0x10000) >> 10);
+    let low = 0xDC00 + (s & 0x3FF);
+    [
+        0xED,
+        0x80 | ((high >> 6) & 0x3F) as u8,
+        0x80 | (high & 0x3F) as u8,
+        0xED,
+        0x80 | ((low >> 6) & 0x3F) as u8,
+        0x80 | (low & 0x3F) as u8,
+    ]
 }
 
 /// The length of [`encode`]'s output, without building it: the text's length, plus one per

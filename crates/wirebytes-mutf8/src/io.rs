@@ -7,21 +7,27 @@ use std::vec::Vec;
 
 use crate::arch::Kernels;
 use crate::decode::decode_vec;
+use crate::utf16::decode_utf16_with;
 use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 
 /// Reads one `DataInput.readUTF` record: a big-endian `u16` body length, then the body,
 /// decoded as [`decode`](crate::decode()) does.
 ///
-/// At most 65535 bytes are allocated for the body, whatever the stream holds.
+/// The body's buffer grows with the bytes that arrive (4 KiB first, then doubling up to the
+/// length): a length field larger than what the stream holds allocates no more than twice
+/// what was there, never the full length.
 ///
 /// # Errors
 ///
-/// - [`io::ErrorKind::UnexpectedEof`] when the stream ends inside the record (the bytes that
-///   were there have been consumed, as `read_exact` does);
+/// What a failed read has consumed from the stream:
+///
+/// - [`io::ErrorKind::UnexpectedEof`] when the stream ends inside the record: everything the
+///   stream held (as `read_exact` does);
 /// - [`io::ErrorKind::InvalidData`] when the body is not what the JDK accepts or holds a lone
 ///   surrogate: the error wraps the [`DecodeError`](crate::DecodeError) (reach it with
-///   `get_ref()` and `downcast_ref`); the whole record has been consumed;
-/// - any error of the reader.
+///   `get_ref()` and `downcast_ref`); the whole record has been consumed, so the next
+///   record can be read;
+/// - any error of the reader: what the reader had delivered until then.
 ///
 /// # Examples
 ///
@@ -55,12 +61,60 @@ pub(crate) fn read_utf_with<R: Read + ?Sized>(
 
 /// Reads `len` body bytes and decodes them.
 fn read_body<R: Read + ?Sized>(reader: &mut R, len: usize, kernels: Kernels) -> io::Result<String> {
-    let mut body = Vec::new();
-    body.try_reserve_exact(len)
-        .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
-    body.resize(len, 0);
-    reader.read_exact(&mut body)?;
+    let body = read_bytes(reader, len)?;
     decode_vec(body, kernels).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// Reads exactly `len` bytes into a buffer that grows as they arrive: 4 KiB first, then
+/// doubling, so that a length field larger than the stream costs at most twice the bytes
+/// that were there.
+fn read_bytes<R: Read + ?Sized>(reader: &mut R, len: usize) -> io::Result<Vec<u8>> {
+    const FIRST: usize = 4096;
+    let mut body = Vec::new();
+    while body.len() < len {
+        let filled = body.len();
+        let target = len.min(FIRST.max(2 * filled));
+        body.try_reserve_exact(target - filled)
+            .map_err(|e| io::Error::new(io::ErrorKind::OutOfMemory, e))?;
+        body.resize(target, 0);
+        reader.read_exact(&mut body[filled..])?;
+    }
+    Ok(body)
+}
+
+/// Reads one `DataInput.readUTF` record (a big-endian `u16` body length, then the body) into
+/// the UTF-16 chars the JDK returns, as [`decode_utf16`](crate::decode_utf16) decodes them:
+/// lone surrogates included, so every record the JDK accepts is read.
+///
+/// The body's buffer grows as for [`read_utf`].
+///
+/// # Errors
+///
+/// As [`read_utf`], and with the same bytes consumed: `UnexpectedEof` for a short stream,
+/// `InvalidData` wrapping the [`DecodeError`](crate::DecodeError) for a body the JDK rejects
+/// (never [`UnpairedSurrogate`](crate::DecodeErrorKind::UnpairedSurrogate)).
+///
+/// # Examples
+///
+/// ```
+/// // A lone high surrogate: the JDK reads it, so does this.
+/// let mut stream: &[u8] = b"\x00\x04\xed\xa0\x80!";
+/// assert_eq!(wirebytes_mutf8::read_utf16(&mut stream)?, [0xd800, 0x21]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_utf16<R: Read + ?Sized>(reader: &mut R) -> io::Result<Vec<u16>> {
+    read_utf16_with(reader, Kernels::detect())
+}
+
+/// [`read_utf16`] with `kernels`.
+pub(crate) fn read_utf16_with<R: Read + ?Sized>(
+    reader: &mut R,
+    kernels: Kernels,
+) -> io::Result<Vec<u16>> {
+    let mut len = [0u8; 2];
+    reader.read_exact(&mut len)?;
+    let body = read_bytes(reader, usize::from(u16::from_be_bytes(len)))?;
+    decode_utf16_with(&body, kernels).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
 }
 
 /// Writes one `DataOutput.writeUTF` record: a big-endian `u16` body length, then the body,
@@ -113,7 +167,8 @@ fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -
 /// decoded as [`decode`](crate::decode()) does.
 ///
 /// The length comes from the stream, so it is checked against `limit` before anything is
-/// allocated: at most `limit` bytes are ever allocated for the body.
+/// allocated: at most `limit` bytes are ever allocated for the body, and, as for
+/// [`read_utf`], no more than twice the bytes the stream held.
 ///
 /// The JDK reads a negative length (above `i64::MAX` here) as an empty string; this refuses
 /// it, as any length above `limit`.

@@ -12,7 +12,6 @@
 //! ```
 
 use alloc::borrow::Cow;
-#[cfg(any(feature = "std", feature = "bytes"))]
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -54,6 +53,42 @@ impl Level {
         crate::decode::decode_with(bytes, self.kernels)
     }
 
+    /// [`crate::validate`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::validate`].
+    pub fn validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
+        crate::decode::validate_with(bytes, self.kernels)
+    }
+
+    /// [`crate::decode_into`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_into`].
+    pub fn decode_into(self, bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
+        crate::decode::decode_into_with(bytes, dst, self.kernels)
+    }
+
+    /// [`crate::decode_class_file`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_class_file`].
+    pub fn decode_class_file(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+        crate::class_file::decode_class_file_with(bytes, self.kernels)
+    }
+
+    /// [`crate::cesu8::decode`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::cesu8::decode`].
+    pub fn cesu8_decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+        crate::cesu8::decode_with(bytes, self.kernels)
+    }
+
     /// [`crate::decode_lossy`] at this level.
     #[must_use]
     pub fn decode_lossy(self, bytes: &[u8]) -> Cow<'_, str> {
@@ -67,6 +102,15 @@ impl Level {
     /// As [`crate::decode_utf16`].
     pub fn decode_utf16(self, bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
         crate::utf16::decode_utf16_with(bytes, self.kernels)
+    }
+
+    /// [`crate::decode_utf16_into`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_utf16_into`].
+    pub fn decode_utf16_into(self, bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
+        crate::utf16::decode_utf16_into_with(bytes, dst, self.kernels)
     }
 
     /// [`crate::read_utf`] at this level.
@@ -90,5 +134,31 @@ impl Level {
         buf: &mut B,
     ) -> Result<String, crate::GetUtfError> {
         crate::buf::get_utf_with(buf, self.kernels)
+    }
+
+    /// [`crate::read_utf16`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::read_utf16`].
+    #[cfg(feature = "std")]
+    pub fn read_utf16<R: std::io::Read + ?Sized>(
+        self,
+        reader: &mut R,
+    ) -> std::io::Result<Vec<u16>> {
+        crate::io::read_utf16_with(reader, self.kernels)
+    }
+
+    /// [`crate::get_utf16`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::get_utf16`].
+    #[cfg(feature = "bytes")]
+    pub fn get_utf16<B: bytes::Buf + ?Sized>(
+        self,
+        buf: &mut B,
+    ) -> Result<Vec<u16>, crate::GetUtfError> {
+        crate::buf::get_utf16_with(buf, self.kernels)
     }
 }

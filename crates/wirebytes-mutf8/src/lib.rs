@@ -29,6 +29,47 @@
 //! (see [`DecodeError`]); [`reference`](mod@reference) holds plain transcriptions of the
 //! JDK's loops that the fast paths are tested against.
 //!
+//! The same bytes under the three rules the JDK has, `readUTF`'s ([`decode`]), the class-file
+//! parser's for a `CONSTANT_Utf8` (HotSpot, class files of version 48 and up:
+//! [`decode_class_file`]) and the "CESU-8" charset's ([`cesu8::decode`]):
+//!
+//! | bytes | `readUTF` | class file | CESU-8 |
+//! |---|---|---|---|
+//! | raw `00` | U+0000 | rejected | U+0000 |
+//! | `C0 80` | U+0000 | U+0000 | rejected |
+//! | other overlong forms (`C1 81`, `E0 80 80`...) | accepted | rejected | rejected |
+//! | `80`..`BF`, `F0`..`FF` as a lead, a bad continuation byte | rejected | rejected | rejected |
+//! | a sequence cut by the end | rejected | rejected | rejected |
+//! | surrogate pair (`ED A0..AF xx ED B0..BF xx`) | one char | one char | one char |
+//! | lone surrogate | accepted | accepted | accepted |
+//! | 4-byte sequence (`F0 9F 98 80`...) | rejected | rejected | rejected |
+//!
+//! All three hand back a lone surrogate as a `char`; a `str` cannot hold it, so the decoders
+//! that return one report [`DecodeErrorKind::UnpairedSurrogate`] there, and
+//! [`decode_utf16`], [`read_utf16`] and [`get_utf16`] return it.
+//!
+//! Without allocating: [`validate`] checks what [`decode_utf16`] accepts; [`decode_into`],
+//! [`decode_utf16_into`] and [`encode_into`] append to buffers a hot loop reuses. For JNI,
+//! [`encode_cstring`], [`decode_cstr`] and [`cstr!`], which encodes a literal at compile
+//! time:
+//!
+//! ```
+//! use std::ffi::CStr;
+//!
+//! const SIGNATURE: &CStr = wirebytes_mutf8::cstr!("(Ljava/lang/String;)V");
+//! assert_eq!(SIGNATURE, c"(Ljava/lang/String;)V");
+//! assert_eq!(wirebytes_mutf8::encode_cstring("\0").as_bytes(), b"\xc0\x80");
+//!
+//! let mut text = String::new();
+//! for entry in [&b"java/lang/Object"[..], b"\xc0\x80"] {
+//!     text.clear();
+//!     wirebytes_mutf8::decode_into(entry, &mut text)?;
+//! }
+//! assert_eq!(text, "\0");
+//! assert!(wirebytes_mutf8::decode_class_file(b"raw \x00").is_err());
+//! # Ok::<(), wirebytes_mutf8::DecodeError>(())
+//! ```
+//!
 //! Speed: on x86 with AVX2, one pass decides: a UTF-8 check in which any byte `F0` or above
 //! is an error (the lookup method of Keiser and Lemire, with 64-byte blocks of ASCII
 //! skipped), so valid UTF-8 without a 4-byte sequence is borrowed at once. Elsewhere an ASCII
@@ -45,11 +86,17 @@
 //!
 //! # Crate features
 //!
-//! - `std` (default): [`read_utf`], [`write_utf`], [`read_long_utf`], [`write_long_utf`] over
-//!   `std::io`, and run-time CPU detection (here and inside `simdutf8`). Without it the crate
-//!   is `no_std`, needs only `alloc`, and uses the instructions the target is compiled for.
-//! - `bytes`: [`get_utf`], [`put_utf`], [`get_long_utf`], [`put_long_utf`] over
-//!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers.
+//! Everything but the `std::io` records is `no_std` (with `alloc`).
+//!
+//! - `std` (default): [`read_utf`], [`read_utf16`], [`write_utf`], [`read_long_utf`],
+//!   [`write_long_utf`] over `std::io`, and run-time CPU detection (here and inside
+//!   `simdutf8`). Without it the crate is `no_std`, needs only `alloc`, and uses the
+//!   instructions the target is compiled for. With `bytes`, it also lets [`get_utf`] see
+//!   past a buffer's first chunk (`Buf::chunks_vectored`) to leave an incomplete record
+//!   unconsumed.
+//! - `bytes`: [`get_utf`], [`get_utf16`], [`put_utf`], [`get_long_utf`], [`put_long_utf`]
+//!   over `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers; a
+//!   record that has not wholly arrived is left in the buffer.
 #![no_std]
 // `unsafe` is only in `arch` (each block with `// SAFETY:`): the SIMD kernels and the calls
 // to them, the proof that bytes are UTF-8 (so that they become a `str` without a second
@@ -67,27 +114,35 @@ extern crate std;
 mod arch;
 #[cfg(feature = "bytes")]
 mod buf;
+pub mod cesu8;
+mod class_file;
 mod decode;
 mod encode;
 mod error;
 #[cfg(feature = "std")]
 mod io;
+mod jni;
 #[doc(hidden)]
 pub mod levels;
 pub mod reference;
 mod rewrite;
 mod scan;
 mod sequence;
+mod strict;
 mod utf16;
 
 #[cfg(feature = "bytes")]
-pub use buf::{GetUtfError, get_long_utf, get_utf, put_long_utf, put_utf};
-pub use decode::{decode, decode_lossy};
-pub use encode::{encode, encode_utf16, encoded_len};
+pub use buf::{GetUtfError, get_long_utf, get_utf, get_utf16, put_long_utf, put_utf};
+pub use class_file::decode_class_file;
+pub use decode::{decode, decode_into, decode_lossy, validate};
+pub use encode::{encode, encode_into, encode_utf16, encoded_len};
 pub use error::{DecodeError, DecodeErrorKind, LengthError};
 #[cfg(feature = "std")]
-pub use io::{read_long_utf, read_utf, write_long_utf, write_utf};
-pub use utf16::decode_utf16;
+pub use io::{read_long_utf, read_utf, read_utf16, write_long_utf, write_utf};
+#[doc(hidden)]
+pub use jni::__cstr;
+pub use jni::{decode_cstr, encode_cstring};
+pub use utf16::{decode_utf16, decode_utf16_into};
 
 /// The README's example, run as a doctest.
 #[cfg(all(doctest, feature = "std"))]

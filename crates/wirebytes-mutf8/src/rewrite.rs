@@ -24,11 +24,22 @@ const BLOCK: usize = 32;
 /// at a time; the loop here takes the others (at least 64 bytes of them before trying again)
 /// and the last bytes.
 pub(crate) fn to_utf8(prefix: Utf8Prefix<'_>, kernels: Kernels) -> Result<String, DecodeError> {
-    let bytes = prefix.bytes();
-    let n = bytes.len();
     // Every rewrite keeps or shrinks the length: the output fits in `n` bytes (and one more,
     // for a 3-byte char's 4-byte store at the end).
-    let mut out = Utf8Vec::with_capacity(n + 1);
+    let mut out = Utf8Vec::with_capacity(prefix.bytes().len() + 1);
+    rewrite_into(prefix, kernels, &mut out)?;
+    Ok(out.into_string())
+}
+
+/// [`to_utf8`], appending to `out` (which should have room for the body's length and one
+/// more byte, so that it never grows); on error, `out` holds part of the text.
+pub(crate) fn rewrite_into(
+    prefix: Utf8Prefix<'_>,
+    kernels: Kernels,
+    out: &mut Utf8Vec,
+) -> Result<(), DecodeError> {
+    let bytes = prefix.bytes();
+    let n = bytes.len();
     out.push_str(prefix.as_str());
     let mut i = prefix.len();
     // Where the loop below hands back to the AVX-512 blocks (or ends): `n` without them.
@@ -38,7 +49,7 @@ pub(crate) fn to_utf8(prefix: Utf8Prefix<'_>, kernels: Kernels) -> Result<String
             if i >= n {
                 break;
             }
-            stop = match kernels.rewrite_utf8(bytes, i, &mut out) {
+            stop = match kernels.rewrite_utf8(bytes, i, out) {
                 Some(next) => {
                     i = next;
                     n.min(i + 64)
@@ -62,6 +73,11 @@ pub(crate) fn to_utf8(prefix: Utf8Prefix<'_>, kernels: Kernels) -> Result<String
             if c < 0x80 {
                 if i + BLOCK <= n {
                     break;
+                }
+                // Short of a block: a word at a time while it holds ASCII.
+                if let Some(word) = bytes.get(i..i + 8) {
+                    i += out.store_ascii8(word.try_into().expect("8 bytes"));
+                    continue;
                 }
                 out.push_char(char::from(c));
                 i += 1;
@@ -92,7 +108,7 @@ pub(crate) fn to_utf8(prefix: Utf8Prefix<'_>, kernels: Kernels) -> Result<String
             }
         }
     }
-    Ok(out.into_string())
+    Ok(())
 }
 
 /// The lossy rewrite: as [`to_utf8`], but U+FFFD where [`crate::reference::decode_lossy`]

@@ -8,12 +8,14 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
 }
 
 // SAFETY: forwards every call to `System` unchanged; the counter is a thread-local `Cell`.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        let _ = LARGEST.try_with(|n| n.set(n.get().max(layout.size())));
         // SAFETY: the caller's `layout` is passed on as it is.
         unsafe { System.alloc(layout) }
     }
@@ -36,6 +38,58 @@ fn allocations<T>(f: impl FnOnce() -> T) -> usize {
     after - before
 }
 
+/// The largest single allocation `f` makes on this thread.
+#[cfg(feature = "std")]
+fn largest_allocation<T>(f: impl FnOnce() -> T) -> usize {
+    LARGEST.with(|n| n.set(0));
+    drop(std::hint::black_box(f()));
+    LARGEST.with(Cell::get)
+}
+
+/// A length field far above what the stream or buffer holds allocates about what is there,
+/// not the length.
+#[test]
+fn a_length_above_the_input_does_not_allocate_it() {
+    #[cfg(feature = "std")]
+    {
+        use std::io::ErrorKind;
+        let short: &[u8] = b"\xff\xffonly a few bytes";
+        let largest = largest_allocation(|| {
+            let err = wirebytes_mutf8::read_utf(&mut &short[..]).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+        });
+        assert!(largest <= 4096, "read_utf allocated {largest} bytes");
+        let largest = largest_allocation(|| {
+            let err = wirebytes_mutf8::read_utf16(&mut &short[..]).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+        });
+        assert!(largest <= 4096, "read_utf16 allocated {largest} bytes");
+        // 1 TiB announced, 100 KB there: the buffer grows with what arrives.
+        let mut long = (1u64 << 40).to_be_bytes().to_vec();
+        long.extend(std::iter::repeat_n(b'a', 100_000));
+        let largest = largest_allocation(|| {
+            let err = wirebytes_mutf8::read_long_utf(&mut long.as_slice(), u64::MAX).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+        });
+        assert!(
+            largest <= 2 * 131_072,
+            "read_long_utf allocated {largest} bytes"
+        );
+    }
+    #[cfg(feature = "bytes")]
+    {
+        let mut buf: &[u8] = b"\x00\x00\x01\x00\x00\x00\x00\x00abc";
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::get_long_utf(&mut buf, u64::MAX)),
+            0
+        );
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::get_utf16(&mut &b"\xff\xffabc"[..])),
+            0
+        );
+    }
+}
+
 #[test]
 fn measuring_and_borrowing_allocate_nothing() {
     let text = "plain ascii, then \u{e9}\u{20ac} and \0 and \u{1F600}".repeat(100);
@@ -50,6 +104,69 @@ fn measuring_and_borrowing_allocate_nothing() {
         allocations(|| wirebytes_mutf8::decode(&[b'a'; 16]).map(|t| t.len())),
         0
     );
+}
+
+/// The no-allocation forms: `validate` never allocates; `decode_into` and `encode_into`
+/// allocate nothing once the buffer they append to has room.
+#[test]
+fn the_no_allocation_forms_allocate_nothing() {
+    let text = "mostly ascii \0 with \u{1F600} and \u{e9} here and there ".repeat(100);
+    let body = wirebytes_mutf8::encode(&text).into_owned();
+    let lone = [&body[..], b"\xed\xa0\x80 lone"].concat();
+    assert_eq!(allocations(|| wirebytes_mutf8::validate(&body)), 0);
+    assert_eq!(allocations(|| wirebytes_mutf8::validate(&lone)), 0);
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::validate(text.as_bytes())),
+        0
+    );
+
+    let mut dst = String::with_capacity(body.len() + 1);
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::decode_into(&body, &mut dst)),
+        0
+    );
+    assert_eq!(dst, text);
+    for short in [
+        &b"short"[..],
+        b"\xc0\x80",
+        b"pair \xed\xa0\xbd\xed\xb8\x80",
+        b"caf\xc3\xa9",
+    ] {
+        dst.clear();
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::decode_into(short, &mut dst)),
+            0
+        );
+    }
+
+    let mut chars = Vec::with_capacity(body.len());
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::decode_utf16_into(&body, &mut chars)),
+        0
+    );
+    assert_eq!(chars, text.encode_utf16().collect::<Vec<u16>>());
+
+    let mut out = Vec::with_capacity(body.len());
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::encode_into(&text, &mut out)),
+        0
+    );
+    assert_eq!(out, body);
+}
+
+/// `encode_cstring` allocates its C string once, exactly as long as it is.
+#[test]
+#[cfg(feature = "std")]
+fn encode_cstring_allocates_once_and_exactly() {
+    for text in ["java/lang/String", "nul \0 and \u{1F600}", ""] {
+        assert_eq!(
+            allocations(|| wirebytes_mutf8::encode_cstring(text)),
+            1,
+            "{text:?}"
+        );
+        let largest = largest_allocation(|| wirebytes_mutf8::encode_cstring(text));
+        assert_eq!(largest, wirebytes_mutf8::encoded_len(text) + 1, "{text:?}");
+    }
 }
 
 #[test]

@@ -3,18 +3,27 @@
 #![cfg(feature = "bytes")]
 
 use std::collections::VecDeque;
+#[cfg(feature = "std")]
+use std::io::IoSlice;
+
+/// Whether the readers see past the first chunk through `chunks_vectored` (which `bytes` has
+/// only with its `std` feature).
+const PEEKS_PAST_THE_FIRST_CHUNK: bool = cfg!(feature = "std");
 
 use bytes::{Buf, BufMut, BytesMut};
 use wirebytes_mutf8::{
-    DecodeErrorKind, GetUtfError, get_long_utf, get_utf, levels, put_long_utf, put_utf, reference,
+    DecodeErrorKind, GetUtfError, get_long_utf, get_utf, get_utf16, levels, put_long_utf, put_utf,
+    reference,
 };
 
-/// A `Buf` made of any chunks, empty ones included.
+/// A `Buf` made of any chunks, empty ones included; `vectored` ones show them all through
+/// `chunks_vectored`, the others only through `chunk` (as `Buf`'s default does).
 #[derive(Debug, Clone)]
 struct Chunked {
     parts: VecDeque<Vec<u8>>,
     /// Bytes of the first part already consumed.
     offset: usize,
+    vectored: bool,
 }
 
 impl Chunked {
@@ -22,7 +31,13 @@ impl Chunked {
         Chunked {
             parts: parts.into(),
             offset: 0,
+            vectored: true,
         }
+    }
+
+    fn one_chunk_at_a_time(mut self) -> Self {
+        self.vectored = false;
+        self
     }
 }
 
@@ -40,6 +55,30 @@ impl Buf for Chunked {
             offset = 0;
         }
         &[]
+    }
+
+    #[cfg(feature = "std")]
+    fn chunks_vectored<'a>(&'a self, dst: &mut [IoSlice<'a>]) -> usize {
+        if !self.vectored {
+            if dst.is_empty() || !self.has_remaining() {
+                return 0;
+            }
+            dst[0] = IoSlice::new(self.chunk());
+            return 1;
+        }
+        let mut offset = self.offset;
+        let mut n = 0;
+        for part in &self.parts {
+            if n == dst.len() {
+                break;
+            }
+            if offset < part.len() {
+                dst[n] = IoSlice::new(&part[offset..]);
+                n += 1;
+            }
+            offset = 0;
+        }
+        n
     }
 
     fn advance(&mut self, mut cnt: usize) {
@@ -116,6 +155,7 @@ fn records_are_read_out_of_every_shape() {
 fn long_records_at_every_level_decode_as_the_reference() {
     for body in wirebytes_testkit::mutf8::long_bodies() {
         let want = reference::decode(&body).map_err(GetUtfError::Invalid);
+        let want16 = reference::decode_utf16(&body).map_err(GetUtfError::Invalid);
         let mut wire = (body.len() as u16).to_be_bytes().to_vec();
         wire.extend_from_slice(&body);
         for level in levels::all() {
@@ -128,52 +168,150 @@ fn long_records_at_every_level_decode_as_the_reference() {
                     level.name()
                 );
                 assert_eq!(buf.remaining(), 0);
+                let mut buf = Chunked::new(vec![wire[..cut].to_vec(), wire[cut..].to_vec()]);
+                assert_eq!(
+                    level.get_utf16(&mut buf),
+                    want16,
+                    "{} utf16 split at {cut}",
+                    level.name()
+                );
+                assert_eq!(buf.remaining(), 0);
             }
         }
     }
 }
 
+/// Every cut of a record, in every shape: `Incomplete` with the record's length, nothing
+/// consumed; then, with the rest appended, the record itself. Only a buffer that shows one
+/// chunk at a time, with the length field split, has it consumed.
 #[test]
-fn a_cut_record_is_incomplete_and_left_in_a_contiguous_buffer() {
+fn a_cut_record_is_incomplete_and_nothing_is_consumed() {
     let mut wire = BytesMut::new();
-    put_utf(&mut wire, "a\0\u{1F600}b").unwrap();
+    put_utf(&mut wire, "a\0\u{1F600}b\u{e9}").unwrap();
     let full = wire.len() as u64;
     for cut in 0..wire.len() {
-        let mut buf = &wire[..cut];
         let needed = if cut < 2 { 2 } else { full };
+        let mut buf = &wire[..cut];
         assert_eq!(
             get_utf(&mut buf),
             Err(GetUtfError::Incomplete { needed }),
             "cut {cut}"
         );
+        assert_eq!(
+            get_utf16(&mut buf),
+            Err(GetUtfError::Incomplete { needed }),
+            "cut {cut}"
+        );
         assert_eq!(buf.len(), cut, "nothing consumed at cut {cut}");
-        for (shape, mut buf) in shapes(&wire[..cut]) {
-            let before = buf.remaining();
-            assert_eq!(
-                get_utf(&mut buf),
-                Err(GetUtfError::Incomplete { needed }),
-                "{shape}"
-            );
-            // Only a length field split across chunks is consumed.
-            assert!(
-                buf.remaining() == before || buf.remaining() == before - 2,
-                "{shape}"
-            );
+        for (shape, buf) in shapes(&wire[..cut]) {
+            for mut buf in [buf.clone(), buf.one_chunk_at_a_time()] {
+                let before = buf.remaining();
+                let split_field = cut >= 2 && buf.chunk().len() < 2;
+                assert_eq!(
+                    get_utf(&mut buf),
+                    Err(GetUtfError::Incomplete { needed }),
+                    "{shape} {}",
+                    buf.vectored
+                );
+                if (buf.vectored && PEEKS_PAST_THE_FIRST_CHUNK) || !split_field {
+                    assert_eq!(buf.remaining(), before, "{shape} {}", buf.vectored);
+                    assert_eq!(
+                        get_utf16(&mut buf),
+                        Err(GetUtfError::Incomplete { needed }),
+                        "{shape}"
+                    );
+                    assert_eq!(buf.remaining(), before, "{shape} utf16");
+                    // The rest arrives: the same buffer reads the whole record.
+                    buf.parts.push_back(wire[cut..].to_vec());
+                    assert_eq!(
+                        get_utf(&mut buf).as_deref(),
+                        Ok("a\0\u{1F600}b\u{e9}"),
+                        "{shape}"
+                    );
+                } else {
+                    assert_eq!(buf.remaining(), before - 2, "{shape} one at a time");
+                }
+            }
         }
+        // Through `bytes`' own chained buffers.
+        if !PEEKS_PAST_THE_FIRST_CHUNK {
+            continue;
+        }
+        let mut chain = (&wire[..cut.min(1)]).chain(&wire[cut.min(1)..cut]);
+        assert_eq!(
+            get_utf(&mut chain),
+            Err(GetUtfError::Incomplete { needed }),
+            "chain {cut}"
+        );
+        assert_eq!(chain.remaining(), cut, "chain {cut}");
     }
+}
+
+#[test]
+fn lone_surrogates_are_read_by_get_utf16() {
+    let mut wire = Vec::new();
+    for body in [
+        &b"\xed\xa0\x80"[..],
+        b"a\xed\xb0\x80b",
+        b"\xc0\x80\xed\xa0\xbd",
+    ] {
+        wire.extend((body.len() as u16).to_be_bytes());
+        wire.extend_from_slice(body);
+    }
+    for (shape, mut buf) in shapes(&wire) {
+        assert_eq!(get_utf16(&mut buf), Ok(vec![0xd800]), "{shape}");
+        assert_eq!(get_utf16(&mut buf), Ok(vec![0x61, 0xdc00, 0x62]), "{shape}");
+        assert_eq!(get_utf16(&mut buf), Ok(vec![0, 0xd83d]), "{shape}");
+        assert_eq!(buf.remaining(), 0, "{shape}");
+    }
+    // `get_utf` cannot return them in a `String`: an error, the record consumed.
+    let mut buf = wire.as_slice();
+    let err = get_utf(&mut buf).unwrap_err();
+    assert!(
+        matches!(err, GetUtfError::Invalid(e) if e.kind() == DecodeErrorKind::UnpairedSurrogate)
+    );
+    assert_eq!(buf.len(), wire.len() - 5);
+}
+
+/// A length field far above what the buffer holds: `Incomplete` with the record's length,
+/// for the long form whatever the limit.
+#[test]
+fn a_length_above_the_buffer_is_incomplete() {
+    let mut buf: &[u8] = b"\x7f\xff\xff\xff\xff\xff\xff\xffabc";
+    assert_eq!(
+        get_long_utf(&mut buf, u64::MAX),
+        Err(GetUtfError::Incomplete {
+            needed: 8 + i64::MAX as u64
+        })
+    );
+    assert_eq!(buf.len(), 11);
+    let mut buf: &[u8] = b"\xff\xffabc";
+    assert_eq!(
+        get_utf16(&mut buf),
+        Err(GetUtfError::Incomplete { needed: 65_537 })
+    );
+    assert_eq!(buf.len(), 5);
 }
 
 #[test]
 fn a_bad_body_is_invalid_and_consumed() {
     let wire = b"\x00\x05ab\xe2\x41\x41next";
-    for (shape, mut buf) in shapes(wire) {
-        let err = get_utf(&mut buf).unwrap_err();
-        let GetUtfError::Invalid(inner) = err else {
-            panic!("{shape}: {err:?}");
-        };
-        assert_eq!(inner.kind(), DecodeErrorKind::Malformed, "{shape}");
-        assert_eq!(inner.jdk_position(), Some(4), "{shape}");
+    for (shape, buf) in shapes(wire) {
+        let mut again = buf.clone();
+        for err in [
+            get_utf(&mut buf.clone()).unwrap_err(),
+            get_utf16(&mut again).unwrap_err(),
+        ] {
+            let GetUtfError::Invalid(inner) = err else {
+                panic!("{shape}: {err:?}");
+            };
+            assert_eq!(inner.kind(), DecodeErrorKind::Malformed, "{shape}");
+            assert_eq!(inner.jdk_position(), Some(4), "{shape}");
+        }
+        let mut buf = buf;
+        assert!(get_utf(&mut buf).is_err());
         assert_eq!(buf.remaining(), 4, "{shape}");
+        assert_eq!(again.remaining(), 4, "{shape} utf16");
     }
 }
 

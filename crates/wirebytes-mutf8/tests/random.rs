@@ -5,7 +5,8 @@ use std::borrow::Cow;
 
 use proptest::prelude::*;
 use wirebytes_mutf8::{
-    decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, levels, reference,
+    decode, decode_into, decode_lossy, decode_utf16, encode, encode_into, encode_utf16,
+    encoded_len, levels, reference, validate,
 };
 use wirebytes_testkit::mutf8;
 
@@ -86,6 +87,43 @@ proptest! {
         }
     }
 
+    /// The forms that allocate nothing: `validate` accepts what `decode_utf16` does, with its
+    /// error; `decode_into` appends `decode`'s text, or leaves `dst` as it was.
+    #[test]
+    fn validate_and_decode_into_agree_with_the_reference(
+        bytes in prop_oneof![soup(), multibyte_text()],
+        head in "[a-z\u{e9}\u{1F600}]{0,5}",
+    ) {
+        let want = reference::decode(&bytes);
+        prop_assert_eq!(validate(&bytes), reference::decode_utf16(&bytes).map(drop));
+        for level in levels::all() {
+            prop_assert_eq!(level.validate(&bytes), reference::decode_utf16(&bytes).map(drop));
+            let mut dst = head.clone();
+            let got = level.decode_into(&bytes, &mut dst);
+            prop_assert_eq!(got, want.as_ref().map(drop).map_err(|e| *e));
+            let expected = match &want {
+                Ok(text) => format!("{head}{text}"),
+                Err(_) => head.clone(),
+            };
+            prop_assert_eq!(dst, expected);
+        }
+        let mut dst = head.clone();
+        let _ = decode_into(&bytes, &mut dst);
+        prop_assert!(dst.starts_with(&head));
+        let head16: Vec<u16> = head.encode_utf16().collect();
+        let want16 = reference::decode_utf16(&bytes);
+        for level in levels::all() {
+            let mut dst = head16.clone();
+            let got = level.decode_utf16_into(&bytes, &mut dst);
+            prop_assert_eq!(got, want16.as_ref().map(drop).map_err(|e| *e));
+            let expected = match &want16 {
+                Ok(chars) => [&head16[..], chars].concat(),
+                Err(_) => head16.clone(),
+            };
+            prop_assert_eq!(dst, expected);
+        }
+    }
+
     #[test]
     fn fast_decoders_agree_with_the_reference_on_two_byte_text(bytes in two_byte_text()) {
         for level in levels::all() {
@@ -118,6 +156,10 @@ proptest! {
             !text.contains('\0') && text.chars().all(|c| c.len_utf8() < 4)
         );
         prop_assert_eq!(decode(&bytes).map(Cow::into_owned), Ok(text.clone()));
+        let mut appended = b"head".to_vec();
+        encode_into(&text, &mut appended);
+        prop_assert_eq!(&appended[..4], b"head");
+        prop_assert_eq!(&appended[4..], &reference::encode(&text)[..]);
         let units: Vec<u16> = text.encode_utf16().collect();
         prop_assert_eq!(decode_utf16(&bytes), Ok(units));
     }

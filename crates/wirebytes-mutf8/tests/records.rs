@@ -6,7 +6,7 @@ use std::io::{self, ErrorKind, Read};
 use rstest::rstest;
 use wirebytes_mutf8::{
     DecodeError, DecodeErrorKind, LengthError, MAX_UTF_LEN, levels, read_long_utf, read_utf,
-    reference, write_long_utf, write_utf,
+    read_utf16, reference, write_long_utf, write_utf,
 };
 
 fn inner<E: std::error::Error + 'static>(err: &io::Error) -> &E {
@@ -52,6 +52,10 @@ fn long_records_at_every_level_decode_as_the_reference() {
                 .read_utf(&mut wire.as_slice())
                 .map_err(|e| *inner::<DecodeError>(&e));
             assert_eq!(got, want, "{}", level.name());
+            let got = level
+                .read_utf16(&mut wire.as_slice())
+                .map_err(|e| *inner::<DecodeError>(&e));
+            assert_eq!(got, reference::decode_utf16(&body), "{}", level.name());
         }
     }
 }
@@ -63,6 +67,8 @@ fn every_truncation_of_a_record_is_unexpected_eof() {
     for cut in 0..wire.len() {
         let err = read_utf(&mut &wire[..cut]).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::UnexpectedEof, "cut at {cut}");
+        let err = read_utf16(&mut &wire[..cut]).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::UnexpectedEof, "utf16 cut at {cut}");
     }
     let mut wire = Vec::new();
     write_long_utf(&mut wire, "long form").unwrap();
@@ -101,8 +107,23 @@ fn bad_bodies_are_invalid_data(
     let mut stream = wire;
     let err = read_utf(&mut stream).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::InvalidData);
-    let inner: &DecodeError = inner(&err);
-    assert_eq!((inner.kind(), inner.valid_up_to()), (kind, at));
+    let found: &DecodeError = inner(&err);
+    assert_eq!((found.kind(), found.valid_up_to()), (kind, at));
+    assert!(stream.is_empty(), "the whole record is consumed");
+
+    // read_utf16 returns a lone surrogate, and fails with the same error on the rest.
+    let mut stream = wire;
+    match read_utf16(&mut stream) {
+        Ok(units) => {
+            assert_eq!(kind, DecodeErrorKind::UnpairedSurrogate);
+            assert_eq!(Ok(units), reference::decode_utf16(&wire[2..]));
+        }
+        Err(err) => {
+            assert_eq!(err.kind(), ErrorKind::InvalidData);
+            let inner: &DecodeError = inner(&err);
+            assert_eq!((inner.kind(), inner.valid_up_to()), (kind, at));
+        }
+    }
     assert!(stream.is_empty(), "the whole record is consumed");
 }
 

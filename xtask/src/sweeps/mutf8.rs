@@ -2,13 +2,18 @@
 //! loops transcribed) over every 1-, 2- and 3-byte body at every offset of the 8-byte fast
 //! path and over random byte soup; and, when `java` is on PATH, against the JDK itself:
 //! `DataInputStream.readUTF` on generated bodies, `DataOutputStream.writeUTF` and
-//! `ObjectOutputStream.writeObject` on generated strings.
+//! `ObjectOutputStream.writeObject` on generated strings. The strict relatives the same way:
+//! `decode_class_file` against its reference over every 1-, 2- and 3-byte body and byte
+//! soup, and against the JVM's class-file parser itself (`ClassFileUtf8.java` defines a
+//! class holding each body in its constant pool); `cesu8` against its reference and the JDK's
+//! "CESU-8" charset.
 
 use std::borrow::Cow;
 
 use wirebytes_mutf8::{
-    DecodeErrorKind, decode, decode_lossy, decode_utf16, encode, encode_utf16, encoded_len, levels,
-    read_utf, reference, write_long_utf, write_utf,
+    DecodeErrorKind, cesu8, decode, decode_class_file, decode_into, decode_lossy, decode_utf16,
+    encode, encode_into, encode_utf16, encoded_len, levels, read_utf, read_utf16, reference,
+    validate, write_long_utf, write_utf,
 };
 
 use crate::verify::{Check, Ctx};
@@ -101,6 +106,25 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
         reference::decode_lossy(bytes),
         decode_lossy(bytes).into_owned(),
     );
+    check.case_in(
+        "validate",
+        bytes,
+        reference::decode_utf16(bytes).map(drop),
+        validate(bytes),
+    );
+    // Appended after text; on error, the text as it was.
+    let mut dst = String::from("\u{e9}");
+    let result = decode_into(bytes, &mut dst);
+    let want = reference::decode(bytes).map(|text| format!("\u{e9}{text}"));
+    check.case_in(
+        "decode_into",
+        bytes,
+        (
+            want.as_ref().map(drop).map_err(|e| *e),
+            want.clone().unwrap_or_else(|_| "\u{e9}".to_owned()),
+        ),
+        (result, dst),
+    );
 }
 
 /// Every kernel level this CPU has (the public functions take only the last) against the
@@ -127,6 +151,26 @@ fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
             (&want, plain),
             (&got.map(Cow::into_owned), borrowed),
         );
+        check.case_in(
+            &format!("validate, {name}"),
+            bytes,
+            want16.as_ref().map(drop).map_err(|e| *e),
+            level.validate(bytes),
+        );
+        let mut dst = String::new();
+        let result = level.decode_into(bytes, &mut dst);
+        check.case_in(
+            &format!("decode_into, {name}"),
+            bytes,
+            want.clone().unwrap_or_default(),
+            dst,
+        );
+        check.case_in(
+            &format!("decode_into result, {name}"),
+            bytes,
+            want.as_ref().map(drop).map_err(|e| *e),
+            result,
+        );
         // Where `decode` fails, the lossy rewrite runs: compared then (else it is `decode`).
         if let Some(lossy) = &lossy {
             check.case_in(
@@ -146,9 +190,345 @@ pub(crate) fn run(ctx: &mut Ctx) {
     rewrite_blocks(ctx);
     encoders(ctx);
     records(ctx);
+    strict_exhaustive(ctx);
+    strict_soup(ctx);
     match ctx.java() {
-        Some(java) => jdk_parity(ctx, &java),
-        None => ctx.skip("jdk readUTF/writeUTF parity", "java not on PATH"),
+        Some(java) => {
+            jdk_parity(ctx, &java);
+            cesu8_parity(ctx, &java);
+            class_file_parity(ctx, &java);
+        }
+        None => {
+            ctx.skip("jdk readUTF/writeUTF parity", "java not on PATH");
+            ctx.skip("jdk CESU-8 parity", "java not on PATH");
+            ctx.skip("jvm class-file CONSTANT_Utf8 parity", "java not on PATH");
+        }
+    }
+}
+
+/// `decode_class_file` and `cesu8::decode` against their references on one body, at every
+/// kernel level when `levels` is set.
+fn compare_strict(check: &mut Check<'_>, bytes: &[u8], every_level: bool) {
+    let class = reference::class_file_decode(bytes);
+    let cesu = reference::cesu8_decode(bytes);
+    check.case_in(
+        "decode_class_file",
+        bytes,
+        &class,
+        &decode_class_file(bytes).map(Cow::into_owned),
+    );
+    check.case_in(
+        "cesu8::decode",
+        bytes,
+        &cesu,
+        &cesu8::decode(bytes).map(Cow::into_owned),
+    );
+    if every_level {
+        for level in levels::all() {
+            let name = level.name();
+            check.case_in(
+                &format!("decode_class_file, {name}"),
+                bytes,
+                &class,
+                &level.decode_class_file(bytes).map(Cow::into_owned),
+            );
+            check.case_in(
+                &format!("cesu8::decode, {name}"),
+                bytes,
+                &cesu,
+                &level.cesu8_decode(bytes).map(Cow::into_owned),
+            );
+        }
+    }
+}
+
+/// The strict decoders against their references: every 1- and 2-byte body behind 0..=16
+/// ASCII bytes, with and without text after, at every kernel level; every 3-byte body
+/// (under `--quick`, at two offsets).
+fn strict_exhaustive(ctx: &mut Ctx) {
+    let placements: Vec<(usize, bool)> = (0..=16)
+        .flat_map(|pad| [(pad, false), (pad, true)])
+        .collect();
+    let mut check = ctx.check(
+        "class file, CESU-8 = reference: every 1- and 2-byte body, 0..16 bytes in",
+        (256 + 65536) * placements.len() as u64 * 10,
+    );
+    let mut body = Vec::with_capacity(40);
+    for b0 in 0..=255u8 {
+        for b1 in (0..=256u16).map(|b| u8::try_from(b).ok()) {
+            for &(pad, suffix) in &placements {
+                body.clear();
+                body.extend((0..pad).map(|k| b'a' + k as u8));
+                body.push(b0);
+                body.extend(b1);
+                if suffix {
+                    body.extend_from_slice(b"xyz\xc3\xa9 0123456789");
+                }
+                compare_strict(&mut check, &body, true);
+            }
+        }
+    }
+    drop(check);
+
+    let placements: Vec<(usize, bool)> = if ctx.quick() {
+        vec![(0, false), (5, true)]
+    } else {
+        (0..=16)
+            .step_by(4)
+            .flat_map(|pad| [(pad, false), (pad, true)])
+            .collect()
+    };
+    let mut check = ctx.check(
+        "class file, CESU-8 = reference: every 3-byte body",
+        (1 << 24) * placements.len() as u64 * 2,
+    );
+    for seq in 0..1u32 << 24 {
+        let seq = seq.to_be_bytes();
+        for &(pad, suffix) in &placements {
+            body.clear();
+            body.extend((0..pad).map(|k| b'a' + k as u8));
+            body.extend_from_slice(&seq[1..]);
+            if suffix {
+                body.extend_from_slice(b"xyz");
+            }
+            compare_strict(&mut check, &body, false);
+        }
+    }
+}
+
+/// The strict decoders on random byte soup (now and then with a raw `00`) at every kernel
+/// level; `cesu8::encode` and `encode_utf16` on random strings.
+fn strict_soup(ctx: &mut Ctx) {
+    let n = ctx.scale(200_000, 20_000);
+    let mut check = ctx.check("class file, CESU-8 = reference: random byte soup", 0);
+    let mut rng = Rng::new(0x7374_7269_6374_7375);
+    for k in 0..n {
+        let mut body = soup(&mut rng, if k % 100 == 0 { 2000 } else { 60 });
+        if k % 7 == 0 && !body.is_empty() {
+            let at = rng.below(body.len());
+            body[at] = 0;
+        }
+        compare_strict(&mut check, &body, true);
+    }
+    drop(check);
+
+    let mut check = ctx.check("cesu8::encode = reference: random strings", 0);
+    for k in 0..n {
+        let units = random_units(&mut rng, if k % 100 == 0 { 3000 } else { 80 });
+        let want = reference::cesu8_encode_utf16(&units);
+        check.case_in(
+            "encode_utf16",
+            &units[..],
+            &want,
+            &cesu8::encode_utf16(&units),
+        );
+        if let Ok(text) = String::from_utf16(&units) {
+            check.case_in("encode", &units[..], &want[..], &*cesu8::encode(&text));
+            check.case_in(
+                "decode back",
+                &units[..],
+                Ok(text.clone()),
+                cesu8::decode(&want).map(Cow::into_owned),
+            );
+        }
+    }
+}
+
+/// What the JDK's CESU-8 decoder did with one body: its chars, or the position where it
+/// reported malformed input.
+fn cesu8_outcome_of_reply(out: &mut &[u8]) -> Option<Result<Vec<u16>, usize>> {
+    match parse_read_reply(out)? {
+        ReadOutcome::Chars(chars) => Some(Ok(chars)),
+        ReadOutcome::Other(message) => message
+            .strip_prefix("malformed at ")
+            .and_then(|p| p.parse().ok())
+            .map(Err),
+        _ => None,
+    }
+}
+
+/// The JDK's "CESU-8" charset against `cesu8`: its decoder (malformed input reported) on
+/// `readUTF`'s bodies, and `String.getBytes("CESU-8")` on `writeUTF`'s strings.
+fn cesu8_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
+    let bodies = jdk_bodies(ctx);
+    let strings = jdk_strings(ctx);
+    let mut request = Vec::new();
+    for body in &bodies {
+        request.push(b'c');
+        request.extend((body.len() as u32).to_be_bytes());
+        request.extend_from_slice(body);
+    }
+    for units in &strings {
+        request.push(b'C');
+        request.extend((units.len() as u32).to_be_bytes());
+        request.extend(units.iter().flat_map(|u| u.to_be_bytes()));
+    }
+    let reply_bytes = match java.run("Mutf8Parity.java", &[], &request) {
+        Ok(out) => out,
+        Err(err) => {
+            let mut check = ctx.check("jdk CESU-8 parity", 1);
+            check.fail("", format!("the JDK program failed: {err}"));
+            return;
+        }
+    };
+    let mut out = reply_bytes.as_slice();
+    let mut check = ctx.check(
+        "jdk CESU-8 decoder = cesu8::decode",
+        bodies.len() as u64 * 2,
+    );
+    for body in &bodies {
+        let Some(jdk) = cesu8_outcome_of_reply(&mut out) else {
+            check.fail(body.as_slice(), "the JDK's reply is cut short".to_owned());
+            return;
+        };
+        let reference = reference::cesu8_decode_utf16(body).map_err(|e| e.valid_up_to());
+        check.case_in("reference", body.as_slice(), &jdk, &reference);
+        // A str where the chars pair up; UnpairedSurrogate where they do not.
+        let expected = match &jdk {
+            Ok(chars) => String::from_utf16(chars).map_err(|_| "unpaired".to_owned()),
+            Err(at) => Err(format!("malformed at {at}")),
+        };
+        let ours = match cesu8::decode(body) {
+            Ok(text) => Ok(text.into_owned()),
+            Err(err) if err.kind() == DecodeErrorKind::UnpairedSurrogate => {
+                Err("unpaired".to_owned())
+            }
+            Err(err) => Err(format!("malformed at {}", err.valid_up_to())),
+        };
+        check.case_in("cesu8::decode", body.as_slice(), expected, ours);
+    }
+    drop(check);
+
+    let mut check = ctx.check(
+        "jdk getBytes(CESU-8) = cesu8::encode_utf16, encode",
+        strings.len() as u64 * 2,
+    );
+    for units in &strings {
+        let Some(jdk) = parse_write_reply(&mut out) else {
+            check.fail(&units[..], "the JDK's reply is cut short".to_owned());
+            return;
+        };
+        check.case_in(
+            "encode_utf16",
+            &units[..],
+            &jdk,
+            &Ok(cesu8::encode_utf16(units)),
+        );
+        match String::from_utf16(units) {
+            Ok(text) => {
+                check.case_in(
+                    "encode",
+                    &units[..],
+                    &jdk,
+                    &Ok(cesu8::encode(&text).into_owned()),
+                );
+            }
+            Err(_) => check.pass(),
+        }
+    }
+    if !out.is_empty() {
+        check.fail("", format!("{} bytes of unexpected JDK output", out.len()));
+    }
+}
+
+/// The JVM itself against `decode_class_file`: each candidate in the constant pool of a
+/// class defined by a class loader (`ClassFileUtf8.java`); `ClassFormatError` means
+/// rejected. Every 1- and 2-byte body for class-file versions 48 and 61; every 3-byte body
+/// (under `--quick`, those with a lead of `C0` and up and a telling second byte) and random
+/// soup for version 61.
+fn class_file_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
+    let mut short: Vec<Vec<u8>> = vec![Vec::new()];
+    for b0 in 0..=255u8 {
+        short.push(vec![b0]);
+        for b1 in 0..=255u8 {
+            short.push(vec![b0, b1]);
+        }
+    }
+    let mut long = Vec::new();
+    let seconds: Vec<u8> = if ctx.quick() {
+        vec![
+            0x00, 0x01, 0x41, 0x7F, 0x80, 0x81, 0x9F, 0xA0, 0xAF, 0xB0, 0xBF, 0xC0, 0xED, 0xFF,
+        ]
+    } else {
+        (0..=255).collect()
+    };
+    let firsts = if ctx.quick() {
+        0xC0..=0xFFu8
+    } else {
+        0..=0xFFu8
+    };
+    for b0 in firsts {
+        for &b1 in &seconds {
+            for b2 in 0..=255u8 {
+                long.push(vec![b0, b1, b2]);
+            }
+        }
+    }
+    let mut rng = Rng::new(0x636c_6173_736a_766d);
+    for k in 0..ctx.scale(100_000, 10_000) {
+        let mut body = soup(&mut rng, if k % 100 == 0 { 2000 } else { 40 });
+        if k % 7 == 0 && !body.is_empty() {
+            let at = rng.below(body.len());
+            body[at] = 0;
+        }
+        body.truncate(0xFFFF);
+        long.push(body);
+    }
+    for (version, candidates) in [("48", &short), ("61", &short), ("61", &long)] {
+        let mut request = Vec::new();
+        for body in candidates.iter() {
+            request.extend((body.len() as u32).to_be_bytes());
+            request.extend_from_slice(body);
+        }
+        let name = format!(
+            "jvm CONSTANT_Utf8 (class file {version}) = decode_class_file: {} bodies",
+            candidates.len()
+        );
+        let out = match java.run("ClassFileUtf8.java", &[version], &request) {
+            Ok(out) => out,
+            Err(err) => {
+                let mut check = ctx.check(&name, 1);
+                check.fail("", format!("the JVM program failed: {err}"));
+                return;
+            }
+        };
+        let mut check = ctx.check(&name, candidates.len() as u64 * 2);
+        let mut out = out.as_slice();
+        for body in candidates.iter() {
+            let jvm = match out.split_first() {
+                Some((b'A', rest)) => {
+                    out = rest;
+                    Ok(true)
+                }
+                Some((b'R', rest)) => {
+                    out = rest;
+                    Ok(false)
+                }
+                Some((b'X', _)) => match reply(&mut out) {
+                    Some((_, message)) => Err(String::from_utf8_lossy(message).into_owned()),
+                    None => Err("a cut reply".to_owned()),
+                },
+                _ => {
+                    check.fail(body.as_slice(), "the JVM's reply is cut short".to_owned());
+                    return;
+                }
+            };
+            let accepted = |r: Result<(), DecodeErrorKind>| match r {
+                Ok(()) => true,
+                Err(kind) => kind == DecodeErrorKind::UnpairedSurrogate,
+            };
+            let by_reference = accepted(
+                reference::class_file_decode_utf16(body)
+                    .map(drop)
+                    .map_err(|e| e.kind()),
+            );
+            let ours = accepted(decode_class_file(body).map(drop).map_err(|e| e.kind()));
+            check.case_in("reference", body.as_slice(), &jvm, &Ok(by_reference));
+            check.case_in("decode_class_file", body.as_slice(), &jvm, &Ok(ours));
+        }
+        if !out.is_empty() {
+            check.fail("", format!("{} bytes of unexpected JVM output", out.len()));
+        }
     }
 }
 
@@ -432,6 +812,14 @@ fn encoders(ctx: &mut Ctx) {
             reference::encode(&text),
             bytes.to_vec(),
         );
+        let mut appended = vec![0xAA];
+        encode_into(&text, &mut appended);
+        check.case_in(
+            "encode_into",
+            text.as_str(),
+            [&[0xAA][..], &reference::encode(&text)].concat(),
+            appended,
+        );
         check.case_in(
             "encoded_len",
             text.as_str(),
@@ -473,6 +861,12 @@ fn records(ctx: &mut Ctx) {
             text.as_str(),
             Some(text.clone()),
             read_utf(&mut wire.as_slice()).ok(),
+        );
+        check.case_in(
+            "read_utf16 back",
+            text.as_str(),
+            Some(text.encode_utf16().collect::<Vec<u16>>()),
+            read_utf16(&mut wire.as_slice()).ok(),
         );
         for cut in 0..wire.len() {
             let kind = read_utf(&mut &wire[..cut]).map_err(|e| e.kind());

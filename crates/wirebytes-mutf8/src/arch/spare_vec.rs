@@ -29,6 +29,13 @@ impl<T: Copy> SpareVec<T> {
         }
     }
 
+    /// A writer that keeps `vec`'s elements and writes after them, with room for
+    /// `additional` more.
+    pub(crate) fn appending_to(mut vec: Vec<T>, additional: usize) -> Self {
+        vec.reserve(additional);
+        SpareVec { vec }
+    }
+
     /// Writes `block` after the kept elements and keeps its first `keep` (at most `N`). The
     /// elements written past those may be overwritten by the next store. With fewer than `N`
     /// elements of spare capacity, the `Vec` grows first.

@@ -8,19 +8,35 @@ use alloc::{string::String, vec::Vec};
 /// The high bit of every byte of a word.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// `bytes` as a `str` when they are 8 to 16 ASCII bytes (field names, keys, identifiers), in
-/// two loads.
+/// `bytes` as a `str` when they are at most 32 ASCII bytes (field names, keys, identifiers,
+/// class-file names), in at most two loads of one width: 16, 8, 4 bytes or single bytes,
+/// overlapping in the middle.
 #[inline(always)]
 pub(crate) fn short_ascii(bytes: &[u8]) -> Option<&str> {
-    let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) else {
-        return None;
-    };
-    if bytes.len() > 16 || (u64::from_ne_bytes(*head) | u64::from_ne_bytes(*tail)) & HIGH_BITS != 0
+    let n = bytes.len();
+    let high = if let (Some(head), Some(tail)) =
+        (bytes.first_chunk::<16>(), bytes.last_chunk::<16>())
     {
+        if n > 32 {
+            return None;
+        }
+        (u128::from_ne_bytes(*head) | u128::from_ne_bytes(*tail))
+            & (u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001)
+            != 0
+    } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
+        (u64::from_ne_bytes(*head) | u64::from_ne_bytes(*tail)) & HIGH_BITS != 0
+    } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        (u32::from_ne_bytes(*head) | u32::from_ne_bytes(*tail)) & 0x8080_8080 != 0
+    } else {
+        // 0 to 3 bytes: the first, the middle and the last.
+        n > 0 && (bytes[0] | bytes[n / 2] | bytes[n - 1]) & 0x80 != 0
+    };
+    if high {
         return None;
     }
-    // SAFETY: the two words cover every byte (8 to 16 of them), and none has its high bit
-    // set: ASCII, so UTF-8.
+    // SAFETY: the two loads cover every byte (a first and a last chunk of a width no larger
+    // than `n`, and no smaller than half of it; or, below 4 bytes, each byte), and none has
+    // its high bit set: ASCII, so UTF-8.
     Some(unsafe { core::str::from_utf8_unchecked(bytes) })
 }
 
@@ -183,7 +199,7 @@ mod tests {
                     assert_eq!(is_ascii(&bytes), ascii, "{b:02x} at {at} of {len}");
                     assert_eq!(
                         short_ascii(&bytes).is_some(),
-                        ascii && (8..=16).contains(&len),
+                        ascii && len <= 32,
                         "{b:02x} at {at} of {len}"
                     );
                     if let Some(block) = bytes.first_chunk::<32>() {
@@ -193,6 +209,12 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn short_ascii_takes_the_empty_input_and_no_longer_one() {
+        assert_eq!(short_ascii(b""), Some(""));
+        assert_eq!(short_ascii(&[b'a'; 33]), None);
     }
 
     #[test]

@@ -21,6 +21,14 @@ impl Utf8Vec {
         }
     }
 
+    /// A writer that keeps `text` and appends after it, with room for `additional` more
+    /// bytes.
+    pub(crate) fn appending_to(text: String, additional: usize) -> Self {
+        Utf8Vec {
+            bytes: SpareVec::appending_to(text.into_bytes(), additional),
+        }
+    }
+
     /// Appends `text`.
     #[inline(always)]
     pub(crate) fn push_str(&mut self, text: &str) {
@@ -99,13 +107,24 @@ impl Utf8Vec {
         self.bytes.store_keeping(*block, || ascii_prefix(block))
     }
 
+    /// Stores the 8 bytes of `word` and keeps its ASCII prefix (the bytes before the first
+    /// that is not ASCII); returns that prefix's length.
+    #[inline(always)]
+    pub(crate) fn store_ascii8(&mut self, word: &[u8; 8]) -> usize {
+        self.bytes.store_keeping(*word, || {
+            let high = u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
+            (high.trailing_zeros() / 8) as usize
+        })
+    }
+
     /// The text.
     pub(crate) fn into_string(self) -> String {
         let bytes = self.bytes.into_vec();
         debug_assert!(core::str::from_utf8(&bytes).is_ok(), "not UTF-8");
         // SAFETY: every method keeps only whole UTF-8 sequences: `push_str` a `str`'s bytes,
         // `push_char` and `push_pair` a char's UTF-8 form, `push_seq2` the sequences it
-        // checked, `store_ascii` ASCII bytes (a block's `ascii_prefix`),
+        // checked, `store_ascii` and `store_ascii8` ASCII bytes (the bytes before the first
+        // with its high bit set),
         // `with_kernel` by its caller's guarantee.
         unsafe { String::from_utf8_unchecked(bytes) }
     }
@@ -157,6 +176,9 @@ mod tests {
         assert_eq!(out.store_ascii(&block), 5);
         block[0] = 0x80;
         assert_eq!(out.store_ascii(&block), 0);
+        assert_eq!(out.store_ascii8(b"01234567"), 8);
+        assert_eq!(out.store_ascii8(b"012\xc3\xa9567"), 3);
+        assert_eq!(out.store_ascii8(b"\xff1234567"), 0);
         out.push_seq2([0xC3, 0xA9]);
         out.push_seq2([0xC1, 0x81]);
         out.push_pair(0xD83D, 0xDE00);
@@ -166,6 +188,7 @@ mod tests {
             text,
             "a\u{e9}\0\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\
              0123456789abcdef0123456789abcdef01234\
+             01234567012\
              \u{e9}\u{FFFD}\u{1F600}\u{10FFFF}"
         );
     }
