@@ -1,12 +1,15 @@
-//! The 29 single-byte encodings: a reverse table per encoding, built once from encoding_rs's
-//! own decoder of the 128 upper bytes, so the mapping is encoding_rs's by construction.
+//! The 29 single-byte encodings and the JDK's ISO-8859-1 and US-ASCII: a reverse table per
+//! charset, built once, on first use, from encoding_rs's own decoder of the 128 upper bytes
+//! (so the mapping is encoding_rs's by construction), or from the JDK charset's definition.
 
 use std::sync::OnceLock;
 
 use encoding_rs::Encoding;
 
 use crate::arch::Kernels;
-use crate::encodings::{ALL, FIRST_SINGLE_BYTE, SINGLE_BYTE_COUNT};
+use crate::encodings::{
+    ALL, FIRST_SINGLE_BYTE, ISO_8859_1_TABLE, SINGLE_BYTE_COUNT, TABLE_COUNT, US_ASCII_TABLE,
+};
 use crate::latin1::latin1_run;
 use crate::{Policy, ncr_len, push_ncr};
 
@@ -37,7 +40,9 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    fn build(encoding: &'static Encoding) -> Table {
+    /// The table of a charset whose byte `b` (0x80..=0xFF) decodes to `upper(b)` (`None`:
+    /// unassigned).
+    fn build(upper: impl Fn(u8) -> Option<u32>) -> Table {
         let mut table = Table {
             low: Box::new([0; 0x800]),
             index: [0; 256],
@@ -50,16 +55,9 @@ impl Table {
             table.low[usize::from(b)] = b;
         }
         for b in 0x80..=0xFFu8 {
-            let byte = [b];
-            let (text, had_errors) = encoding.decode_without_bom_handling(&byte);
-            if had_errors {
-                continue; // the byte is unassigned: decodes to U+FFFD
-            }
-            let mut chars = text.chars();
-            let (Some(c), None) = (chars.next(), chars.next()) else {
+            let Some(c) = upper(b) else {
                 continue;
             };
-            let c = c as u32;
             // The first byte that decodes to a char is the one that char encodes to (the
             // WHATWG "index pointer"); none of encoding_rs's tables map a char twice, but
             // this keeps the choice explicit.
@@ -113,12 +111,30 @@ impl Table {
     }
 }
 
-static TABLES: [OnceLock<Table>; SINGLE_BYTE_COUNT] =
-    [const { OnceLock::new() }; SINGLE_BYTE_COUNT];
+static TABLES: [OnceLock<Table>; TABLE_COUNT] = [const { OnceLock::new() }; TABLE_COUNT];
 
-/// The table of the `i`-th single-byte encoding, built on first use.
+/// What the byte `b` decodes to in `encoding`, `None` if it is unassigned (decodes to
+/// U+FFFD).
+fn decode_byte(encoding: &'static Encoding, b: u8) -> Option<u32> {
+    let byte = [b];
+    let (text, had_errors) = encoding.decode_without_bom_handling(&byte);
+    let mut chars = text.chars();
+    match (had_errors, chars.next(), chars.next()) {
+        (false, Some(c), None) => Some(u32::from(c)),
+        _ => None,
+    }
+}
+
+/// The `i`-th table ([`Kind::SingleByte`](crate::encodings::Kind)), built on first use.
 pub(crate) fn table(i: usize) -> &'static Table {
-    TABLES[i].get_or_init(|| Table::build(ALL[FIRST_SINGLE_BYTE + i]))
+    TABLES[i % TABLE_COUNT].get_or_init(|| match i {
+        ISO_8859_1_TABLE => Table::build(|b| Some(u32::from(b))),
+        US_ASCII_TABLE => Table::build(|_| None),
+        _ => {
+            let encoding = ALL[FIRST_SINGLE_BYTE + i % SINGLE_BYTE_COUNT];
+            Table::build(|b| decode_byte(encoding, b))
+        }
+    })
 }
 
 /// Non-continuation bytes: the number of chars in a UTF-8 slice. Counted in `u8` lanes per
@@ -146,6 +162,14 @@ fn whatwg_len_str(table: &Table, text: &str) -> usize {
             }
         })
         .sum()
+}
+
+/// The exact output length of `text` (valid UTF-8) with `policy`.
+pub(crate) fn len_str(table: &Table, text: &str, policy: Policy) -> usize {
+    match policy {
+        Policy::Whatwg => whatwg_len_str(table, text),
+        Policy::Jdk | Policy::Strict => count_chars(text.as_bytes()),
+    }
 }
 
 /// Decodes the char starting at `i` (a non-ASCII lead byte in valid UTF-8): (scalar, length).
@@ -391,13 +415,22 @@ fn ncr_len_u32(c: u32) -> usize {
     char::from_u32(c).map_or(8, ncr_len)
 }
 
-/// Encodes UTF-16 `units` into an exact-size `Vec` (after `prefix`). Unpaired surrogates are
-/// `?` ([`Policy::Jdk`]) or U+FFFD, itself unmappable, so `&#65533;` ([`Policy::Whatwg`]).
-pub(crate) fn encode_utf16(table: &Table, units: &[u16], policy: Policy) -> Vec<u8> {
-    let mut out = Vec::with_capacity(len_utf16(table, units, policy));
+/// Appends the encoding of UTF-16 `units` to `out`, reserving its exact size once.
+/// Unpaired surrogates are `?` ([`Policy::Jdk`]) or U+FFFD, itself unmappable, so `&#65533;`
+/// ([`Policy::Whatwg`]). [`Policy::Strict`]: `Err` with the index of the first unmappable
+/// char or unpaired surrogate, nothing appended.
+pub(crate) fn encode_utf16(
+    table: &Table,
+    units: &[u16],
+    policy: Policy,
+    out: &mut Vec<u8>,
+) -> Result<(), usize> {
+    let start = out.len();
+    out.reserve_exact(len_utf16(table, units, policy));
     let mut i = 0;
     while i < units.len() {
         let u = units[i];
+        let at = i;
         i += 1;
         if u < 0x80 {
             out.push(u as u8);
@@ -407,12 +440,17 @@ pub(crate) fn encode_utf16(table: &Table, units: &[u16], policy: Policy) -> Vec<
         let mapped = table.get(c);
         if mapped != 0 {
             out.push(mapped);
-        } else if policy == Policy::Whatwg {
-            push_ncr(&mut out, c);
         } else {
-            // Jdk: '?' for an unmappable char and for an unpaired surrogate alike.
-            out.push(b'?');
+            match policy {
+                Policy::Whatwg => push_ncr(out, c),
+                // '?' for an unmappable char and for an unpaired surrogate alike.
+                Policy::Jdk => out.push(b'?'),
+                Policy::Strict => {
+                    out.truncate(start);
+                    return Err(at);
+                }
+            }
         }
     }
-    out
+    Ok(())
 }
