@@ -529,6 +529,7 @@ pub(crate) static JAVA_NAMES: &[JavaName] = &[
             "923",
             "IBM-923",
             "IBM923",
+            "ISO-8859-15",
             "ISO8859-15",
             "ISO8859_15",
             "ISO8859_15_FDIS",
