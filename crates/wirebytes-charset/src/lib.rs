@@ -70,6 +70,7 @@ pub use encoding_rs::Encoding;
 mod arch;
 mod ascii_prefix;
 mod charset;
+mod cjk;
 mod encoder;
 mod encodings;
 mod latin1;

@@ -1,6 +1,7 @@
-//! The CJK encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030, ISO-2022-JP):
-//! encoding_rs's encoder over the input in bulk into a stack buffer, handed to a sink a
-//! couple of KiB at a time: a reused per-thread scratch buffer (then one exact-size copy),
+//! The CJK encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030, ISO-2022-JP): the
+//! stateless ones char by char through their encode table (`crate::cjk`), ISO-2022-JP and
+//! every char without a table entry through encoding_rs's encoder, into a stack buffer handed
+//! to a sink a couple of KiB at a time: a reused per-thread scratch buffer (then one exact-size copy),
 //! the caller's `Vec` (the streaming [`Encoder`](crate::Encoder)), or a counter
 //! ([`encoded_len`](crate::encoded_len), which allocates nothing).
 
@@ -8,7 +9,8 @@ use std::cell::Cell;
 
 use encoding_rs::{EncoderResult, Encoding};
 
-use crate::Policy;
+use crate::single_byte::decode_at;
+use crate::{Policy, cjk};
 
 /// A scratch buffer larger than this is not kept for the next call.
 const KEEP_SCRATCH: usize = 1 << 20;
@@ -39,6 +41,8 @@ const REPLACEMENT_ROOM: usize = 16;
 pub(crate) struct MultiByte {
     encoder: encoding_rs::Encoder,
     iso_2022_jp: bool,
+    /// The encode table of a stateless CJK encoding.
+    table: Option<&'static cjk::Table>,
 }
 
 impl std::fmt::Debug for MultiByte {
@@ -84,6 +88,7 @@ impl MultiByte {
         MultiByte {
             encoder: encoding.new_encoder(),
             iso_2022_jp: encoding == encoding_rs::ISO_2022_JP,
+            table: cjk::table(encoding),
         }
     }
 
@@ -97,6 +102,9 @@ impl MultiByte {
         policy: Policy,
         sink: &mut impl FnMut(&[u8]),
     ) -> Result<(), usize> {
+        if let Some(table) = self.table {
+            return self.encode_str_with_table(table, text, policy, sink);
+        }
         let mut stage = Stage::new();
         let mut read = 0;
         loop {
@@ -128,6 +136,98 @@ impl MultiByte {
                     }
                     self.replace(c, policy, &mut stage, sink);
                 }
+            }
+        }
+    }
+
+    /// [`encode_str`](Self::encode_str) for a stateless encoding with an encode table: ASCII
+    /// eight bytes at a time, every BMP char with an entry by the table, and only the others
+    /// (unmappable, supplementary, gb18030's four-byte ones) through encoding_rs's encoder, one
+    /// char at a time (the encoder is stateless, so mixing is exact).
+    fn encode_str_with_table(
+        &mut self,
+        table: &cjk::Table,
+        text: &str,
+        policy: Policy,
+        sink: &mut impl FnMut(&[u8]),
+    ) -> Result<(), usize> {
+        const ROOM: usize = 64;
+        let bytes = text.as_bytes();
+        let mut stage = Stage::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            stage.make_room(ROOM, sink);
+            // Up to ROOM bytes of work before the room is checked again: ASCII eight bytes at
+            // a time, else chars one by one (at most 2 bytes out per char from the table).
+            let mut budget = ROOM / 2;
+            while budget > 0 && i < bytes.len() {
+                budget -= 1;
+                if let Some(eight) = bytes.get(i..i + 8)
+                    && let Some(dst) = stage.buf.get_mut(stage.w..stage.w + 8)
+                    && eight.iter().all(u8::is_ascii)
+                {
+                    dst.copy_from_slice(eight);
+                    stage.w += 8;
+                    i += 8;
+                    budget = budget.saturating_sub(3);
+                    continue;
+                }
+                let lead = bytes[i];
+                if lead < 0x80 {
+                    stage.buf[stage.w] = lead;
+                    stage.w += 1;
+                    i += 1;
+                    continue;
+                }
+                let (c, len) = decode_at(bytes, i, lead);
+                let code = if c < 0x1_0000 { table.get(c) } else { 0 };
+                if code >= 0x100 {
+                    let [hi, lo] = code.to_be_bytes();
+                    stage.buf[stage.w] = hi;
+                    stage.buf[stage.w + 1] = lo;
+                    stage.w += 2;
+                } else if code != 0 {
+                    stage.buf[stage.w] = code as u8;
+                    stage.w += 1;
+                } else {
+                    self.encode_one(&text[i..i + len], policy, &mut stage, sink)
+                        .map_err(|()| i)?;
+                    // The replacement may have filled the stage: check the room again.
+                    budget = 0;
+                }
+                i += len;
+            }
+        }
+        sink(&stage.buf[..stage.w]);
+        Ok(())
+    }
+
+    /// One char through encoding_rs's encoder (with room for it in `stage`); `Err` for an
+    /// unmappable char under [`Policy::Strict`].
+    fn encode_one(
+        &mut self,
+        one: &str,
+        policy: Policy,
+        stage: &mut Stage,
+        sink: &mut impl FnMut(&[u8]),
+    ) -> Result<(), ()> {
+        let (result, _, written) = self.encoder.encode_from_utf8_without_replacement(
+            one,
+            &mut stage.buf[stage.w..],
+            false,
+        );
+        stage.w += written;
+        match result {
+            EncoderResult::InputEmpty => Ok(()),
+            EncoderResult::Unmappable(_) if policy == Policy::Strict => Err(()),
+            EncoderResult::Unmappable(c) => {
+                self.replace(c, policy, stage, sink);
+                Ok(())
+            }
+            // A char is at most four bytes, and the stage had room for more.
+            EncoderResult::OutputFull => {
+                debug_assert!(false, "no room for one char");
+                Ok(())
             }
         }
     }

@@ -174,7 +174,7 @@ pub(crate) fn len_str(table: &Table, text: &str, policy: Policy) -> usize {
 
 /// Decodes the char starting at `i` (a non-ASCII lead byte in valid UTF-8): (scalar, length).
 #[inline(always)]
-fn decode_at(bytes: &[u8], i: usize, lead: u8) -> (u32, usize) {
+pub(crate) fn decode_at(bytes: &[u8], i: usize, lead: u8) -> (u32, usize) {
     let lead = u32::from(lead);
     if lead < 0xE0 {
         (((lead & 0x1F) << 6) | (u32::from(bytes[i + 1]) & 0x3F), 2)
