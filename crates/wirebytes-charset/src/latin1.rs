@@ -10,10 +10,11 @@ use crate::single_byte::BLOCK;
 pub(crate) const WINDOW: usize = BLOCK + 1;
 
 /// The Latin-1 fast path, for a table whose [`Table::latin1`](crate::single_byte::Table) is
-/// set (windows-1252): encodes `bytes[i..]`
+/// set (windows-1252, ISO-8859-15, ...): encodes `bytes[i..]`
 /// (from a char boundary) window by window as long as a window holds only ASCII and
 /// U+00A0..U+00FF (lead bytes 0xC2 and 0xC3), whose byte is the scalar value,
-/// `(lead & 0x03) << 6 | (next & 0x3F)`. Stops at the first other window, or when fewer than
+/// `(lead & 0x03) << 6 | (next & 0x3F)`, unless `except` holds that byte. Stops at the first
+/// other window, or when fewer than
 /// [`WINDOW`] bytes are left, and returns where it stopped (a char boundary); the caller
 /// encodes from there through the table.
 ///
@@ -21,7 +22,13 @@ pub(crate) const WINDOW: usize = BLOCK + 1;
 /// encoded with it (the kernel reads one byte further), and the next window starts after that
 /// char. Output goes through a stack buffer, appended to `out` a thousand bytes at a time.
 /// The kernel is [`Kernels::latin1_window`] where `kernels` has it, else [`latin1_window`].
-pub(crate) fn latin1_run(bytes: &[u8], mut i: usize, out: &mut Vec<u8>, kernels: Kernels) -> usize {
+pub(crate) fn latin1_run(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut Vec<u8>,
+    except: &[bool; 256],
+    kernels: Kernels,
+) -> usize {
     let mut buf = [0u8; 16 * BLOCK];
     let mut w = 0;
     while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<WINDOW>) {
@@ -38,6 +45,13 @@ pub(crate) fn latin1_run(bytes: &[u8], mut i: usize, out: &mut Vec<u8>, kernels:
         let Some(written) = written else {
             break;
         };
+        // A byte that is not its char's in this encoding: the table takes this window.
+        if dst[..written.min(BLOCK)]
+            .iter()
+            .any(|&b| except[usize::from(b)])
+        {
+            break;
+        }
         w += written;
         // Skip the continuation byte after the window: its char is encoded already.
         i += BLOCK + usize::from((window[BLOCK] & 0xC0) == 0x80);

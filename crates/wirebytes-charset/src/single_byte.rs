@@ -26,9 +26,14 @@ pub(crate) struct Table {
     /// that starts a one- or two-byte char and the byte after it, so that ASCII (the entry
     /// is `lead` whatever follows) and two-byte chars need no branch to tell them apart.
     pairs: Box<[u8; 0x4000]>,
-    /// U+00A0..U+00FF map to the bytes 0xA0..0xFF (windows-1252, the WHATWG "ISO-8859-1"):
-    /// such chars are encoded arithmetically by [`latin1_run`], without the table.
+    /// Most of U+00A0..U+00FF map to the bytes 0xA0..0xFF (all of them in windows-1252 and
+    /// the JDK's ISO-8859-1; all but 8 in ISO-8859-15, all but 6 in windows-1254): such
+    /// chars are encoded arithmetically by [`latin1_run`], without the table.
     latin1: bool,
+    /// With [`latin1`](Self::latin1): `except[b]` for each byte 0xA0..=0xFF that is not the
+    /// encoding of U+00`b` (ISO-8859-15's 0xA4 is €, not ¤): a window whose arithmetic output
+    /// holds one is encoded through the table instead.
+    except: [bool; 256],
 }
 
 impl std::fmt::Debug for Table {
@@ -49,6 +54,7 @@ impl Table {
             pages: vec![[0; 256]],
             pairs: Box::new([0; 0x4000]),
             latin1: false,
+            except: [false; 256],
         };
         // ASCII maps to itself (only the block encoder looks ASCII up).
         for b in 0..0x80u8 {
@@ -75,7 +81,10 @@ impl Table {
                 table.pairs[(lead << 6) | next] = table.low[c];
             }
         }
-        table.latin1 = (0xA0..=0xFF).all(|c| usize::from(table.low[c]) == c);
+        for c in 0xA0..=0xFFu8 {
+            table.except[usize::from(c)] = table.low[usize::from(c)] != c;
+        }
+        table.latin1 = table.except.iter().filter(|&&e| e).count() <= LATIN1_EXCEPTIONS;
         table
     }
 
@@ -110,6 +119,10 @@ impl Table {
         }
     }
 }
+
+/// A table takes the Latin-1 path when at most this many of the bytes 0xA0..=0xFF are not
+/// the encoding of the char of the same number.
+const LATIN1_EXCEPTIONS: usize = 16;
 
 static TABLES: [OnceLock<Table>; TABLE_COUNT] = [const { OnceLock::new() }; TABLE_COUNT];
 
@@ -221,7 +234,7 @@ pub(crate) fn encode_str(
     let mut resized = false;
     while i < bytes.len() {
         if table.latin1 {
-            i = latin1_run(bytes, i, out, kernels);
+            i = latin1_run(bytes, i, out, &table.except, kernels);
             if i == bytes.len() {
                 break;
             }

@@ -735,3 +735,39 @@ fn encode_to_buf_refuses_a_short_fixed_buffer() {
     let mut dst = &mut storage[..];
     wirebytes_charset::encode_to_buf("abcd", Charset::US_ASCII, JDK, &mut dst);
 }
+
+/// Every char of U+0080..U+00FF inside Latin-1 text long enough for the Latin-1 windows, at
+/// several offsets, through every single-byte charset: a char the charset maps elsewhere or
+/// not at all (ISO-8859-15's ¤, windows-1254's Ð) must not come out as its own number.
+#[test]
+fn latin1_windows_respect_each_single_byte_table() {
+    let singles = ALL
+        .iter()
+        .filter(|e| e.is_single_byte())
+        .map(|&e| Charset::from(e))
+        .chain([Charset::ISO_8859_1, Charset::US_ASCII]);
+    for charset in singles {
+        for c in '\u{80}'..='\u{FF}' {
+            for at in [0, 1, 31, 63, 64, 100] {
+                let mut text = "äbcdéfghïj".repeat(16);
+                let at = (0..=at)
+                    .rev()
+                    .find(|&i| text.is_char_boundary(i))
+                    .unwrap_or(0);
+                text.insert(at, c);
+                for replacement in [JDK, WEB] {
+                    let expected = reference::encode(&text, charset, replacement);
+                    for level in levels::all() {
+                        assert_eq!(
+                            level.encode(&text, charset, replacement),
+                            expected,
+                            "{} {charset} U+{:04X} at {at}",
+                            level.name(),
+                            u32::from(c)
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

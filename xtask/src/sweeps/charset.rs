@@ -391,11 +391,60 @@ pub(crate) fn run(ctx: &mut Ctx) {
             }
         }
     }
+    cjk_every_char(ctx);
     jdk_only(ctx, &levels, &texts, &units);
     buffers(ctx, &levels, &texts);
     encoder_splits(ctx, &mut rng, &texts, &units);
     java_name_table(ctx);
     jdk_parity(ctx, &mut rng, &texts, &units);
+}
+
+/// The CJK encodings, whose stateless members encode through tables built from encoding_rs:
+/// every char (every BMP char, every supplementary char; under --quick every 7th
+/// supplementary one) alone, with both replacements, against `Encoding::encode` (WHATWG) and
+/// the reference (JDK), and all BMP chars in a row.
+fn cjk_every_char(ctx: &mut Ctx) {
+    let cjk = [
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::ISO_2022_JP,
+        encoding_rs::EUC_KR,
+        encoding_rs::BIG5,
+        encoding_rs::GBK,
+        encoding_rs::GB18030,
+    ];
+    let step = ctx.scale(1, 7);
+    let chars: Vec<char> = (0..0x1_0000u32)
+        .chain((0x1_0000..=0x10_FFFF).step_by(step))
+        .filter_map(char::from_u32)
+        .collect();
+    let mut check = ctx.check(
+        "CJK: every char alone = Encoding::encode (Whatwg) and reference (Jdk); all BMP in a row",
+        (cjk.len() * (2 * chars.len() + 2)) as u64,
+    );
+    for encoding in cjk {
+        let name = encoding.name();
+        let mut buf = [0u8; 4];
+        for &c in &chars {
+            let one: &str = c.encode_utf8(&mut buf);
+            let (web, _, _) = encoding.encode(one);
+            let ours = wirebytes_charset::encode(one, encoding, Replacement::Whatwg);
+            check.case_in(name, one, &web[..], &ours[..]);
+            let jdk = reference::encode(one, encoding, Replacement::Jdk);
+            let ours = wirebytes_charset::encode(one, encoding, Replacement::Jdk);
+            check.case_in(name, one, jdk, ours);
+        }
+        let bmp: String = chars
+            .iter()
+            .take_while(|&&c| u32::from(c) < 0x1_0000)
+            .collect();
+        let (web, _, _) = encoding.encode(&bmp);
+        let ours = wirebytes_charset::encode(&bmp, encoding, Replacement::Whatwg);
+        check.case_in(name, "every BMP char", &web[..], &ours[..]);
+        let jdk = reference::encode(&bmp, encoding, Replacement::Jdk);
+        let ours = wirebytes_charset::encode(&bmp, encoding, Replacement::Jdk);
+        check.case_in(name, "every BMP char", jdk, ours);
+    }
 }
 
 /// Every charset: the 40 encodings of encoding_rs, then the JDK-only ones.
