@@ -26,7 +26,7 @@ pub(crate) fn latin1_run(
     bytes: &[u8],
     mut i: usize,
     out: &mut Vec<u8>,
-    except: &[bool; 256],
+    except: Option<&Except>,
     kernels: Kernels,
 ) -> usize {
     let mut buf = [0u8; 16 * BLOCK];
@@ -46,9 +46,8 @@ pub(crate) fn latin1_run(
             break;
         };
         // A byte that is not its char's in this encoding: the table takes this window.
-        if dst[..written.min(BLOCK)]
-            .iter()
-            .any(|&b| except[usize::from(b)])
+        if let Some(except) = except
+            && except.any_in(window)
         {
             break;
         }
@@ -58,6 +57,59 @@ pub(crate) fn latin1_run(
     }
     out.extend_from_slice(&buf[..w]);
     i
+}
+
+/// The chars U+00A0..=U+00FF that a table does not encode as the byte of the same number
+/// (ISO-8859-15's 0xA4 is €, so ¤ is not 0xA4).
+#[derive(Debug, Clone)]
+pub(crate) struct Except {
+    /// `chars[c]`: U+00`c` is such a char.
+    chars: [bool; 256],
+    /// Per lead byte (0xC2, 0xC3): the lowest continuation byte of such a char and the span
+    /// to the highest (`None`: no such char under that lead). A window with no such pair
+    /// needs no lookup.
+    spans: [Option<(u8, u8)>; 2],
+}
+
+impl Except {
+    /// The set of `chars`; `None` if it is empty.
+    pub(crate) fn new(chars: [bool; 256]) -> Option<Except> {
+        chars.iter().position(|&c| c)?;
+        let span = |from: usize| {
+            let block = &chars[from..from + 0x40];
+            let low = block.iter().position(|&c| c)?;
+            let high = block.iter().rposition(|&c| c)?;
+            Some((0x80 + low as u8, (high - low) as u8))
+        };
+        Some(Except {
+            chars,
+            spans: [span(0x80), span(0xC0)],
+        })
+    }
+
+    /// Whether one of the chars starts in `window[..BLOCK]`: a fixed-length, branch-free scan
+    /// of the lead/continuation pairs against the spans first (which the compiler vectorises),
+    /// then the lookups.
+    #[inline]
+    fn any_in(&self, window: &[u8; WINDOW]) -> bool {
+        let near = |lead: u8, span: Option<(u8, u8)>| {
+            let Some((low, span)) = span else {
+                return false;
+            };
+            window[..BLOCK]
+                .iter()
+                .zip(&window[1..])
+                .fold(false, |acc, (&a, &b)| {
+                    acc | ((a == lead) & (b.wrapping_sub(low) <= span))
+                })
+        };
+        if !near(0xC2, self.spans[0]) && !near(0xC3, self.spans[1]) {
+            return false;
+        }
+        window[..BLOCK].iter().zip(&window[1..]).any(|(&a, &b)| {
+            (a & 0xFE) == 0xC2 && self.chars[usize::from(((a & 0x03) << 6) | (b & 0x3F))]
+        })
+    }
 }
 
 /// The portable Latin-1 kernel (and the oracle of [`Kernels::latin1_window`]): encodes the

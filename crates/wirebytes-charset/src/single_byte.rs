@@ -10,7 +10,7 @@ use crate::arch::Kernels;
 use crate::encodings::{
     ALL, FIRST_SINGLE_BYTE, ISO_8859_1_TABLE, SINGLE_BYTE_COUNT, TABLE_COUNT, US_ASCII_TABLE,
 };
-use crate::latin1::latin1_run;
+use crate::latin1::{Except, latin1_run};
 use crate::{Policy, ncr_len, push_ncr};
 
 /// Char -> byte for one single-byte encoding. A 0 entry means "not mappable" (no non-ASCII
@@ -30,10 +30,10 @@ pub(crate) struct Table {
     /// the JDK's ISO-8859-1; all but 8 in ISO-8859-15, all but 6 in windows-1254): such
     /// chars are encoded arithmetically by [`latin1_run`], without the table.
     latin1: bool,
-    /// With [`latin1`](Self::latin1): `except[b]` for each byte 0xA0..=0xFF that is not the
-    /// encoding of U+00`b` (ISO-8859-15's 0xA4 is €, not ¤): a window whose arithmetic output
-    /// holds one is encoded through the table instead.
-    except: [bool; 256],
+    /// With [`latin1`](Self::latin1): the bytes 0xA0..=0xFF that are not the encoding of the
+    /// char of the same number (ISO-8859-15's 0xA4 is €, not ¤): a window whose arithmetic
+    /// output holds one is encoded through the table instead. `None` for windows-1252.
+    except: Option<Except>,
 }
 
 impl std::fmt::Debug for Table {
@@ -54,7 +54,7 @@ impl Table {
             pages: vec![[0; 256]],
             pairs: Box::new([0; 0x4000]),
             latin1: false,
-            except: [false; 256],
+            except: None,
         };
         // ASCII maps to itself (only the block encoder looks ASCII up).
         for b in 0..0x80u8 {
@@ -81,10 +81,12 @@ impl Table {
                 table.pairs[(lead << 6) | next] = table.low[c];
             }
         }
+        let mut except = [false; 256];
         for c in 0xA0..=0xFFu8 {
-            table.except[usize::from(c)] = table.low[usize::from(c)] != c;
+            except[usize::from(c)] = table.low[usize::from(c)] != c;
         }
-        table.latin1 = table.except.iter().filter(|&&e| e).count() <= LATIN1_EXCEPTIONS;
+        table.latin1 = except.iter().filter(|&&e| e).count() <= LATIN1_EXCEPTIONS;
+        table.except = Except::new(except);
         table
     }
 
@@ -234,7 +236,7 @@ pub(crate) fn encode_str(
     let mut resized = false;
     while i < bytes.len() {
         if table.latin1 {
-            i = latin1_run(bytes, i, out, &table.except, kernels);
+            i = latin1_run(bytes, i, out, table.except.as_ref(), kernels);
             if i == bytes.len() {
                 break;
             }
