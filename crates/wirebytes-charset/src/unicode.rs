@@ -70,12 +70,6 @@ fn scalar_bytes(c: u32, big_endian: bool) -> [u8; 4] {
     }
 }
 
-/// Whether the eight bytes at `bytes[..8]` are ASCII.
-#[inline(always)]
-fn ascii8(bytes: &[u8; 8]) -> bool {
-    u64::from_ne_bytes(*bytes) & 0x8080_8080_8080_8080 == 0
-}
-
 /// The number of UTF-16 units of `text`: one per char, two for a four-byte one.
 #[inline]
 pub(crate) fn utf16_units(text: &str) -> usize {
@@ -91,71 +85,97 @@ pub(crate) fn utf16_units(text: &str) -> usize {
         .sum()
 }
 
+/// How many bytes of `&str` input are converted to UTF-16 at a time.
+const PIECE: usize = 512;
+
+/// Calls `f` with the UTF-16 of `text`, [`PIECE`] bytes of input (cut at a char boundary) at a
+/// time, converted by encoding_rs's `mem::convert_str_to_utf16` (ASCII in vectors).
+#[inline]
+fn utf16_pieces(text: &str, mut f: impl FnMut(&[u16])) {
+    let mut units = [0u16; PIECE + 1];
+    let mut rest = text;
+    while !rest.is_empty() {
+        let mut cut = rest.len().min(PIECE);
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        let n = encoding_rs::mem::convert_str_to_utf16(piece, &mut units);
+        f(&units[..n.min(units.len())]);
+        rest = tail;
+    }
+}
+
+/// Appends `units` as UTF-16 bytes in the given order, through a stack buffer.
+#[inline]
+fn put_units(units: &[u16], big_endian: bool, out: &mut Vec<u8>) {
+    let mut bytes = [0u8; 2 * (PIECE + 1)];
+    for chunk in units.chunks(PIECE + 1) {
+        let dst = &mut bytes[..2 * chunk.len()];
+        if big_endian {
+            for (pair, &u) in dst.chunks_exact_mut(2).zip(chunk) {
+                pair.copy_from_slice(&u.to_be_bytes());
+            }
+        } else {
+            for (pair, &u) in dst.chunks_exact_mut(2).zip(chunk) {
+                pair.copy_from_slice(&u.to_le_bytes());
+            }
+        }
+        out.extend_from_slice(dst);
+    }
+}
+
 /// Appends `text` as UTF-16 (no BOM); the caller has reserved `2 * utf16_units(text)`.
 pub(crate) fn str_to_utf16(text: &str, big_endian: bool, out: &mut Vec<u8>) {
-    let bytes = text.as_bytes();
-    let mut staged = Staged::new(out);
-    let mut i = 0;
-    while i < bytes.len() {
-        // ASCII eight bytes at a time.
-        if let Some(eight) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>)
-            && ascii8(eight)
-        {
-            staged.room(16);
-            let w = staged.w;
-            if let Some(dst) = staged.buf.get_mut(w..w + 16) {
-                for (pair, &b) in dst.chunks_exact_mut(2).zip(eight) {
-                    pair.copy_from_slice(&unit_bytes(u16::from(b), big_endian));
-                }
-            }
-            staged.w += 16;
-            i += 8;
-            continue;
-        }
-        let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
-            break;
-        };
-        i += c.len_utf8();
-        let mut units = [0u16; 2];
-        match *c.encode_utf16(&mut units) {
-            [u] => staged.put(unit_bytes(u, big_endian)),
-            [hi, lo] => {
-                staged.put(unit_bytes(hi, big_endian));
-                staged.put(unit_bytes(lo, big_endian));
-            }
-            _ => {}
-        }
-    }
+    utf16_pieces(text, |units| put_units(units, big_endian, out));
 }
 
 /// Appends `text` as UTF-32 (no BOM).
 pub(crate) fn str_to_utf32(text: &str, big_endian: bool, out: &mut Vec<u8>) {
     let chars = crate::single_byte::count_chars(text.as_bytes());
     out.reserve_exact(4 * chars);
-    let bytes = text.as_bytes();
-    let mut staged = Staged::new(out);
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some(eight) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>)
-            && ascii8(eight)
-        {
-            staged.room(32);
-            let w = staged.w;
-            if let Some(dst) = staged.buf.get_mut(w..w + 32) {
-                for (quad, &b) in dst.chunks_exact_mut(4).zip(eight) {
-                    quad.copy_from_slice(&scalar_bytes(u32::from(b), big_endian));
+    let mut bytes = [0u8; 4 * (PIECE + 1)];
+    utf16_pieces(text, |units| {
+        // No surrogate (the common case): one unit, one char, in a loop the compiler
+        // vectorises.
+        let surrogates = units
+            .iter()
+            .fold(false, |acc, &u| acc | ((u & 0xF800) == 0xD800));
+        if !surrogates {
+            let dst = &mut bytes[..4 * units.len()];
+            if big_endian {
+                for (quad, &u) in dst.chunks_exact_mut(4).zip(units) {
+                    quad.copy_from_slice(&u32::from(u).to_be_bytes());
+                }
+            } else {
+                for (quad, &u) in dst.chunks_exact_mut(4).zip(units) {
+                    quad.copy_from_slice(&u32::from(u).to_le_bytes());
                 }
             }
-            staged.w += 32;
-            i += 8;
-            continue;
+            out.extend_from_slice(dst);
+            return;
         }
-        let Some(c) = text.get(i..).and_then(|rest| rest.chars().next()) else {
-            break;
-        };
-        i += c.len_utf8();
-        staged.put(scalar_bytes(u32::from(c), big_endian));
-    }
+        // The units of whole chars: a pair is never cut.
+        let mut w = 0;
+        let mut i = 0;
+        while i < units.len() {
+            let u = u32::from(units[i]);
+            let c = if (0xD800..0xDC00).contains(&u)
+                && let Some(&low) = units.get(i + 1)
+            {
+                i += 2;
+                0x1_0000 + ((u - 0xD800) << 10) + (u32::from(low) & 0x3FF)
+            } else {
+                i += 1;
+                u
+            };
+            if let Some(dst) = bytes.get_mut(w..w + 4) {
+                dst.copy_from_slice(&scalar_bytes(c, big_endian));
+            }
+            w += 4;
+        }
+        out.extend_from_slice(&bytes[..w.min(bytes.len())]);
+    });
 }
 
 /// One item of UTF-16 input: a char, or an unpaired surrogate at its index.
