@@ -1,6 +1,7 @@
-//! Encodes a text body into any encoding_rs [`Encoding`] as an exact-size `Vec<u8>`, with the
-//! JDK's or the WHATWG replacement policy, byte-identical to a slow streaming reference and
-//! faster than encoding_rs itself.
+//! Encodes a text body into any encoding_rs [`Encoding`], or one of the JDK's own charsets,
+//! as an exact-size `Vec<u8>` or into the caller's buffer, with the JDK's or the WHATWG
+//! replacement policy, byte-identical to a slow streaming reference and faster than
+//! encoding_rs itself.
 //!
 //! ```
 //! use wirebytes_charset::{Replacement, encode, for_content_type};
@@ -14,6 +15,51 @@
 //! assert_eq!(web, b"\xCF\xF0\xE8\xE2\xE5\xF2 &#128512;");
 //! ```
 //!
+//! # Charsets
+//!
+//! Every function takes `impl Into<`[`Charset`]`>`: an encoding_rs `&'static Encoding`, or
+//! one of the JDK's charsets that encoding_rs lacks ([`Charset::ISO_8859_1`] (true Latin-1,
+//! where encoding_rs's `iso-8859-1` label means windows-1252), [`Charset::US_ASCII`],
+//! [`Charset::UTF_16`] (BOM `FE FF`, then big-endian), [`Charset::UTF_32`],
+//! [`Charset::UTF_32BE`], [`Charset::UTF_32LE`]). [`Charset::for_java_name`] resolves the
+//! JDK's names and aliases (`Charset.forName`), [`Charset::name`] gives the JDK's canonical
+//! name.
+//!
+//! ```
+//! use wirebytes_charset::{Charset, Replacement, encode, encode_utf16};
+//!
+//! let latin1 = Charset::for_java_name("ISO8859_1").unwrap();
+//! assert_eq!(encode("café €", latin1, Replacement::Jdk), b"caf\xE9 ?");
+//! let utf16 = Charset::for_java_name("UnicodeBig").unwrap();
+//! assert_eq!(encode_utf16(&[0x68, 0xD800], utf16, Replacement::Jdk), b"\xFE\xFF\0h\xFF\xFD");
+//! assert_eq!(encode("", utf16, Replacement::Jdk), b""); // no BOM for an empty string
+//! ```
+//!
+//! # Into the caller's buffers
+//!
+//! [`encoded_len`] counts without allocating; [`encode_to_vec`] appends with one reservation
+//! and no zero-fill; [`encode_to_buf`] puts into any `bytes::BufMut` (feature `bytes`); the
+//! streaming [`Encoder`] ([`Charset::new_encoder`]) takes the text chunk by chunk (`&str` or
+//! UTF-16, a chunk may end inside a surrogate pair) and writes, over any split, the bytes of
+//! [`encode`] of the whole.
+//!
+//! ```
+//! use wirebytes_charset::{Charset, Replacement, encode, encode_to_vec, encoded_len};
+//!
+//! let sjis = Charset::from(encoding_rs::SHIFT_JIS);
+//! let mut request = b"POST / HTTP/1.1\r\n\r\n".to_vec();
+//! let len = encoded_len("日本語 ok", sjis, Replacement::Jdk);
+//! encode_to_vec("日本語 ok", sjis, Replacement::Jdk, &mut request);
+//! assert_eq!(len, 9);
+//! assert!(request.ends_with(b"\x93\xFA\x96\x7B\x8C\xEA ok"));
+//!
+//! let mut encoder = sjis.new_encoder(Replacement::Jdk);
+//! let mut body = Vec::new();
+//! encoder.encode_chunk("日本", false, &mut body);
+//! encoder.encode_chunk("語 ok", true, &mut body);
+//! assert_eq!(body, encode("日本語 ok", sjis, Replacement::Jdk));
+//! ```
+//!
 //! # What is written
 //!
 //! Every function returns the same bytes as [`reference`](mod@reference), the slow path that feeds one char
@@ -23,7 +69,9 @@
 //!
 //! - [`Replacement::Jdk`]: what Java's `String.getBytes(charset)` writes: `?` for an
 //!   unmappable char (one `?` for a supplementary char) and for an unpaired surrogate;
-//!   U+FFFD for the UTF-16 targets. In **ISO-2022-JP** the JDK's replacement is U+FF1F
+//!   U+FFFD for the UTF-16 and UTF-32 targets (`FF FD`, `00 00 FF FD`, in the charset's byte
+//!   order). For the JDK-only charsets this is the JDK's output exactly (checked against a
+//!   JDK 17 by the `charset` sweep). In **ISO-2022-JP** the JDK's replacement is U+FF1F
 //!   FULLWIDTH QUESTION MARK (JIS X 0208 `21 29`, entered with `ESC $ B` unless already in
 //!   JIS X 0208), and for an unpaired surrogate the JDK writes the two bytes `21 29` in
 //!   whatever state it is in (`!)` in the ASCII state): this crate writes exactly that too
@@ -45,17 +93,20 @@
 //! # Allocation
 //!
 //! The returned `Vec` has `capacity() == len()` and is allocated once, at its final size: the
-//! size comes from a cheap count (UTF-8, UTF-16, single-byte with the JDK policy or without
-//! unmappable chars), or the bytes are written into a per-thread scratch buffer that is
-//! reused from call to call and then copied once (the CJK encodings). With
+//! size comes from a cheap count (UTF-8, UTF-16, UTF-32, single-byte with the JDK policy or
+//! without unmappable chars), or the bytes are written into a per-thread scratch buffer that
+//! is reused from call to call and then copied once (the CJK encodings). The single-byte
+//! encodings and the stateless CJK encodings encode through tables built from encoding_rs on
+//! first use (50-74 KiB per CJK encoding; nothing for an encoding never used). With
 //! [`Replacement::Whatwg`], a single-byte target that meets an unmappable char grows the
 //! output once to its exact final size.
 //!
 //! # Crate features
 //!
+//! - `bytes`: [`encode_to_buf`], into any `bytes::BufMut`. Off by default.
 //! - `fast-legacy-encode`: turns on encoding_rs's `fast-legacy-encode` (larger encode tables
-//!   for the CJK encodings: faster Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030 and
-//!   ISO-2022-JP encoding, at the cost of binary size). Off by default.
+//!   for the CJK encodings, used here for ISO-2022-JP and the chars without an entry in this
+//!   crate's own tables, at the cost of binary size). Off by default.
 // `unsafe` is denied except in `arch`, the SIMD kernels.
 #![deny(unsafe_code)]
 
