@@ -1,5 +1,6 @@
-//! Encode tables for the stateless CJK encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK,
-//! gb18030): BMP char → its one or two bytes, built lazily per encoding on first use.
+//! Encode tables for the CJK encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030; for
+//! ISO-2022-JP the JIS X 0208 codes): BMP char → its one or two bytes, built lazily per
+//! encoding on first use.
 //!
 //! A table is built from encoding_rs itself, so its mapping is encoding_rs's by
 //! construction: the decoder enumerates the chars the encoding can hold (every one- and
@@ -14,7 +15,8 @@
 //! A table is a 256-entry page index (512 bytes) and one 512-byte page of `u16` codes per
 //! 256-char block of the BMP that holds a mapped char, allocated on the heap when the
 //! encoding is first used: 50 KiB for Shift_JIS and EUC-JP (7,390 entries), 74 KiB for
-//! EUC-KR (17,048), 64 KiB for Big5 (14,362), 66 KiB for GBK and for gb18030 (23,939 each);
+//! EUC-KR (17,048), 64 KiB for Big5 (14,362), 66 KiB for GBK and for gb18030 (23,939 each),
+//! and for ISO-2022-JP about as much as EUC-JP (it is built from EUC-JP's, which it builds too);
 //! the unit test holds each under 100 KiB. Nothing is allocated for an encoding that is never
 //! used, and no table is compiled into the binary.
 
@@ -40,16 +42,17 @@ impl std::fmt::Debug for Table {
 }
 
 /// The encodings with a table, in the order of [`TABLES`].
-const ENCODINGS: [&Encoding; 6] = [
+const ENCODINGS: [&Encoding; 7] = [
     &encoding_rs::SHIFT_JIS_INIT,
     &encoding_rs::EUC_JP_INIT,
     &encoding_rs::EUC_KR_INIT,
     &encoding_rs::BIG5_INIT,
     &encoding_rs::GBK_INIT,
     &encoding_rs::GB18030_INIT,
+    &encoding_rs::ISO_2022_JP_INIT,
 ];
 
-static TABLES: [OnceLock<Table>; 6] = [const { OnceLock::new() }; 6];
+static TABLES: [OnceLock<Table>; 7] = [const { OnceLock::new() }; 7];
 
 /// The table of `encoding`, built on first use; `None` for an encoding without one.
 pub(crate) fn table(encoding: &'static Encoding) -> Option<&'static Table> {
@@ -82,6 +85,9 @@ impl Table {
     }
 
     fn build(encoding: &'static Encoding) -> Table {
+        if encoding == encoding_rs::ISO_2022_JP {
+            return Self::build_iso_2022_jp();
+        }
         let mut table = Table {
             index: [0; 256],
             codes: vec![0; 256],
@@ -125,6 +131,34 @@ impl Table {
         }
         table
     }
+
+    /// ISO-2022-JP's table: the JIS X 0208 code of every char that encoding_rs's ISO-2022-JP
+    /// encoder writes in the JIS X 0208 state (`ESC $ B` and two bytes, from the ASCII
+    /// state): the chars EUC-JP's decoder yields, the halfwidth katakana (written as their
+    /// fullwidth forms) and U+2212.
+    fn build_iso_2022_jp() -> Table {
+        let euc_jp = table(encoding_rs::EUC_JP);
+        let mut table = Table {
+            index: [0; 256],
+            codes: vec![0; 256],
+        };
+        let candidates = (0x80..=0xFFFFu16)
+            .filter(|&c| euc_jp.is_some_and(|t| t.get(u32::from(c)) != 0))
+            .chain(0xFF61..=0xFF9F)
+            .chain([0x2212]);
+        for c in candidates {
+            let mut encoder = encoding_rs::ISO_2022_JP.new_encoder();
+            let mut out = [0u8; 8];
+            let (result, _, written) =
+                encoder.encode_from_utf16_without_replacement(&[c], &mut out, false);
+            if let (EncoderResult::InputEmpty, 5, [0x1B, b'$', b'B', hi, lo, ..]) =
+                (result, written, out)
+            {
+                table.set(c, u16::from_be_bytes([hi, lo]));
+            }
+        }
+        table
+    }
 }
 
 #[cfg(test)]
@@ -135,7 +169,7 @@ mod tests {
     /// entry, and the table stays within its memory budget.
     #[test]
     fn tables_agree_with_encoding_rs_and_stay_small() {
-        for encoding in ENCODINGS {
+        for encoding in &ENCODINGS[..6] {
             let table = table(encoding).expect("a table");
             assert!(
                 table.size() <= 100 * 1024,
@@ -167,5 +201,31 @@ mod tests {
             }
             assert!(entries > 7000, "{} has {entries} entries", encoding.name());
         }
+    }
+
+    /// Every BMP char: where ISO-2022-JP's table has an entry, encoding_rs's encoder writes
+    /// `ESC $ B` and those two bytes from the ASCII state.
+    #[test]
+    fn iso_2022_jp_table_agrees_with_encoding_rs() {
+        let table = table(encoding_rs::ISO_2022_JP).expect("a table");
+        assert!(table.size() <= 100 * 1024, "{}", table.size());
+        let mut entries = 0;
+        for c in 0x80..=0xFFFFu16 {
+            let mut encoder = encoding_rs::ISO_2022_JP.new_encoder();
+            let mut out = [0u8; 8];
+            let (result, _, written) =
+                encoder.encode_from_utf16_without_replacement(&[c], &mut out, false);
+            let code = table.get(u32::from(c));
+            let jis0208 =
+                result == EncoderResult::InputEmpty && written == 5 && out.starts_with(b"\x1B$B");
+            if code == 0 {
+                assert!(!jis0208, "U+{c:04X} missing");
+            } else {
+                entries += 1;
+                assert!(jis0208, "U+{c:04X}");
+                assert_eq!(out[3..5], code.to_be_bytes(), "U+{c:04X}");
+            }
+        }
+        assert!(entries > 7000, "{entries} entries");
     }
 }

@@ -1,7 +1,8 @@
 //! The CJK encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030, ISO-2022-JP): the
-//! stateless ones char by char through their encode table (`crate::cjk`), ISO-2022-JP and
-//! every char without a table entry through encoding_rs's encoder, into a stack buffer handed
-//! to a sink a couple of KiB at a time: a reused per-thread scratch buffer (then one exact-size copy),
+//! stateless ones char by char through their encode table (`crate::cjk`), every char without
+//! a table entry through encoding_rs's encoder; ISO-2022-JP through its table and the WHATWG
+//! encoder's state machine written out here (the state carries across calls); into a stack
+//! buffer handed to a sink a couple of KiB at a time: a reused per-thread scratch buffer (then one exact-size copy),
 //! the caller's `Vec` (the streaming [`Encoder`](crate::Encoder)), or a counter
 //! ([`encoded_len`](crate::encoded_len), which allocates nothing).
 
@@ -43,7 +44,118 @@ pub(crate) struct MultiByte {
     iso_2022_jp: bool,
     /// The encode table of a stateless CJK encoding.
     table: Option<&'static cjk::Table>,
+    /// ISO-2022-JP by its table and this crate's own state machine.
+    jp: Option<Jp>,
 }
+
+/// ISO-2022-JP's states (WHATWG Encoding Standard, "ISO-2022-JP encoder").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum JpState {
+    Ascii,
+    Roman,
+    Jis0208,
+}
+
+/// ISO-2022-JP written by its table: the JIS X 0208 code of each char (`crate::cjk`) and the
+/// state, which carries from call to call until `last`.
+#[derive(Debug)]
+struct Jp {
+    table: &'static cjk::Table,
+    state: JpState,
+}
+
+const TO_ASCII: &[u8] = b"\x1B(B";
+const TO_ROMAN: &[u8] = b"\x1B(J";
+const TO_JIS0208: &[u8] = b"\x1B$B";
+
+impl Jp {
+    /// Writes the char `c` (a scalar value) in the WHATWG encoder's steps; `Err(c)` with the
+    /// char to report as unmappable (U+FFFD for ESC, SO and SI), after any switch to ASCII,
+    /// and whether that switch left JIS X 0208 for it.
+    #[inline]
+    fn char(&mut self, c: u32, stage: &mut Stage) -> Result<(), (u32, bool)> {
+        let put = |stage: &mut Stage, bytes: &[u8]| {
+            stage.buf[stage.w..stage.w + bytes.len()].copy_from_slice(bytes);
+            stage.w += bytes.len();
+        };
+        if c < 0x80 {
+            let control = matches!(c, 0x0E | 0x0F | 0x1B);
+            let as_is = match self.state {
+                JpState::Ascii => true,
+                JpState::Roman => control || (c != 0x5C && c != 0x7E),
+                JpState::Jis0208 => false,
+            };
+            let mut left_jis0208 = false;
+            if !as_is {
+                left_jis0208 = self.state == JpState::Jis0208;
+                put(stage, TO_ASCII);
+                self.state = JpState::Ascii;
+            }
+            if control {
+                return Err((0xFFFD, left_jis0208));
+            }
+            put(stage, &[c as u8]);
+            return Ok(());
+        }
+        if c == 0xA5 || c == 0x203E {
+            if self.state != JpState::Roman {
+                put(stage, TO_ROMAN);
+                self.state = JpState::Roman;
+            }
+            put(stage, if c == 0xA5 { b"\x5C" } else { b"\x7E" });
+            return Ok(());
+        }
+        let code = if c < 0x1_0000 { self.table.get(c) } else { 0 };
+        if code == 0 {
+            let left_jis0208 = self.state == JpState::Jis0208;
+            if left_jis0208 {
+                put(stage, TO_ASCII);
+                self.state = JpState::Ascii;
+            }
+            return Err((c, left_jis0208));
+        }
+        if self.state != JpState::Jis0208 {
+            put(stage, TO_JIS0208);
+            self.state = JpState::Jis0208;
+        }
+        put(stage, &code.to_be_bytes());
+        Ok(())
+    }
+
+    /// The replacement for an unmappable char `c`. JDK: U+FF1F (`21 29`) in JIS X 0208,
+    /// which the JDK does not leave for it (an `ESC ( B` just written for it is taken back);
+    /// WHATWG: `&#N;`, whose bytes are the same in the ASCII and Roman states.
+    fn replace(&mut self, c: u32, left_jis0208: bool, policy: Policy, stage: &mut Stage) {
+        if policy == Policy::Jdk {
+            if left_jis0208 {
+                stage.w -= TO_ASCII.len();
+            } else {
+                stage.buf[stage.w..stage.w + 3].copy_from_slice(TO_JIS0208);
+                stage.w += 3;
+            }
+            stage.buf[stage.w..stage.w + 2].copy_from_slice(b"\x21\x29");
+            stage.w += 2;
+            self.state = JpState::Jis0208;
+        } else {
+            let mut ncr = [0u8; 12];
+            let n = crate::write_ncr(&mut ncr, c);
+            stage.buf[stage.w..stage.w + n].copy_from_slice(&ncr[..n]);
+            stage.w += n;
+        }
+    }
+
+    /// At the end of the text: back to the ASCII state.
+    fn finish(&mut self, stage: &mut Stage) {
+        if self.state != JpState::Ascii {
+            stage.buf[stage.w..stage.w + 3].copy_from_slice(TO_ASCII);
+            stage.w += 3;
+            self.state = JpState::Ascii;
+        }
+    }
+}
+
+/// Room for what [`Jp`] writes for one char and its replacement.
+const JP_ROOM: usize = 32;
 
 impl std::fmt::Debug for MultiByte {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -88,7 +200,14 @@ impl MultiByte {
         MultiByte {
             encoder: encoding.new_encoder(),
             iso_2022_jp: encoding == encoding_rs::ISO_2022_JP,
-            table: cjk::table(encoding),
+            table: cjk::table(encoding).filter(|_| encoding != encoding_rs::ISO_2022_JP),
+            jp: (encoding == encoding_rs::ISO_2022_JP)
+                .then(|| cjk::table(encoding))
+                .flatten()
+                .map(|table| Jp {
+                    table,
+                    state: JpState::Ascii,
+                }),
         }
     }
 
@@ -104,6 +223,24 @@ impl MultiByte {
     ) -> Result<(), usize> {
         if let Some(table) = self.table {
             return self.encode_str_with_table(table, text, policy, sink);
+        }
+        if let Some(jp) = &mut self.jp {
+            let mut stage = Stage::new();
+            for (at, c) in text.char_indices() {
+                stage.make_room(JP_ROOM, sink);
+                if let Err((c, left)) = jp.char(u32::from(c), &mut stage) {
+                    if policy == Policy::Strict {
+                        return Err(at);
+                    }
+                    jp.replace(c, left, policy, &mut stage);
+                }
+            }
+            if last {
+                stage.make_room(JP_ROOM, sink);
+                jp.finish(&mut stage);
+            }
+            sink(&stage.buf[..stage.w]);
+            return Ok(());
         }
         let mut stage = Stage::new();
         let mut read = 0;
@@ -162,21 +299,21 @@ impl MultiByte {
             let mut budget = ROOM / 2;
             while budget > 0 && i < bytes.len() {
                 budget -= 1;
-                if let Some(eight) = bytes.get(i..i + 8)
-                    && let Some(dst) = stage.buf.get_mut(stage.w..stage.w + 8)
-                    && eight.iter().all(u8::is_ascii)
-                {
-                    dst.copy_from_slice(eight);
-                    stage.w += 8;
-                    i += 8;
-                    budget = budget.saturating_sub(3);
-                    continue;
-                }
                 let lead = bytes[i];
                 if lead < 0x80 {
-                    stage.buf[stage.w] = lead;
-                    stage.w += 1;
-                    i += 1;
+                    if let Some(eight) = bytes.get(i..i + 8).and_then(|b| b.first_chunk::<8>())
+                        && u64::from_ne_bytes(*eight) & 0x8080_8080_8080_8080 == 0
+                        && let Some(dst) = stage.buf.get_mut(stage.w..stage.w + 8)
+                    {
+                        dst.copy_from_slice(eight);
+                        stage.w += 8;
+                        i += 8;
+                        budget = budget.saturating_sub(3);
+                    } else {
+                        stage.buf[stage.w] = lead;
+                        stage.w += 1;
+                        i += 1;
+                    }
                     continue;
                 }
                 let (c, len) = decode_at(bytes, i, lead);
@@ -243,6 +380,41 @@ impl MultiByte {
         policy: Policy,
         sink: &mut impl FnMut(&[u8]),
     ) -> Result<(), usize> {
+        if let Some(jp) = &mut self.jp {
+            let mut stage = Stage::new();
+            let mut i = 0;
+            while i < units.len() {
+                stage.make_room(JP_ROOM, sink);
+                let at = i;
+                let item = crate::unicode::next_item(units, &mut i);
+                let c = match item {
+                    Some(Ok(c)) => u32::from(c),
+                    // An unpaired surrogate: the JDK writes `21 29` as they are; WHATWG
+                    // encodes U+FFFD.
+                    Some(Err(_)) => match policy {
+                        Policy::Strict => return Err(at),
+                        Policy::Jdk => {
+                            stage.push(b"\x21\x29", sink);
+                            continue;
+                        }
+                        Policy::Whatwg => 0xFFFD,
+                    },
+                    None => break,
+                };
+                if let Err((c, left)) = jp.char(c, &mut stage) {
+                    if policy == Policy::Strict {
+                        return Err(at);
+                    }
+                    jp.replace(c, left, policy, &mut stage);
+                }
+            }
+            if last {
+                stage.make_room(JP_ROOM, sink);
+                jp.finish(&mut stage);
+            }
+            sink(&stage.buf[..stage.w]);
+            return Ok(());
+        }
         let mut stage = Stage::new();
         let mut start = 0;
         loop {

@@ -180,7 +180,7 @@ pub(crate) fn str_to_utf32(text: &str, big_endian: bool, out: &mut Vec<u8>) {
 
 /// One item of UTF-16 input: a char, or an unpaired surrogate at its index.
 #[inline(always)]
-fn next_item(units: &[u16], i: &mut usize) -> Option<Result<char, usize>> {
+pub(crate) fn next_item(units: &[u16], i: &mut usize) -> Option<Result<char, usize>> {
     let u = *units.get(*i)?;
     let at = *i;
     *i += 1;

@@ -41,6 +41,7 @@ const WEB: Replacement = Replacement::Whatwg;
 #[case::euro_and_quotes("€ “quoted” – ‘x’ …")]
 #[case::iso_2022_jp_controls("a\u{1B}b\u{0E}c\u{0F}")]
 #[case::iso_2022_jp_switches("a¥b‾cあd¥あ‾e\\~ｱｲ")]
+#[case::iso_2022_jp_roman_then_tilde_backslash("¥~¥\\‾x\u{1B}あ\u{1B}")]
 #[case::x_user_defined("\u{F780}\u{F7FF}\u{F800}\u{F77F}")]
 #[case::c1_controls("\u{80}\u{81}\u{9F}")]
 #[case::max_chars("\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}")]
