@@ -339,6 +339,60 @@ impl MultiByte {
         Ok(())
     }
 
+    /// [`encode_units`](Self::encode_units) for a stateless encoding with an encode table.
+    fn encode_units_with_table(
+        &mut self,
+        table: &cjk::Table,
+        units: &[u16],
+        policy: Policy,
+        sink: &mut impl FnMut(&[u8]),
+    ) -> Result<(), usize> {
+        let mut stage = Stage::new();
+        let mut i = 0;
+        while i < units.len() {
+            stage.make_room(REPLACEMENT_ROOM, sink);
+            let u = units[i];
+            if u < 0x80 {
+                stage.buf[stage.w] = u as u8;
+                stage.w += 1;
+                i += 1;
+                continue;
+            }
+            let code = table.get(u32::from(u));
+            if code >= 0x100 {
+                stage.buf[stage.w..stage.w + 2].copy_from_slice(&code.to_be_bytes());
+                stage.w += 2;
+                i += 1;
+                continue;
+            }
+            if code != 0 {
+                stage.buf[stage.w] = code as u8;
+                stage.w += 1;
+                i += 1;
+                continue;
+            }
+            let at = i;
+            let c = match crate::unicode::next_item(units, &mut i) {
+                Some(Ok(c)) => c,
+                // An unpaired surrogate: `?` for the JDK, U+FFFD for encoding_rs.
+                Some(Err(_)) => match policy {
+                    Policy::Strict => return Err(at),
+                    Policy::Jdk => {
+                        stage.push(b"?", sink);
+                        continue;
+                    }
+                    Policy::Whatwg => '\u{FFFD}',
+                },
+                None => break,
+            };
+            let mut buf = [0u8; 4];
+            self.encode_one(c.encode_utf8(&mut buf), policy, &mut stage, sink)
+                .map_err(|()| at)?;
+        }
+        sink(&stage.buf[..stage.w]);
+        Ok(())
+    }
+
     /// One char through encoding_rs's encoder (with room for it in `stage`); `Err` for an
     /// unmappable char under [`Policy::Strict`].
     fn encode_one(
@@ -380,6 +434,9 @@ impl MultiByte {
         policy: Policy,
         sink: &mut impl FnMut(&[u8]),
     ) -> Result<(), usize> {
+        if let Some(table) = self.table {
+            return self.encode_units_with_table(table, units, policy, sink);
+        }
         if let Some(jp) = &mut self.jp {
             let mut stage = Stage::new();
             let mut i = 0;
