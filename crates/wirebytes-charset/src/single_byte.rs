@@ -249,7 +249,7 @@ pub(crate) fn encode_str(
         let max = block.iter().fold(0u8, |acc, &b| acc.max(b));
         if max < 0x80 {
             out.extend_from_slice(block);
-        } else if max >= 0xE0 || !two_byte_block(table, block, out) {
+        } else if max >= 0xE0 || !two_byte_block(table, block, policy, out) {
             encode_scalar(table, text, i, end, policy, out, &mut resized)?;
         }
         i = end;
@@ -258,8 +258,9 @@ pub(crate) fn encode_str(
 }
 
 /// Encodes a block of at most [`BLOCK`] bytes holding only one- and two-byte chars, without a
-/// branch per byte. Returns `false`, having written nothing, if an unmappable char (table
-/// entry 0) or a NUL is in the block.
+/// branch per byte. An unmappable char (table entry 0) is `?` under [`Policy::Jdk`] when the
+/// block holds no NUL; otherwise (another policy, or a NUL, whose entry is 0 too) the function
+/// returns `false`, having written nothing.
 ///
 /// Bit masks of the bytes that start a char and of the lead bytes of two-byte chars are made
 /// eight bytes at a time ([`char_bits`]). A block that is mostly two-byte chars (Cyrillic,
@@ -267,7 +268,7 @@ pub(crate) fn encode_str(
 /// [`Table::pairs`]; a block that is mostly ASCII (Latin-1 prose) walks the lead mask and
 /// copies the ASCII run before each two-byte char eight bytes at a time.
 #[inline(always)]
-fn two_byte_block(table: &Table, block: &[u8], out: &mut Vec<u8>) -> bool {
+fn two_byte_block(table: &Table, block: &[u8], policy: Policy, out: &mut Vec<u8>) -> bool {
     const SLACK: usize = 8;
     let n = block.len().min(BLOCK);
     let mut padded = [0u8; BLOCK + SLACK];
@@ -318,9 +319,16 @@ fn two_byte_block(table: &Table, block: &[u8], out: &mut Vec<u8>) -> bool {
             from = lead + 2;
         }
     }
-    let dst = &dst[..w.min(BLOCK)];
+    let dst = &mut dst[..w.min(BLOCK)];
     if dst.contains(&0) {
-        return false;
+        // An unmappable char, or a NUL. With the JDK's policy and no NUL in the block, every
+        // 0 is an unmappable two-byte char: its `?`.
+        if policy != Policy::Jdk || block.contains(&0) {
+            return false;
+        }
+        for b in dst.iter_mut().filter(|b| **b == 0) {
+            *b = b'?';
+        }
     }
     out.extend_from_slice(dst);
     true
