@@ -116,7 +116,11 @@ impl Encoder {
     /// assert_eq!(out, encode("日本語 😀", charset, Replacement::Whatwg));
     /// ```
     pub fn encode_chunk(&mut self, chunk: &str, last: bool, dst: &mut Vec<u8>) {
-        if let Some(high) = self.pending.take() {
+        // A high surrogate from a UTF-16 chunk: no `&str` completes it (an empty chunk before
+        // the end leaves it pending).
+        if (last || !chunk.is_empty())
+            && let Some(high) = self.pending.take()
+        {
             self.units(&[high], false, dst);
         }
         if !chunk.is_empty() {
@@ -169,6 +173,11 @@ impl Encoder {
                 Some((&low, rest)) if is_low(low) => {
                     self.units(&[high, low], false, dst);
                     chunk = rest;
+                }
+                // An empty chunk before the end: the pair may still be completed.
+                None if !last => {
+                    self.pending = Some(high);
+                    return;
                 }
                 _ => self.units(&[high], false, dst),
             }

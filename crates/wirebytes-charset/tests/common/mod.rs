@@ -195,6 +195,15 @@ pub(crate) fn check_units(units: &[u16]) {
                     out, slow,
                     "Encoder {name} {replacement:?} {a:04x?} | {b:04x?}"
                 );
+                // With an empty chunk between (a pair split by it stays a pair).
+                let mut again = Vec::new();
+                encoder.encode_utf16_chunk(a, false, &mut again);
+                encoder.encode_utf16_chunk(&[], false, &mut again);
+                encoder.encode_utf16_chunk(b, true, &mut again);
+                assert_eq!(
+                    again, slow,
+                    "Encoder {name} {replacement:?} {a:04x?} | | {b:04x?}"
+                );
             }
             // One unit at a time.
             let mut out = Vec::new();
