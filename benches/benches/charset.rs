@@ -18,8 +18,8 @@
 //! `ours`; `ours-windows-1252` (ISO-8859-1 and US-ASCII): the same text through the
 //! windows-1252 path, the speed to match.
 //!
-//! `charset/into-buffers`: the functions that write into the caller's buffers, on one Latin-1
-//! and one Japanese body: `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
+//! `charset/into-buffers`: the functions that write into the caller's buffers, on German and
+//! Japanese bodies: `limit-memcpy` (UTF-8 only: `to_vec`), `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
 //! `Vec`), `encode_to_buf` (into a reused `BytesMut`), `encoder-256` (the streaming `Encoder`
 //! in 256-byte chunks into a reused `Vec`).
 
@@ -249,6 +249,11 @@ fn into_buffers(c: &mut Criterion) {
         let param = format!("{name}-{}/{}", charset.name(), text.len());
         let replacement = Replacement::Jdk;
         drop(wirebytes_charset::encode(&text, charset, replacement));
+        if charset == encoding_rs::UTF_8 {
+            bench(&mut group, GROUP, "limit-memcpy", &param, &text, |t| {
+                t.as_bytes().to_vec()
+            });
+        }
         bench(&mut group, GROUP, "ours", &param, &text, |t| {
             wirebytes_charset::encode(t, charset, replacement)
         });
