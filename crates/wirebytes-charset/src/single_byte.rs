@@ -320,14 +320,16 @@ fn two_byte_block(table: &Table, block: &[u8], policy: Policy, out: &mut Vec<u8>
         }
     }
     let dst = &mut dst[..w.min(BLOCK)];
-    if dst.contains(&0) {
+    // Branch-free scans (the compiler vectorises them) rather than `contains`, a call each.
+    let has_zero = |bytes: &[u8]| bytes.iter().fold(false, |acc, &b| acc | (b == 0));
+    if has_zero(dst) {
         // An unmappable char, or a NUL. With the JDK's policy and no NUL in the block, every
         // 0 is an unmappable two-byte char: its `?`.
-        if policy != Policy::Jdk || block.contains(&0) {
+        if policy != Policy::Jdk || has_zero(block) {
             return false;
         }
-        for b in dst.iter_mut().filter(|b| **b == 0) {
-            *b = b'?';
+        for b in dst.iter_mut() {
+            *b = if *b == 0 { b'?' } else { *b };
         }
     }
     out.extend_from_slice(dst);
