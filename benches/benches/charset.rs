@@ -9,10 +9,24 @@
 //! - `ours`: `wirebytes_charset::encode`, JDK replacement;
 //! - `ours-portable`: the same without the SIMD kernels (`levels::get("portable")`), for the
 //!   ASCII and Latin-1 inputs, whose fast paths have kernels.
+//!
+//! `charset/real-text`: 4 KiB bodies of realistic text (mostly script, ASCII spaces and
+//! punctuation) in the legacy charset of their language; `baseline`, `encoding_rs`, `ours`.
+//!
+//! `charset/jdk-only`: the JDK's own charsets. `baseline`: the reference; `flat-map` (UTF-16
+//! and UTF-32): `encode_utf16().flat_map(to_be_bytes)` (or `chars().flat_map`) collected;
+//! `ours`; `ours-windows-1252` (ISO-8859-1 and US-ASCII): the same text through the
+//! windows-1252 path, the speed to match.
+//!
+//! `charset/into-buffers`: the functions that write into the caller's buffers, on German and
+//! Japanese bodies: `limit-memcpy` (UTF-8 only: `to_vec`), `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
+//! `Vec`), `encode_to_buf` (into a reused `BytesMut`), `encoder-256` (the streaming `Encoder`
+//! in 256-byte chunks into a reused `Vec`).
 
+use bytes::BytesMut;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
-use wirebytes_charset::{Encoding, Replacement, levels, reference};
+use wirebytes_charset::{Charset, Encoding, Replacement, levels, reference};
 use wirebytes_testkit::text::repeat_chars;
 
 const GROUP: &str = "charset/encode";
@@ -68,7 +82,220 @@ fn one(c: &mut Criterion, name: &str, text: &str, encoding: &'static Encoding, f
     group.finish();
 }
 
+/// Realistic text per language: mostly letters, ASCII spaces and punctuation.
+const GERMAN: &str = "Die Würde des Menschen ist unantastbar. Sie zu achten und zu schützen ist \
+    Verpflichtung aller staatlichen Gewalt. Größere Städte müssen für Straßen und Brücken sorgen. ";
+const FRENCH: &str = "Tous les êtres humains naissent libres et égaux en dignité et en droits. \
+    Ils sont doués de raison et de conscience et doivent agir les uns envers les autres. Où est l'hôtel? ";
+const PORTUGUESE: &str = "Todos os seres humanos nascem livres e iguais em dignidade e em direitos. \
+    São dotados de razão e de consciência e devem agir uns para com os outros em espírito de fraternidade. ";
+const SPANISH: &str = "Todos los seres humanos nacen libres e iguales en dignidad y derechos y, \
+    dotados como están de razón y conciencia, deben comportarse fraternalmente los unos con los otros. ¿Sí? ";
+const ROMANIAN: &str = "Toate ființele umane se nasc libere și egale în demnitate și în drepturi. \
+    Ele sunt înzestrate cu rațiune și conștiință și trebuie să se comporte unele față de altele în spiritul fraternității. ";
+const POLISH: &str = "Wszyscy ludzie rodzą się wolni i równi pod względem swej godności i swych praw. \
+    Są oni obdarzeni rozumem i sumieniem i powinni postępować wobec innych w duchu braterstwa. ";
+const CZECH: &str = "Všichni lidé rodí se svobodní a sobě rovní co do důstojnosti a práv. \
+    Jsou nadáni rozumem a svědomím a mají spolu jednat v duchu bratrství. ";
+const RUSSIAN: &str = "Все люди рождаются свободными и равными в своем достоинстве и правах. \
+    Они наделены разумом и совестью и должны поступать в отношении друг друга в духе братства. ";
+const JAPANESE_PROSE: &str = "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。\
+    人間は、理性と良心とを授けられており、互いに同胞の精神をもって行動しなければならない。 ";
+const CHINESE_PROSE: &str =
+    "人人生而自由，在尊严和权利上一律平等。他们赋有理性和良心，并应以兄弟关系的精神相对待。 ";
+const TRADITIONAL_PROSE: &str =
+    "人人生而自由，在尊嚴和權利上一律平等。他們賦有理性和良心，並應以兄弟關係的精神相對待。 ";
+const KOREAN_PROSE: &str = "모든 인간은 태어날 때부터 자유로우며 그 존엄과 권리에 있어 동등하다. \
+    인간은 천부적으로 이성과 양심을 부여받았으며 서로 형제애의 정신으로 행동하여야 한다. ";
+
+/// `unit` repeated to exactly `bytes` bytes or just under (whole chars).
+fn body(unit: &str, bytes: usize) -> String {
+    let mut text = String::with_capacity(bytes);
+    for c in unit.chars().cycle() {
+        if text.len() + c.len_utf8() > bytes {
+            break;
+        }
+        text.push(c);
+    }
+    text
+}
+
+/// `charset/real-text`: 4 KiB bodies in the legacy charset of their language.
+fn real_text(c: &mut Criterion) {
+    const GROUP: &str = "charset/real-text";
+    use encoding_rs::*;
+    let cases: &[(&str, &str, &'static Encoding)] = &[
+        ("german", GERMAN, ISO_8859_15),
+        ("french", FRENCH, ISO_8859_15),
+        ("portuguese", PORTUGUESE, ISO_8859_15),
+        ("spanish", SPANISH, ISO_8859_15),
+        ("german", GERMAN, WINDOWS_1252),
+        ("romanian", ROMANIAN, WINDOWS_1250),
+        ("romanian", ROMANIAN, ISO_8859_2),
+        ("romanian", ROMANIAN, ISO_8859_16),
+        ("polish", POLISH, ISO_8859_2),
+        ("czech", CZECH, WINDOWS_1250),
+        ("russian", RUSSIAN, WINDOWS_1251),
+        ("russian", RUSSIAN, KOI8_R),
+        ("japanese", JAPANESE_PROSE, SHIFT_JIS),
+        ("japanese", JAPANESE_PROSE, EUC_JP),
+        ("japanese", JAPANESE_PROSE, ISO_2022_JP),
+        ("chinese", CHINESE_PROSE, GBK),
+        ("chinese", CHINESE_PROSE, GB18030),
+        ("chinese", TRADITIONAL_PROSE, BIG5),
+        ("korean", KOREAN_PROSE, EUC_KR),
+    ];
+    for &(name, unit, encoding) in cases {
+        let text = body(unit, 4096);
+        let mut group = c.benchmark_group(GROUP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let param = format!("{name}-{}/{}", encoding.name(), text.len());
+        drop(wirebytes_charset::encode(&text, encoding, Replacement::Jdk));
+        bench(&mut group, GROUP, "baseline", &param, &text, |t| {
+            reference::encode(t, encoding, Replacement::Jdk)
+        });
+        bench(&mut group, GROUP, "encoding_rs", &param, &text, |t| {
+            encoding.encode(t).0.into_owned()
+        });
+        bench(&mut group, GROUP, "ours", &param, &text, |t| {
+            wirebytes_charset::encode(t, encoding, Replacement::Jdk)
+        });
+        group.finish();
+    }
+}
+
+/// `charset/jdk-only`: the JDK's own charsets.
+fn jdk_only(c: &mut Criterion) {
+    const GROUP: &str = "charset/jdk-only";
+    let cases: &[(&str, &str, Charset)] = &[
+        ("latin1", LATIN1, Charset::ISO_8859_1),
+        ("german", GERMAN, Charset::ISO_8859_1),
+        ("german", GERMAN, Charset::US_ASCII),
+        (
+            "ascii",
+            "The quick brown fox jumps over the lazy dog. 0123456789\n",
+            Charset::US_ASCII,
+        ),
+        ("german", GERMAN, Charset::UTF_16),
+        ("japanese", JAPANESE_PROSE, Charset::UTF_16),
+        ("german", GERMAN, Charset::UTF_32),
+        ("japanese", JAPANESE_PROSE, Charset::UTF_32LE),
+    ];
+    for &(name, unit, charset) in cases {
+        let text = body(unit, 4096);
+        let mut group = c.benchmark_group(GROUP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let param = format!("{name}-{}/{}", charset.name(), text.len());
+        drop(wirebytes_charset::encode(&text, charset, Replacement::Jdk));
+        drop(wirebytes_charset::encode(
+            &text,
+            encoding_rs::WINDOWS_1252,
+            Replacement::Jdk,
+        ));
+        bench(&mut group, GROUP, "baseline", &param, &text, |t| {
+            reference::encode(t, charset, Replacement::Jdk)
+        });
+        if charset == Charset::UTF_16 {
+            bench(&mut group, GROUP, "flat-map", &param, &text, |t| {
+                let mut out = b"\xFE\xFF".to_vec();
+                out.extend(t.encode_utf16().flat_map(u16::to_be_bytes));
+                out
+            });
+        } else if charset == Charset::UTF_32 {
+            bench(&mut group, GROUP, "flat-map", &param, &text, |t| {
+                t.chars()
+                    .flat_map(|c| u32::from(c).to_be_bytes())
+                    .collect::<Vec<u8>>()
+            });
+        } else if charset == Charset::UTF_32LE {
+            bench(&mut group, GROUP, "flat-map", &param, &text, |t| {
+                t.chars()
+                    .flat_map(|c| u32::from(c).to_le_bytes())
+                    .collect::<Vec<u8>>()
+            });
+        } else {
+            bench(&mut group, GROUP, "ours-windows-1252", &param, &text, |t| {
+                wirebytes_charset::encode(t, encoding_rs::WINDOWS_1252, Replacement::Jdk)
+            });
+        }
+        bench(&mut group, GROUP, "ours", &param, &text, |t| {
+            wirebytes_charset::encode(t, charset, Replacement::Jdk)
+        });
+        group.finish();
+    }
+}
+
+/// `charset/into-buffers`: the functions that write into the caller's buffers.
+fn into_buffers(c: &mut Criterion) {
+    const GROUP: &str = "charset/into-buffers";
+    let cases: &[(&str, &str, Charset)] = &[
+        ("german", GERMAN, Charset::ISO_8859_1),
+        ("german", GERMAN, Charset::from(encoding_rs::WINDOWS_1252)),
+        (
+            "japanese",
+            JAPANESE_PROSE,
+            Charset::from(encoding_rs::SHIFT_JIS),
+        ),
+        (
+            "japanese",
+            JAPANESE_PROSE,
+            Charset::from(encoding_rs::UTF_8),
+        ),
+    ];
+    for &(name, unit, charset) in cases {
+        let text = body(unit, 4096);
+        let mut group = c.benchmark_group(GROUP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let param = format!("{name}-{}/{}", charset.name(), text.len());
+        let replacement = Replacement::Jdk;
+        drop(wirebytes_charset::encode(&text, charset, replacement));
+        if charset == encoding_rs::UTF_8 {
+            bench(&mut group, GROUP, "limit-memcpy", &param, &text, |t| {
+                t.as_bytes().to_vec()
+            });
+        }
+        bench(&mut group, GROUP, "ours", &param, &text, |t| {
+            wirebytes_charset::encode(t, charset, replacement)
+        });
+        bench(&mut group, GROUP, "encoded_len", &param, &text, |t| {
+            wirebytes_charset::encoded_len(t, charset, replacement)
+        });
+        let mut vec = Vec::new();
+        bench(&mut group, GROUP, "encode_to_vec", &param, &text, |t| {
+            vec.clear();
+            wirebytes_charset::encode_to_vec(t, charset, replacement, &mut vec);
+            vec.len()
+        });
+        let mut buf = BytesMut::new();
+        bench(&mut group, GROUP, "encode_to_buf", &param, &text, |t| {
+            buf.clear();
+            wirebytes_charset::encode_to_buf(t, charset, replacement, &mut buf);
+            buf.len()
+        });
+        let mut vec = Vec::new();
+        bench(&mut group, GROUP, "encoder-256", &param, &text, |t| {
+            vec.clear();
+            let mut encoder = charset.new_encoder(replacement);
+            let mut rest: &str = t;
+            while !rest.is_empty() {
+                let mut at = rest.len().min(256);
+                while !rest.is_char_boundary(at) {
+                    at -= 1;
+                }
+                encoder.encode_chunk(&rest[..at], false, &mut vec);
+                rest = &rest[at..];
+            }
+            encoder.encode_chunk("", true, &mut vec);
+            vec.len()
+        });
+        group.finish();
+    }
+}
+
 fn benches(c: &mut Criterion) {
+    real_text(c);
+    jdk_only(c);
+    into_buffers(c);
     const ALL: &[&str] = &[
         "baseline",
         "encoding_rs",

@@ -3,6 +3,9 @@
 
 use encoding_rs::Encoding;
 
+use crate::Charset;
+use crate::charset::JdkOnly;
+
 /// Every encoding encoding_rs knows, in one place: the 40 encodings of the WHATWG Encoding
 /// Standard (29 single-byte ones, x-user-defined included; the Unicode ones; the CJK ones;
 /// `replacement`).
@@ -67,48 +70,78 @@ pub(crate) const FIRST_SINGLE_BYTE: usize = 4;
 /// How many single-byte encodings there are (x-user-defined included).
 pub(crate) const SINGLE_BYTE_COUNT: usize = 29;
 
-/// How an encoding is written.
-#[derive(Debug, Clone, Copy)]
+/// How many single-byte tables there are: the 29 single-byte encodings, then the JDK's
+/// ISO-8859-1 and US-ASCII.
+pub(crate) const TABLE_COUNT: usize = SINGLE_BYTE_COUNT + 2;
+/// The table index of the JDK's ISO-8859-1.
+pub(crate) const ISO_8859_1_TABLE: usize = SINGLE_BYTE_COUNT;
+/// The table index of the JDK's US-ASCII.
+pub(crate) const US_ASCII_TABLE: usize = SINGLE_BYTE_COUNT + 1;
+
+/// How a charset is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// UTF-8 bytes: UTF-8 itself and `replacement` (whose output encoding is UTF-8).
     Utf8,
-    /// UTF-16 code units, big-endian when `true`.
-    Utf16 { big_endian: bool },
-    /// One of the 29 single-byte encodings: the index among them.
+    /// UTF-16 code units, big-endian when `big_endian`; with `bom`, the byte order mark
+    /// `FE FF` before non-empty output (the JDK's "UTF-16").
+    Utf16 { big_endian: bool, bom: bool },
+    /// UTF-32, big-endian when `true` (the JDK's UTF-32, UTF-32BE, UTF-32LE).
+    Utf32 { big_endian: bool },
+    /// One byte per char through a reverse table: the index among the [`TABLE_COUNT`] tables.
     SingleByte(usize),
     /// Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030 (ASCII-compatible, stateless).
-    MultiByte,
+    MultiByte(&'static Encoding),
     /// ISO-2022-JP (stateful; ESC, SO and SI are not written as themselves).
     Iso2022Jp,
 }
 
-/// Classifies `encoding`.
+/// Classifies `charset`.
 #[inline]
-pub(crate) fn kind(encoding: &'static Encoding) -> Kind {
+pub(crate) fn kind(charset: Charset) -> Kind {
+    let Some(encoding) = charset.encoding() else {
+        return match charset.jdk_only() {
+            Some(JdkOnly::Iso8859_1) => Kind::SingleByte(ISO_8859_1_TABLE),
+            Some(JdkOnly::UsAscii) => Kind::SingleByte(US_ASCII_TABLE),
+            Some(JdkOnly::Utf16) => Kind::Utf16 {
+                big_endian: true,
+                bom: true,
+            },
+            Some(JdkOnly::Utf32 | JdkOnly::Utf32Be) => Kind::Utf32 { big_endian: true },
+            Some(JdkOnly::Utf32Le) | None => Kind::Utf32 { big_endian: false },
+        };
+    };
     if encoding == encoding_rs::UTF_8 || encoding == encoding_rs::REPLACEMENT {
         Kind::Utf8
     } else if encoding == encoding_rs::UTF_16LE {
-        Kind::Utf16 { big_endian: false }
+        Kind::Utf16 {
+            big_endian: false,
+            bom: false,
+        }
     } else if encoding == encoding_rs::UTF_16BE {
-        Kind::Utf16 { big_endian: true }
+        Kind::Utf16 {
+            big_endian: true,
+            bom: false,
+        }
     } else if encoding.is_single_byte() {
         let singles = &ALL[FIRST_SINGLE_BYTE..FIRST_SINGLE_BYTE + SINGLE_BYTE_COUNT];
         match singles.iter().position(|e| *e == encoding) {
             Some(i) => Kind::SingleByte(i),
             // Every encoding_rs encoding is in ALL (a test checks it); a future single-byte
             // one would still be written correctly by encoding_rs's own encoder.
-            None => Kind::MultiByte,
+            None => Kind::MultiByte(encoding),
         }
     } else if encoding == encoding_rs::ISO_2022_JP {
         Kind::Iso2022Jp
     } else {
-        Kind::MultiByte
+        Kind::MultiByte(encoding)
     }
 }
 
 /// The byte order mark of `encoding`'s output: `EF BB BF` for UTF-8, `FF FE` for UTF-16LE,
-/// `FE FF` for UTF-16BE, nothing for every other encoding (legacy encodings have no BOM;
-/// `replacement` has none either).
+/// `FE FF` for UTF-16BE, nothing for every other charset (legacy encodings have no BOM;
+/// `replacement` has none either; the JDK's UTF-16 writes its own, and its UTF-32 charsets
+/// have none).
 ///
 /// # Examples
 ///
@@ -118,12 +151,13 @@ pub(crate) fn kind(encoding: &'static Encoding) -> Kind {
 /// assert_eq!(bom(encoding_rs::UTF_16LE), b"\xFF\xFE");
 /// assert_eq!(bom(encoding_rs::WINDOWS_1252), b"");
 /// ```
-pub fn bom(encoding: &'static Encoding) -> &'static [u8] {
-    if encoding == encoding_rs::UTF_8 {
+pub fn bom(charset: impl Into<Charset>) -> &'static [u8] {
+    let charset = charset.into();
+    if charset == encoding_rs::UTF_8 {
         b"\xEF\xBB\xBF"
-    } else if encoding == encoding_rs::UTF_16LE {
+    } else if charset == encoding_rs::UTF_16LE {
         b"\xFF\xFE"
-    } else if encoding == encoding_rs::UTF_16BE {
+    } else if charset == encoding_rs::UTF_16BE {
         b"\xFE\xFF"
     } else {
         b""
@@ -253,7 +287,9 @@ mod tests {
             let in_block = (FIRST_SINGLE_BYTE..FIRST_SINGLE_BYTE + SINGLE_BYTE_COUNT).contains(&i);
             assert_eq!(e.is_single_byte(), in_block, "{}", e.name());
             if in_block {
-                assert!(matches!(kind(e), Kind::SingleByte(j) if j == i - FIRST_SINGLE_BYTE));
+                assert!(
+                    matches!(kind((*e).into()), Kind::SingleByte(j) if j == i - FIRST_SINGLE_BYTE)
+                );
             }
         }
     }

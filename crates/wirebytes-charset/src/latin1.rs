@@ -10,10 +10,11 @@ use crate::single_byte::BLOCK;
 pub(crate) const WINDOW: usize = BLOCK + 1;
 
 /// The Latin-1 fast path, for a table whose [`Table::latin1`](crate::single_byte::Table) is
-/// set (windows-1252): encodes `bytes[i..]`
+/// set (windows-1252, ISO-8859-15, ...): encodes `bytes[i..]`
 /// (from a char boundary) window by window as long as a window holds only ASCII and
 /// U+00A0..U+00FF (lead bytes 0xC2 and 0xC3), whose byte is the scalar value,
-/// `(lead & 0x03) << 6 | (next & 0x3F)`. Stops at the first other window, or when fewer than
+/// `(lead & 0x03) << 6 | (next & 0x3F)`, unless `except` holds that byte. Stops at the first
+/// other window, or when fewer than
 /// [`WINDOW`] bytes are left, and returns where it stopped (a char boundary); the caller
 /// encodes from there through the table.
 ///
@@ -21,7 +22,13 @@ pub(crate) const WINDOW: usize = BLOCK + 1;
 /// encoded with it (the kernel reads one byte further), and the next window starts after that
 /// char. Output goes through a stack buffer, appended to `out` a thousand bytes at a time.
 /// The kernel is [`Kernels::latin1_window`] where `kernels` has it, else [`latin1_window`].
-pub(crate) fn latin1_run(bytes: &[u8], mut i: usize, out: &mut Vec<u8>, kernels: Kernels) -> usize {
+pub(crate) fn latin1_run(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut Vec<u8>,
+    except: Option<&Except>,
+    kernels: Kernels,
+) -> usize {
     let mut buf = [0u8; 16 * BLOCK];
     let mut w = 0;
     while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<WINDOW>) {
@@ -38,12 +45,71 @@ pub(crate) fn latin1_run(bytes: &[u8], mut i: usize, out: &mut Vec<u8>, kernels:
         let Some(written) = written else {
             break;
         };
+        // A byte that is not its char's in this encoding: the table takes this window.
+        if let Some(except) = except
+            && except.any_in(window)
+        {
+            break;
+        }
         w += written;
         // Skip the continuation byte after the window: its char is encoded already.
         i += BLOCK + usize::from((window[BLOCK] & 0xC0) == 0x80);
     }
     out.extend_from_slice(&buf[..w]);
     i
+}
+
+/// The chars U+00A0..=U+00FF that a table does not encode as the byte of the same number
+/// (ISO-8859-15's 0xA4 is €, so ¤ is not 0xA4).
+#[derive(Debug, Clone)]
+pub(crate) struct Except {
+    /// `chars[c]`: U+00`c` is such a char.
+    chars: [bool; 256],
+    /// Per lead byte (0xC2, 0xC3): the lowest continuation byte of such a char and the span
+    /// to the highest (`None`: no such char under that lead). A window with no such pair
+    /// needs no lookup.
+    spans: [Option<(u8, u8)>; 2],
+}
+
+impl Except {
+    /// The set of `chars`; `None` if it is empty.
+    pub(crate) fn new(chars: [bool; 256]) -> Option<Except> {
+        chars.iter().position(|&c| c)?;
+        let span = |from: usize| {
+            let block = &chars[from..from + 0x40];
+            let low = block.iter().position(|&c| c)?;
+            let high = block.iter().rposition(|&c| c)?;
+            Some((0x80 + low as u8, (high - low) as u8))
+        };
+        Some(Except {
+            chars,
+            spans: [span(0x80), span(0xC0)],
+        })
+    }
+
+    /// Whether one of the chars starts in `window[..BLOCK]`: a fixed-length, branch-free scan
+    /// of the lead/continuation pairs against the spans first (which the compiler vectorises),
+    /// then the lookups.
+    #[inline]
+    fn any_in(&self, window: &[u8; WINDOW]) -> bool {
+        let near = |lead: u8, span: Option<(u8, u8)>| {
+            let Some((low, span)) = span else {
+                return false;
+            };
+            window[..BLOCK]
+                .iter()
+                .zip(&window[1..])
+                .fold(false, |acc, (&a, &b)| {
+                    acc | ((a == lead) & (b.wrapping_sub(low) <= span))
+                })
+        };
+        if !near(0xC2, self.spans[0]) && !near(0xC3, self.spans[1]) {
+            return false;
+        }
+        window[..BLOCK].iter().zip(&window[1..]).any(|(&a, &b)| {
+            (a & 0xFE) == 0xC2 && self.chars[usize::from(((a & 0x03) << 6) | (b & 0x3F))]
+        })
+    }
 }
 
 /// The portable Latin-1 kernel (and the oracle of [`Kernels::latin1_window`]): encodes the

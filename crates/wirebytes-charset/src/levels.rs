@@ -12,10 +12,8 @@
 //! assert!(levels::get("portable").is_some());
 //! ```
 
-use encoding_rs::Encoding;
-
 use crate::arch::Kernels;
-use crate::{Replacement, Unmappable, bom};
+use crate::{Charset, Encoder, Replacement, Unmappable};
 
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,32 +48,59 @@ impl Level {
     pub fn encode(
         self,
         text: &str,
-        encoding: &'static Encoding,
+        charset: impl Into<Charset>,
         replacement: Replacement,
     ) -> Vec<u8> {
-        crate::infallible(crate::encode_str(
-            b"",
+        let mut out = Vec::new();
+        self.encode_to_vec(text, charset, replacement, &mut out);
+        out
+    }
+
+    /// [`crate::encode_to_vec`] at this level.
+    pub fn encode_to_vec(
+        self,
+        text: &str,
+        charset: impl Into<Charset>,
+        replacement: Replacement,
+        dst: &mut Vec<u8>,
+    ) {
+        crate::infallible(crate::encode_into(
             text,
-            encoding,
+            charset.into(),
+            false,
             replacement.into(),
             self.kernels,
-        ))
+            dst,
+        ));
+    }
+
+    /// [`crate::encoded_len`] at this level.
+    pub fn encoded_len(
+        self,
+        text: &str,
+        charset: impl Into<Charset>,
+        replacement: Replacement,
+    ) -> usize {
+        crate::len_of(text, charset.into(), replacement.into(), self.kernels)
     }
 
     /// [`crate::encode_with_bom`] at this level.
     pub fn encode_with_bom(
         self,
         text: &str,
-        encoding: &'static Encoding,
+        charset: impl Into<Charset>,
         replacement: Replacement,
     ) -> Vec<u8> {
-        crate::infallible(crate::encode_str(
-            bom(encoding),
+        let mut out = Vec::new();
+        crate::infallible(crate::encode_into(
             text,
-            encoding,
+            charset.into(),
+            true,
             replacement.into(),
             self.kernels,
-        ))
+            &mut out,
+        ));
+        out
     }
 
     /// [`crate::encode_utf16`] at this level (no kernel is on the UTF-16 path: the same at
@@ -83,30 +108,30 @@ impl Level {
     pub fn encode_utf16(
         self,
         units: &[u16],
-        encoding: &'static Encoding,
+        charset: impl Into<Charset>,
         replacement: Replacement,
     ) -> Vec<u8> {
-        crate::encode_units(b"", units, encoding, replacement.into())
+        crate::encode_utf16(units, charset, replacement)
     }
 
     /// [`crate::encode_utf16_with_bom`] at this level (the same at every level).
     pub fn encode_utf16_with_bom(
         self,
         units: &[u16],
-        encoding: &'static Encoding,
+        charset: impl Into<Charset>,
         replacement: Replacement,
     ) -> Vec<u8> {
-        crate::encode_units(bom(encoding), units, encoding, replacement.into())
+        crate::encode_utf16_with_bom(units, charset, replacement)
     }
 
     /// [`crate::encode_string`] at this level.
     pub fn encode_string(
         self,
         text: String,
-        encoding: &'static Encoding,
+        charset: impl Into<Charset>,
         replacement: Replacement,
     ) -> Vec<u8> {
-        crate::encode_owned(text, encoding, replacement, self.kernels)
+        crate::encode_owned(text, charset.into(), replacement, self.kernels)
     }
 
     /// [`crate::try_encode`] at this level.
@@ -117,8 +142,13 @@ impl Level {
     pub fn try_encode(
         self,
         text: &str,
-        encoding: &'static Encoding,
+        charset: impl Into<Charset>,
     ) -> Result<Vec<u8>, Unmappable> {
-        crate::encode_strict(text, encoding, self.kernels)
+        crate::encode_strict(text, charset.into(), self.kernels)
+    }
+
+    /// [`Charset::new_encoder`] at this level.
+    pub fn new_encoder(self, charset: impl Into<Charset>, replacement: Replacement) -> Encoder {
+        Encoder::new(charset.into(), replacement.into(), self.kernels)
     }
 }

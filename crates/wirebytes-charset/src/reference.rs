@@ -6,7 +6,10 @@
 //! by copying, the way a streaming `CharsetEncoder` fills and regrows a `ByteBuffer`. Its
 //! output is **not** exact-size. Each replacement is written the plainest way: `?` (or, in
 //! ISO-2022-JP, U+FF1F) and `&#N;` go through the encoder like text. UTF-16LE/BE, which
-//! encoding_rs does not write, are `char::encode_utf16` per char.
+//! encoding_rs does not write, are `char::encode_utf16` per char; the JDK-only charsets are
+//! written by their definitions, a char at a time: ISO-8859-1 and US-ASCII as the scalar
+//! value when it is at most 0xFF / 0x7F, UTF-32 as the scalar value, the JDK's UTF-16 as
+//! UTF-16BE after `FE FF` (when there is any input).
 //!
 //! The bytes are the contract: [`crate::encode`] and [`crate::encode_utf16`] return the same
 //! bytes as [`encode`] and [`encode_utf16`] for every input, encoding and [`Replacement`].
@@ -21,9 +24,10 @@
 //! assert_eq!(slow, fast);
 //! ```
 
-use encoding_rs::{Encoder, EncoderResult, Encoding};
+use encoding_rs::{Encoder, EncoderResult};
 
-use crate::Replacement;
+use crate::charset::JdkOnly;
+use crate::{Charset, Replacement};
 
 /// One unit of input as the streaming encoder sees it.
 #[derive(Clone, Copy)]
@@ -33,10 +37,13 @@ enum Item {
     Lone,
 }
 
-/// The streaming encoder: an encoding_rs encoder, or UTF-16 by hand.
+/// The streaming encoder: an encoding_rs encoder, or UTF-16, UTF-32 or a byte per char up
+/// to `max` by hand.
 enum Sink {
     Encoder(Encoder),
     Utf16 { big_endian: bool },
+    Utf32 { big_endian: bool },
+    Bytes { max: u32 },
 }
 
 /// Encodes `text` the slow way. Same signature and bytes as [`crate::encode`].
@@ -49,11 +56,11 @@ enum Sink {
 /// assert_eq!(reference::encode("a😀", encoding_rs::KOI8_R, Replacement::Jdk), b"a?");
 /// assert_eq!(reference::encode("a😀", encoding_rs::KOI8_R, Replacement::Whatwg), b"a&#128512;");
 /// ```
-pub fn encode(text: &str, encoding: &'static Encoding, replacement: Replacement) -> Vec<u8> {
+pub fn encode(text: &str, charset: impl Into<Charset>, replacement: Replacement) -> Vec<u8> {
     run(
         text.len(),
         text.chars().map(Item::Char),
-        encoding,
+        charset.into(),
         replacement,
     )
 }
@@ -75,23 +82,42 @@ pub fn encode(text: &str, encoding: &'static Encoding, replacement: Replacement)
 /// ```
 pub fn encode_utf16(
     units: &[u16],
-    encoding: &'static Encoding,
+    charset: impl Into<Charset>,
     replacement: Replacement,
 ) -> Vec<u8> {
     let items = char::decode_utf16(units.iter().copied()).map(|r| match r {
         Ok(c) => Item::Char(c),
         Err(_) => Item::Lone,
     });
-    run(units.len(), items, encoding, replacement)
+    run(units.len(), items, charset.into(), replacement)
 }
 
 fn run(
     input_len: usize,
     items: impl Iterator<Item = Item>,
-    encoding: &'static Encoding,
+    charset: Charset,
     replacement: Replacement,
 ) -> Vec<u8> {
     let mut out = Vec::with_capacity(input_len + input_len / 10);
+    let Some(encoding) = charset.encoding() else {
+        let mut items = items.peekable();
+        let sink = match charset.jdk_only() {
+            Some(JdkOnly::Iso8859_1) => Sink::Bytes { max: 0xFF },
+            Some(JdkOnly::UsAscii) => Sink::Bytes { max: 0x7F },
+            Some(JdkOnly::Utf16) => {
+                if items.peek().is_some() {
+                    out.extend_from_slice(b"\xFE\xFF");
+                }
+                Sink::Utf16 { big_endian: true }
+            }
+            Some(JdkOnly::Utf32 | JdkOnly::Utf32Be) => Sink::Utf32 { big_endian: true },
+            Some(JdkOnly::Utf32Le) | None => Sink::Utf32 { big_endian: false },
+        };
+        for item in items {
+            write_by_hand(&sink, item, replacement, &mut out);
+        }
+        return out;
+    };
     let mut sink = if encoding == encoding_rs::UTF_16LE {
         Sink::Utf16 { big_endian: false }
     } else if encoding == encoding_rs::UTF_16BE {
@@ -103,20 +129,8 @@ fn run(
     let iso_2022_jp = encoding == encoding_rs::ISO_2022_JP;
     for item in items {
         match (&mut sink, item) {
-            (Sink::Utf16 { big_endian }, item) => {
-                let c = match item {
-                    Item::Char(c) => c,
-                    Item::Lone => '\u{FFFD}',
-                };
-                let mut units = [0u16; 2];
-                for &unit in c.encode_utf16(&mut units).iter() {
-                    let bytes = if *big_endian {
-                        unit.to_be_bytes()
-                    } else {
-                        unit.to_le_bytes()
-                    };
-                    out.extend_from_slice(&bytes);
-                }
+            (Sink::Utf16 { .. } | Sink::Utf32 { .. } | Sink::Bytes { .. }, item) => {
+                write_by_hand(&sink, item, replacement, &mut out);
             }
             (Sink::Encoder(encoder), Item::Char(c)) => {
                 let mut buf = [0u8; 4];
@@ -159,6 +173,47 @@ fn run(
         }
     }
     out
+}
+
+/// Writes `item` with a sink that is not an encoding_rs encoder.
+fn write_by_hand(sink: &Sink, item: Item, replacement: Replacement, out: &mut Vec<u8>) {
+    let c = match item {
+        Item::Char(c) => c,
+        Item::Lone => '\u{FFFD}',
+    };
+    match *sink {
+        Sink::Utf16 { big_endian } => {
+            let mut units = [0u16; 2];
+            for &unit in c.encode_utf16(&mut units).iter() {
+                let bytes = if big_endian {
+                    unit.to_be_bytes()
+                } else {
+                    unit.to_le_bytes()
+                };
+                out.extend_from_slice(&bytes);
+            }
+        }
+        Sink::Utf32 { big_endian } => {
+            let c = u32::from(c);
+            out.extend_from_slice(&if big_endian {
+                c.to_be_bytes()
+            } else {
+                c.to_le_bytes()
+            });
+        }
+        Sink::Bytes { max } => {
+            if let Ok(byte) = u8::try_from(u32::from(c))
+                && u32::from(byte) <= max
+            {
+                out.push(byte);
+            } else if replacement == Replacement::Jdk {
+                out.push(b'?');
+            } else {
+                out.extend_from_slice(format!("&#{};", u32::from(c)).as_bytes());
+            }
+        }
+        Sink::Encoder(_) => {}
+    }
 }
 
 /// Feeds `text` through `encoder` into `out`, growing `out` by copying when it is full;

@@ -1,13 +1,16 @@
-//! The 29 single-byte encodings: a reverse table per encoding, built once from encoding_rs's
-//! own decoder of the 128 upper bytes, so the mapping is encoding_rs's by construction.
+//! The 29 single-byte encodings and the JDK's ISO-8859-1 and US-ASCII: a reverse table per
+//! charset, built once, on first use, from encoding_rs's own decoder of the 128 upper bytes
+//! (so the mapping is encoding_rs's by construction), or from the JDK charset's definition.
 
 use std::sync::OnceLock;
 
 use encoding_rs::Encoding;
 
 use crate::arch::Kernels;
-use crate::encodings::{ALL, FIRST_SINGLE_BYTE, SINGLE_BYTE_COUNT};
-use crate::latin1::latin1_run;
+use crate::encodings::{
+    ALL, FIRST_SINGLE_BYTE, ISO_8859_1_TABLE, SINGLE_BYTE_COUNT, TABLE_COUNT, US_ASCII_TABLE,
+};
+use crate::latin1::{Except, latin1_run};
 use crate::{Policy, ncr_len, push_ncr};
 
 /// Char -> byte for one single-byte encoding. A 0 entry means "not mappable" (no non-ASCII
@@ -23,9 +26,14 @@ pub(crate) struct Table {
     /// that starts a one- or two-byte char and the byte after it, so that ASCII (the entry
     /// is `lead` whatever follows) and two-byte chars need no branch to tell them apart.
     pairs: Box<[u8; 0x4000]>,
-    /// U+00A0..U+00FF map to the bytes 0xA0..0xFF (windows-1252, the WHATWG "ISO-8859-1"):
-    /// such chars are encoded arithmetically by [`latin1_run`], without the table.
+    /// Most of U+00A0..U+00FF map to the bytes 0xA0..0xFF (all of them in windows-1252 and
+    /// the JDK's ISO-8859-1; all but 8 in ISO-8859-15, all but 6 in windows-1254): such
+    /// chars are encoded arithmetically by [`latin1_run`], without the table.
     latin1: bool,
+    /// With [`latin1`](Self::latin1): the bytes 0xA0..=0xFF that are not the encoding of the
+    /// char of the same number (ISO-8859-15's 0xA4 is €, not ¤): a window whose arithmetic
+    /// output holds one is encoded through the table instead. `None` for windows-1252.
+    except: Option<Except>,
 }
 
 impl std::fmt::Debug for Table {
@@ -37,29 +45,25 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    fn build(encoding: &'static Encoding) -> Table {
+    /// The table of a charset whose byte `b` (0x80..=0xFF) decodes to `upper(b)` (`None`:
+    /// unassigned).
+    fn build(upper: impl Fn(u8) -> Option<u32>) -> Table {
         let mut table = Table {
             low: Box::new([0; 0x800]),
             index: [0; 256],
             pages: vec![[0; 256]],
             pairs: Box::new([0; 0x4000]),
             latin1: false,
+            except: None,
         };
         // ASCII maps to itself (only the block encoder looks ASCII up).
         for b in 0..0x80u8 {
             table.low[usize::from(b)] = b;
         }
         for b in 0x80..=0xFFu8 {
-            let byte = [b];
-            let (text, had_errors) = encoding.decode_without_bom_handling(&byte);
-            if had_errors {
-                continue; // the byte is unassigned: decodes to U+FFFD
-            }
-            let mut chars = text.chars();
-            let (Some(c), None) = (chars.next(), chars.next()) else {
+            let Some(c) = upper(b) else {
                 continue;
             };
-            let c = c as u32;
             // The first byte that decodes to a char is the one that char encodes to (the
             // WHATWG "index pointer"); none of encoding_rs's tables map a char twice, but
             // this keeps the choice explicit.
@@ -77,7 +81,12 @@ impl Table {
                 table.pairs[(lead << 6) | next] = table.low[c];
             }
         }
-        table.latin1 = (0xA0..=0xFF).all(|c| usize::from(table.low[c]) == c);
+        let mut except = [false; 256];
+        for c in 0xA0..=0xFFu8 {
+            except[usize::from(c)] = table.low[usize::from(c)] != c;
+        }
+        table.latin1 = except.iter().filter(|&&e| e).count() <= LATIN1_EXCEPTIONS;
+        table.except = Except::new(except);
         table
     }
 
@@ -113,12 +122,34 @@ impl Table {
     }
 }
 
-static TABLES: [OnceLock<Table>; SINGLE_BYTE_COUNT] =
-    [const { OnceLock::new() }; SINGLE_BYTE_COUNT];
+/// A table takes the Latin-1 path when at most this many of the bytes 0xA0..=0xFF are not
+/// the encoding of the char of the same number.
+const LATIN1_EXCEPTIONS: usize = 16;
 
-/// The table of the `i`-th single-byte encoding, built on first use.
+static TABLES: [OnceLock<Table>; TABLE_COUNT] = [const { OnceLock::new() }; TABLE_COUNT];
+
+/// What the byte `b` decodes to in `encoding`, `None` if it is unassigned (decodes to
+/// U+FFFD).
+fn decode_byte(encoding: &'static Encoding, b: u8) -> Option<u32> {
+    let byte = [b];
+    let (text, had_errors) = encoding.decode_without_bom_handling(&byte);
+    let mut chars = text.chars();
+    match (had_errors, chars.next(), chars.next()) {
+        (false, Some(c), None) => Some(u32::from(c)),
+        _ => None,
+    }
+}
+
+/// The `i`-th table ([`Kind::SingleByte`](crate::encodings::Kind)), built on first use.
 pub(crate) fn table(i: usize) -> &'static Table {
-    TABLES[i].get_or_init(|| Table::build(ALL[FIRST_SINGLE_BYTE + i]))
+    TABLES[i % TABLE_COUNT].get_or_init(|| match i {
+        ISO_8859_1_TABLE => Table::build(|b| Some(u32::from(b))),
+        US_ASCII_TABLE => Table::build(|_| None),
+        _ => {
+            let encoding = ALL[FIRST_SINGLE_BYTE + i % SINGLE_BYTE_COUNT];
+            Table::build(|b| decode_byte(encoding, b))
+        }
+    })
 }
 
 /// Non-continuation bytes: the number of chars in a UTF-8 slice. Counted in `u8` lanes per
@@ -148,9 +179,17 @@ fn whatwg_len_str(table: &Table, text: &str) -> usize {
         .sum()
 }
 
+/// The exact output length of `text` (valid UTF-8) with `policy`.
+pub(crate) fn len_str(table: &Table, text: &str, policy: Policy) -> usize {
+    match policy {
+        Policy::Whatwg => whatwg_len_str(table, text),
+        Policy::Jdk | Policy::Strict => count_chars(text.as_bytes()),
+    }
+}
+
 /// Decodes the char starting at `i` (a non-ASCII lead byte in valid UTF-8): (scalar, length).
 #[inline(always)]
-fn decode_at(bytes: &[u8], i: usize, lead: u8) -> (u32, usize) {
+pub(crate) fn decode_at(bytes: &[u8], i: usize, lead: u8) -> (u32, usize) {
     let lead = u32::from(lead);
     if lead < 0xE0 {
         (((lead & 0x1F) << 6) | (u32::from(bytes[i + 1]) & 0x3F), 2)
@@ -197,7 +236,7 @@ pub(crate) fn encode_str(
     let mut resized = false;
     while i < bytes.len() {
         if table.latin1 {
-            i = latin1_run(bytes, i, out, kernels);
+            i = latin1_run(bytes, i, out, table.except.as_ref(), kernels);
             if i == bytes.len() {
                 break;
             }
@@ -210,7 +249,7 @@ pub(crate) fn encode_str(
         let max = block.iter().fold(0u8, |acc, &b| acc.max(b));
         if max < 0x80 {
             out.extend_from_slice(block);
-        } else if max >= 0xE0 || !two_byte_block(table, block, out) {
+        } else if max >= 0xE0 || !two_byte_block(table, block, policy, out) {
             encode_scalar(table, text, i, end, policy, out, &mut resized)?;
         }
         i = end;
@@ -219,8 +258,9 @@ pub(crate) fn encode_str(
 }
 
 /// Encodes a block of at most [`BLOCK`] bytes holding only one- and two-byte chars, without a
-/// branch per byte. Returns `false`, having written nothing, if an unmappable char (table
-/// entry 0) or a NUL is in the block.
+/// branch per byte. An unmappable char (table entry 0) is `?` under [`Policy::Jdk`] when the
+/// block holds no NUL; otherwise (another policy, or a NUL, whose entry is 0 too) the function
+/// returns `false`, having written nothing.
 ///
 /// Bit masks of the bytes that start a char and of the lead bytes of two-byte chars are made
 /// eight bytes at a time ([`char_bits`]). A block that is mostly two-byte chars (Cyrillic,
@@ -228,7 +268,7 @@ pub(crate) fn encode_str(
 /// [`Table::pairs`]; a block that is mostly ASCII (Latin-1 prose) walks the lead mask and
 /// copies the ASCII run before each two-byte char eight bytes at a time.
 #[inline(always)]
-fn two_byte_block(table: &Table, block: &[u8], out: &mut Vec<u8>) -> bool {
+fn two_byte_block(table: &Table, block: &[u8], policy: Policy, out: &mut Vec<u8>) -> bool {
     const SLACK: usize = 8;
     let n = block.len().min(BLOCK);
     let mut padded = [0u8; BLOCK + SLACK];
@@ -279,9 +319,18 @@ fn two_byte_block(table: &Table, block: &[u8], out: &mut Vec<u8>) -> bool {
             from = lead + 2;
         }
     }
-    let dst = &dst[..w.min(BLOCK)];
-    if dst.contains(&0) {
-        return false;
+    let dst = &mut dst[..w.min(BLOCK)];
+    // Branch-free scans (the compiler vectorises them) rather than `contains`, a call each.
+    let has_zero = |bytes: &[u8]| bytes.iter().fold(false, |acc, &b| acc | (b == 0));
+    if has_zero(dst) {
+        // An unmappable char, or a NUL. With the JDK's policy and no NUL in the block, every
+        // 0 is an unmappable two-byte char: its `?`.
+        if policy != Policy::Jdk || has_zero(block) {
+            return false;
+        }
+        for b in dst.iter_mut() {
+            *b = if *b == 0 { b'?' } else { *b };
+        }
     }
     out.extend_from_slice(dst);
     true
@@ -391,13 +440,22 @@ fn ncr_len_u32(c: u32) -> usize {
     char::from_u32(c).map_or(8, ncr_len)
 }
 
-/// Encodes UTF-16 `units` into an exact-size `Vec` (after `prefix`). Unpaired surrogates are
-/// `?` ([`Policy::Jdk`]) or U+FFFD, itself unmappable, so `&#65533;` ([`Policy::Whatwg`]).
-pub(crate) fn encode_utf16(table: &Table, units: &[u16], policy: Policy) -> Vec<u8> {
-    let mut out = Vec::with_capacity(len_utf16(table, units, policy));
+/// Appends the encoding of UTF-16 `units` to `out`, reserving its exact size once.
+/// Unpaired surrogates are `?` ([`Policy::Jdk`]) or U+FFFD, itself unmappable, so `&#65533;`
+/// ([`Policy::Whatwg`]). [`Policy::Strict`]: `Err` with the index of the first unmappable
+/// char or unpaired surrogate, nothing appended.
+pub(crate) fn encode_utf16(
+    table: &Table,
+    units: &[u16],
+    policy: Policy,
+    out: &mut Vec<u8>,
+) -> Result<(), usize> {
+    let start = out.len();
+    out.reserve_exact(len_utf16(table, units, policy));
     let mut i = 0;
     while i < units.len() {
         let u = units[i];
+        let at = i;
         i += 1;
         if u < 0x80 {
             out.push(u as u8);
@@ -407,12 +465,17 @@ pub(crate) fn encode_utf16(table: &Table, units: &[u16], policy: Policy) -> Vec<
         let mapped = table.get(c);
         if mapped != 0 {
             out.push(mapped);
-        } else if policy == Policy::Whatwg {
-            push_ncr(&mut out, c);
         } else {
-            // Jdk: '?' for an unmappable char and for an unpaired surrogate alike.
-            out.push(b'?');
+            match policy {
+                Policy::Whatwg => push_ncr(out, c),
+                // '?' for an unmappable char and for an unpaired surrogate alike.
+                Policy::Jdk => out.push(b'?'),
+                Policy::Strict => {
+                    out.truncate(start);
+                    return Err(at);
+                }
+            }
         }
     }
-    out
+    Ok(())
 }

@@ -6,8 +6,9 @@ mod common;
 use common::{check_str, check_units};
 use rstest::rstest;
 use wirebytes_charset::{
-    ALL, Encoding, Replacement, bom, encode, encode_string, encode_utf16, encode_utf16_with_bom,
-    encode_with_bom, for_content_type, for_label, levels, reference, try_encode,
+    ALL, Charset, Encoding, Replacement, bom, encode, encode_string, encode_to_vec, encode_utf16,
+    encode_utf16_with_bom, encode_with_bom, encoded_len, for_content_type, for_label, levels,
+    reference, try_encode, try_encode_utf16,
 };
 
 use encoding_rs::{
@@ -40,6 +41,7 @@ const WEB: Replacement = Replacement::Whatwg;
 #[case::euro_and_quotes("€ “quoted” – ‘x’ …")]
 #[case::iso_2022_jp_controls("a\u{1B}b\u{0E}c\u{0F}")]
 #[case::iso_2022_jp_switches("a¥b‾cあd¥あ‾e\\~ｱｲ")]
+#[case::iso_2022_jp_roman_then_tilde_backslash("¥~¥\\‾x\u{1B}あ\u{1B}")]
 #[case::x_user_defined("\u{F780}\u{F7FF}\u{F800}\u{F77F}")]
 #[case::c1_controls("\u{80}\u{81}\u{9F}")]
 #[case::max_chars("\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}")]
@@ -180,7 +182,7 @@ fn try_encode_reports_first_unmappable(
     let err = try_encode(text, encoding).unwrap_err();
     assert_eq!(
         (err.ch(), err.offset(), err.encoding()),
-        (ch, offset, encoding)
+        (ch, offset, Some(encoding))
     );
     assert!(err.to_string().contains(encoding.name()));
 }
@@ -634,6 +636,137 @@ fn latin1_windows_at_every_level() {
                         "{} {replacement:?} {special:?} at {at}",
                         level.name()
                     );
+                }
+            }
+        }
+    }
+}
+
+/// The JDK-only charsets: bytes from `String.getBytes` of a JDK 17.
+#[rstest]
+#[case::latin1(Charset::ISO_8859_1, &[0xD83D, 0xDE00, 0xE9, 0x20AC, 0xD800], b"?\xE9??")]
+#[case::latin1_c1_and_ff(Charset::ISO_8859_1, &[0x85, 0xFF, 0x100], b"\x85\xFF?")]
+#[case::ascii(Charset::US_ASCII, &[0xD83D, 0xDE00, 0xE9, 0x20AC, 0xDC00, 0x7F], b"????\x7F")]
+#[case::utf16_lone(Charset::UTF_16, &[0x61, 0xD800], b"\xFE\xFF\0a\xFF\xFD")]
+#[case::utf16_pair(Charset::UTF_16, &[0xD83D, 0xDE00], b"\xFE\xFF\xD8\x3D\xDE\x00")]
+#[case::utf16_empty(Charset::UTF_16, &[], b"")]
+#[case::utf32_lone(Charset::UTF_32, &[0x61, 0xD800], b"\0\0\0a\0\0\xFF\xFD")]
+#[case::utf32_pair(Charset::UTF_32, &[0xD83D, 0xDE00], b"\0\x01\xF6\0")]
+#[case::utf32be(Charset::UTF_32BE, &[0x61], b"\0\0\0a")]
+#[case::utf32le_lone(Charset::UTF_32LE, &[0x61, 0xD800], b"a\0\0\0\xFD\xFF\0\0")]
+#[case::utf32le_pair(Charset::UTF_32LE, &[0xD83D, 0xDE00], b"\0\xF6\x01\0")]
+#[case::utf32_empty(Charset::UTF_32, &[], b"")]
+fn jdk_only_exact_bytes(#[case] charset: Charset, #[case] units: &[u16], #[case] expected: &[u8]) {
+    assert_eq!(encode_utf16(units, charset, JDK), expected);
+    assert_eq!(reference::encode_utf16(units, charset, JDK), expected);
+    if let Ok(text) = String::from_utf16(units) {
+        assert_eq!(encode(&text, charset, JDK), expected);
+        assert_eq!(encoded_len(&text, charset, JDK), expected.len());
+    }
+}
+
+#[rstest]
+#[case::latin1("latin1", Charset::ISO_8859_1)]
+#[case::iso8859_1("ISO8859_1", Charset::ISO_8859_1)]
+#[case::cp819("CP819", Charset::ISO_8859_1)]
+#[case::ascii("ascii", Charset::US_ASCII)]
+#[case::unicode_big("UnicodeBig", Charset::UTF_16)]
+#[case::utf_32le("x-utf-32le", Charset::UTF_32LE)]
+#[case::windows_1252("Cp1252", Charset::from(WINDOWS_1252))]
+#[case::sjis("SJIS", Charset::from(SHIFT_JIS))]
+fn java_names(#[case] name: &str, #[case] charset: Charset) {
+    assert_eq!(Charset::for_java_name(name), Some(charset));
+    assert_eq!(
+        Charset::for_java_name(charset.name()),
+        Some(charset),
+        "{name}"
+    );
+}
+
+#[test]
+fn try_encode_jdk_only() {
+    let err = try_encode("abc€", Charset::ISO_8859_1).unwrap_err();
+    assert_eq!(
+        (err.ch(), err.offset(), err.charset()),
+        ('€', 3, Charset::ISO_8859_1)
+    );
+    assert_eq!(err.encoding(), None);
+    assert_eq!(
+        err.to_string(),
+        "U+20AC at byte 3 cannot be encoded in ISO-8859-1"
+    );
+    assert_eq!(try_encode("ÿ", Charset::ISO_8859_1).unwrap(), b"\xFF");
+    assert_eq!(try_encode("ÿ", Charset::US_ASCII).unwrap_err().offset(), 0);
+    for charset in [
+        Charset::UTF_16,
+        Charset::UTF_32,
+        Charset::UTF_32BE,
+        Charset::UTF_32LE,
+    ] {
+        assert!(try_encode("a😀\u{FFFF}", charset).is_ok(), "{charset}");
+        let err = try_encode_utf16(&[0x61, 0xDFFF], charset).unwrap_err();
+        assert_eq!((err.offset(), err.code_point()), (1, 0xDFFF), "{charset}");
+    }
+}
+
+/// Every output buffer gets one reservation: appending to a `Vec` with room to spare does not
+/// reallocate, and a fresh `Vec` is exact-size.
+#[test]
+fn encode_to_vec_appends_without_reallocating() {
+    let text = "Grüße, 日本語, Привет 😀 ".repeat(40);
+    for charset in common::charsets() {
+        for replacement in [JDK, WEB] {
+            let len = encoded_len(&text, charset, replacement);
+            let mut dst = Vec::with_capacity(3 + len);
+            dst.extend_from_slice(b"abc");
+            let ptr = dst.as_ptr();
+            encode_to_vec(&text, charset, replacement, &mut dst);
+            assert_eq!(dst.len(), 3 + len, "{charset}");
+            assert_eq!(dst.as_ptr(), ptr, "{charset} {replacement:?} reallocated");
+            assert_eq!(&dst[3..], &encode(&text, charset, replacement)[..]);
+        }
+    }
+}
+
+#[cfg(feature = "bytes")]
+#[test]
+#[should_panic(expected = "do not fit")]
+fn encode_to_buf_refuses_a_short_fixed_buffer() {
+    let mut storage = [0u8; 3];
+    let mut dst = &mut storage[..];
+    wirebytes_charset::encode_to_buf("abcd", Charset::US_ASCII, JDK, &mut dst);
+}
+
+/// Every char of U+0080..U+00FF inside Latin-1 text long enough for the Latin-1 windows, at
+/// several offsets, through every single-byte charset: a char the charset maps elsewhere or
+/// not at all (ISO-8859-15's ¤, windows-1254's Ð) must not come out as its own number.
+#[test]
+fn latin1_windows_respect_each_single_byte_table() {
+    let singles = ALL
+        .iter()
+        .filter(|e| e.is_single_byte())
+        .map(|&e| Charset::from(e))
+        .chain([Charset::ISO_8859_1, Charset::US_ASCII]);
+    for charset in singles {
+        for c in '\u{80}'..='\u{FF}' {
+            for at in [0, 1, 31, 63, 64, 100] {
+                let mut text = "äbcdéfghïj".repeat(16);
+                let at = (0..=at)
+                    .rev()
+                    .find(|&i| text.is_char_boundary(i))
+                    .unwrap_or(0);
+                text.insert(at, c);
+                for replacement in [JDK, WEB] {
+                    let expected = reference::encode(&text, charset, replacement);
+                    for level in levels::all() {
+                        assert_eq!(
+                            level.encode(&text, charset, replacement),
+                            expected,
+                            "{} {charset} U+{:04X} at {at}",
+                            level.name(),
+                            u32::from(c)
+                        );
+                    }
                 }
             }
         }

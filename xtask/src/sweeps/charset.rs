@@ -10,13 +10,21 @@
 //! each at the start, middle and end of ASCII of every length around the vector and block
 //! widths, runs that cross the 64-byte block boundary at every offset, random text, and for
 //! UTF-16 input unpaired surrogates anywhere plus random `u16` soup.
+//!
+//! The JDK-only charsets (`Charset::JDK_ONLY`: ISO-8859-1, US-ASCII, UTF-16, UTF-32,
+//! UTF-32BE, UTF-32LE) go through the same corpus against the reference, and against the JDK
+//! itself on the corpus plus random UTF-16 with lone surrogates, pairs and empty strings;
+//! `encoded_len` and `encode_to_vec` against `encode` for every charset; the streaming
+//! `Encoder` over splits of the input (every position for short inputs, random ones for long
+//! ones; `&[u16]` splits may cut a surrogate pair); and the Java-name table of
+//! `Charset::for_java_name` against every charset and alias of the JDK.
 
 use wirebytes_charset::levels::{self, Level};
-use wirebytes_charset::{ALL, Encoding, Replacement, encode_utf16, reference};
+use wirebytes_charset::{ALL, Charset, Encoding, Replacement, encode_utf16, java_names, reference};
 
 use crate::verify::{Ctx, Hex};
 use wirebytes_testkit::Rng;
-use wirebytes_testkit::text::{EDGE_CHARS, SCRIPTS, random_text};
+use wirebytes_testkit::text::{EDGE_CHARS, SCRIPTS, random_text, random_units};
 
 const REPLACEMENTS: [Replacement; 2] = [Replacement::Jdk, Replacement::Whatwg];
 
@@ -383,7 +391,326 @@ pub(crate) fn run(ctx: &mut Ctx) {
             }
         }
     }
+    cjk_every_char(ctx);
+    jdk_only(ctx, &levels, &texts, &units);
+    buffers(ctx, &levels, &texts);
+    encoder_splits(ctx, &mut rng, &texts, &units);
+    java_name_table(ctx);
     jdk_parity(ctx, &mut rng, &texts, &units);
+}
+
+/// The CJK encodings, whose stateless members encode through tables built from encoding_rs:
+/// every char (every BMP char, every supplementary char; under --quick every 7th
+/// supplementary one) alone, with both replacements, against `Encoding::encode` (WHATWG) and
+/// the reference (JDK), and all BMP chars in a row.
+fn cjk_every_char(ctx: &mut Ctx) {
+    let cjk = [
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::ISO_2022_JP,
+        encoding_rs::EUC_KR,
+        encoding_rs::BIG5,
+        encoding_rs::GBK,
+        encoding_rs::GB18030,
+    ];
+    let step = ctx.scale(1, 7);
+    let chars: Vec<char> = (0..0x1_0000u32)
+        .chain((0x1_0000..=0x10_FFFF).step_by(step))
+        .filter_map(char::from_u32)
+        .collect();
+    let mut check = ctx.check(
+        "CJK: every char alone = Encoding::encode (Whatwg) and reference (Jdk); all BMP in a row",
+        (cjk.len() * (2 * chars.len() + 2)) as u64,
+    );
+    for encoding in cjk {
+        let name = encoding.name();
+        let mut buf = [0u8; 4];
+        for &c in &chars {
+            let one: &str = c.encode_utf8(&mut buf);
+            let (web, _, _) = encoding.encode(one);
+            let ours = wirebytes_charset::encode(one, encoding, Replacement::Whatwg);
+            check.case_in(name, one, &web[..], &ours[..]);
+            let jdk = reference::encode(one, encoding, Replacement::Jdk);
+            let ours = wirebytes_charset::encode(one, encoding, Replacement::Jdk);
+            check.case_in(name, one, jdk, ours);
+        }
+        let bmp: String = chars
+            .iter()
+            .take_while(|&&c| u32::from(c) < 0x1_0000)
+            .collect();
+        let (web, _, _) = encoding.encode(&bmp);
+        let ours = wirebytes_charset::encode(&bmp, encoding, Replacement::Whatwg);
+        check.case_in(name, "every BMP char", &web[..], &ours[..]);
+        let jdk = reference::encode(&bmp, encoding, Replacement::Jdk);
+        let ours = wirebytes_charset::encode(&bmp, encoding, Replacement::Jdk);
+        check.case_in(name, "every BMP char", jdk, ours);
+    }
+}
+
+/// Every charset: the 40 encodings of encoding_rs, then the JDK-only ones.
+fn charsets() -> Vec<Charset> {
+    ALL.iter()
+        .map(|&e| Charset::from(e))
+        .chain(Charset::JDK_ONLY)
+        .collect()
+}
+
+/// The JDK-only charsets against the reference: `encode` and `try_encode` (`&str`) at every
+/// level, `encode_utf16` and `try_encode_utf16` (`&[u16]`).
+fn jdk_only(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]) {
+    let planned = (Charset::JDK_ONLY.len() * REPLACEMENTS.len()) as u64
+        * (texts.len() as u64 * levels.len() as u64 + units.len() as u64)
+        + (Charset::JDK_ONLY.len() * (texts.len() + units.len())) as u64;
+    let mut check = ctx.check(
+        "JDK-only charsets: encode = reference, exact size, every level; try_encode",
+        planned,
+    );
+    for charset in Charset::JDK_ONLY {
+        for replacement in REPLACEMENTS {
+            for text in texts {
+                let expected = (reference::encode(text, charset, replacement), true);
+                for level in levels {
+                    let label = format!("{} {charset} {replacement:?}", level.name());
+                    let actual = shape(level.encode(text, charset, replacement));
+                    check.case_in(&label, text.as_str(), expected.clone(), actual);
+                }
+            }
+            for u in units {
+                let expected = (reference::encode_utf16(u, charset, replacement), true);
+                let actual = shape(encode_utf16(u, charset, replacement));
+                let label = format!("{charset} {replacement:?}");
+                check.case_in(&label, u.as_slice(), expected, actual);
+            }
+        }
+        // try_encode: Ok is the bytes of both replacements; Err is the first char the
+        // reference replaces.
+        for text in texts {
+            let jdk = reference::encode(text, charset, Replacement::Jdk);
+            let web = reference::encode(text, charset, Replacement::Whatwg);
+            let first_bad = text.char_indices().find(|&(_, c)| {
+                let one = c.to_string();
+                reference::encode(&one, charset, Replacement::Jdk)
+                    != reference::encode(&one, charset, Replacement::Whatwg)
+            });
+            let expected = match first_bad {
+                None => Ok(jdk.clone()),
+                Some((at, c)) => Err((at, c)),
+            };
+            let actual = wirebytes_charset::try_encode(text, charset)
+                .map_err(|err| (err.offset(), err.ch()));
+            let consistent = expected.is_err() || jdk == web;
+            check.case_in(
+                &charset.to_string(),
+                text.as_str(),
+                (expected, true),
+                (actual, consistent),
+            );
+        }
+        for u in units {
+            let jdk = reference::encode_utf16(u, charset, Replacement::Jdk);
+            let first_bad = first_unencodable(u, charset);
+            let expected = match first_bad {
+                None => Ok(jdk),
+                Some(at) => Err(at),
+            };
+            let actual =
+                wirebytes_charset::try_encode_utf16(u, charset).map_err(|err| err.offset());
+            check.case_in(&charset.to_string(), u.as_slice(), expected, actual);
+        }
+    }
+}
+
+/// The index of the first unpaired surrogate, or of the first char whose two replacements
+/// differ in the reference (a char the charset cannot encode), in `units`.
+fn first_unencodable(units: &[u16], charset: Charset) -> Option<usize> {
+    let mut at = 0;
+    for item in char::decode_utf16(units.iter().copied()) {
+        match item {
+            Err(_) => return Some(at),
+            Ok(c) => {
+                let one = c.to_string();
+                if reference::encode(&one, charset, Replacement::Jdk)
+                    != reference::encode(&one, charset, Replacement::Whatwg)
+                {
+                    return Some(at);
+                }
+                at += c.len_utf16();
+            }
+        }
+    }
+    None
+}
+
+/// `encoded_len` and `encode_to_vec` (after bytes already in the `Vec`) against `encode`, for
+/// every charset, replacement and level.
+fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String]) {
+    let charsets = charsets();
+    let planned = (charsets.len() * REPLACEMENTS.len() * texts.len() * levels.len()) as u64 * 2;
+    let mut check = ctx.check(
+        "encoded_len = encode(..).len(), encode_to_vec appends encode, every charset and level",
+        planned,
+    );
+    for &charset in &charsets {
+        for replacement in REPLACEMENTS {
+            for text in texts {
+                let expected = reference::encode(text, charset, replacement);
+                for level in levels {
+                    let label = format!("{} {charset} {replacement:?}", level.name());
+                    let len = level.encoded_len(text, charset, replacement);
+                    check.case_in(&label, text.as_str(), expected.len(), len);
+                    let mut out = b"head".to_vec();
+                    level.encode_to_vec(text, charset, replacement, &mut out);
+                    let mut want = b"head".to_vec();
+                    want.extend_from_slice(&expected);
+                    check.case_in(&label, text.as_str(), want, out);
+                }
+            }
+        }
+    }
+}
+
+/// Where to split an input of `len` pieces: every position when `len <= every`, else
+/// `random` sorted positions (two or three chunks, an empty one now and then).
+fn splits(rng: &mut Rng, len: usize, every: usize, random: usize) -> Vec<Vec<usize>> {
+    if len <= every {
+        return (0..=len).map(|at| vec![at]).collect();
+    }
+    (0..random)
+        .map(|_| {
+            let mut cuts: Vec<usize> = (0..1 + rng.below(2)).map(|_| rng.below(len + 1)).collect();
+            cuts.sort_unstable();
+            cuts
+        })
+        .collect()
+}
+
+/// The streaming `Encoder` over splits of every input, for every charset and replacement:
+/// the chunks' output put together = `encode` (`encode_utf16`) of the whole.
+fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]) {
+    let every = ctx.scale(32, 16);
+    let random = ctx.scale(12, 3);
+    let charsets = charsets();
+    let text_splits: Vec<(Vec<usize>, Vec<Vec<usize>>)> = texts
+        .iter()
+        .map(|text| {
+            let bounds: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            let cuts = splits(rng, bounds.len() - 1, every, random);
+            (bounds, cuts)
+        })
+        .collect();
+    let unit_splits: Vec<Vec<Vec<usize>>> = units
+        .iter()
+        .map(|u| splits(rng, u.len(), every, random))
+        .collect();
+    let per_charset = text_splits.iter().map(|(_, c)| c.len()).sum::<usize>()
+        + unit_splits.iter().map(Vec::len).sum::<usize>();
+    let planned = (charsets.len() * REPLACEMENTS.len() * per_charset) as u64;
+    let mut check = ctx.check(
+        "Encoder: chunks at every position (short inputs) or random ones = encode, every charset",
+        planned,
+    );
+    for &charset in &charsets {
+        for replacement in REPLACEMENTS {
+            let label = format!("{charset} {replacement:?}");
+            for (text, (bounds, cuts)) in texts.iter().zip(&text_splits) {
+                let expected = reference::encode(text, charset, replacement);
+                for cut in cuts {
+                    let mut encoder = charset.new_encoder(replacement);
+                    let mut out = Vec::new();
+                    let mut from = 0;
+                    for &at in cut {
+                        encoder.encode_chunk(&text[from..bounds[at]], false, &mut out);
+                        from = bounds[at];
+                    }
+                    encoder.encode_chunk(&text[from..], true, &mut out);
+                    check.case_in(
+                        &format!("{label} cuts {cut:?}"),
+                        text.as_str(),
+                        &expected,
+                        &out,
+                    );
+                }
+            }
+            for (u, cuts) in units.iter().zip(&unit_splits) {
+                let expected = reference::encode_utf16(u, charset, replacement);
+                for cut in cuts {
+                    let mut encoder = charset.new_encoder(replacement);
+                    let mut out = Vec::new();
+                    let mut from = 0;
+                    for &at in cut {
+                        encoder.encode_utf16_chunk(&u[from..at], false, &mut out);
+                        from = at;
+                    }
+                    encoder.encode_utf16_chunk(&u[from..], true, &mut out);
+                    check.case_in(
+                        &format!("{label} cuts {cut:?}"),
+                        u.as_slice(),
+                        &expected,
+                        &out,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `Charset::for_java_name` against the JDK's `Charset.availableCharsets()` and `aliases()`:
+/// every name of a JDK charset the table has resolves to it; every other JDK name resolves to
+/// nothing; the table lists exactly the JDK's canonical name and aliases.
+fn java_name_table(ctx: &mut Ctx) {
+    const CHECK: &str = "Charset::for_java_name = the JDK's Charset.forName and aliases()";
+    let Some(java) = ctx.java() else {
+        ctx.skip(CHECK, "java not on PATH");
+        return;
+    };
+    let output = java.run("CharsetNames.java", &[], &[]);
+    let table: Vec<_> = java_names().collect();
+    let output = match output.map(String::from_utf8) {
+        Ok(Ok(text)) => text,
+        Ok(Err(err)) => {
+            ctx.check(CHECK, 1)
+                .fail("", format!("java wrote no UTF-8: {err}"));
+            return;
+        }
+        Err(err) => {
+            ctx.check(CHECK, 1).fail("", format!("java failed: {err}"));
+            return;
+        }
+    };
+    let jdk: Vec<(&str, Vec<&str>)> = output
+        .lines()
+        .filter_map(|line| {
+            let (name, aliases) = line.split_once('\t')?;
+            let aliases = aliases.split(',').filter(|a| !a.is_empty()).collect();
+            Some((name, aliases))
+        })
+        .collect();
+    let names = jdk.iter().map(|(_, a)| 1 + a.len()).sum::<usize>();
+    let mut check = ctx.check(CHECK, (names + table.len()) as u64);
+    for (canonical, aliases) in &jdk {
+        let ours = table.iter().find(|(_, name, _)| name == canonical);
+        for name in std::iter::once(canonical).chain(aliases) {
+            check.case_in(
+                canonical,
+                *name,
+                ours.map(|(charset, _, _)| *charset),
+                Charset::for_java_name(name),
+            );
+        }
+    }
+    for (charset, canonical, aliases) in &table {
+        let theirs = jdk.iter().find(|(name, _)| name == canonical);
+        let mut ours: Vec<&str> = aliases.to_vec();
+        ours.sort_unstable();
+        let theirs = theirs.map(|(_, a)| {
+            let mut a = a.clone();
+            a.sort_unstable();
+            a
+        });
+        check.case_in(&format!("{charset:?}"), *canonical, theirs, Some(ours));
+    }
 }
 
 /// A charset whose JDK and WHATWG tables agree (on the chars not excluded), by its name in
@@ -524,8 +851,8 @@ const JDK_CHARSETS: &[JdkCharset] = &[
 ];
 
 /// One record for `CharsetEncode.java`.
-fn record(stdin: &mut Vec<u8>, encoding: &'static Encoding, units: &[u16]) {
-    let name = encoding.name().as_bytes();
+fn record(stdin: &mut Vec<u8>, charset: Charset, units: &[u16]) {
+    let name = charset.name().as_bytes();
     stdin.extend_from_slice(&(name.len() as u16).to_be_bytes());
     stdin.extend_from_slice(name);
     stdin.extend_from_slice(&(units.len() as u32).to_be_bytes());
@@ -541,22 +868,22 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
     }
     // Per charset: every BMP char (but the excluded ones) in one string, the corpus texts
     // without excluded chars, and the UTF-16 corpus (unpaired surrogates included).
-    let mut cases: Vec<(&'static Encoding, Vec<u16>)> = Vec::new();
+    let mut cases: Vec<(Charset, Vec<u16>)> = Vec::new();
     for charset in JDK_CHARSETS {
         let keep = |c: char| !(charset.differs)(c);
         let bmp: String = (0..=0xFFFFu32)
             .filter_map(char::from_u32)
             .filter(|&c| keep(c))
             .collect();
-        cases.push((charset.encoding, bmp.encode_utf16().collect()));
+        cases.push((charset.encoding.into(), bmp.encode_utf16().collect()));
         for text in texts.iter().filter(|t| t.chars().all(keep)) {
-            cases.push((charset.encoding, text.encode_utf16().collect()));
+            cases.push((charset.encoding.into(), text.encode_utf16().collect()));
         }
         let keep_unit = |u: &u16| {
             (0xD800..=0xDFFF).contains(u) || char::from_u32(u32::from(*u)).is_some_and(keep)
         };
         for u in units.iter().filter(|u| u.iter().all(keep_unit)) {
-            cases.push((charset.encoding, u.clone()));
+            cases.push((charset.encoding.into(), u.clone()));
         }
     }
     let name = format!(
@@ -565,10 +892,33 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
     );
     compare_with_jdk(ctx, &name, &cases);
 
+    // The JDK-only charsets: every BMP char, the corpus, and random UTF-16 (lone surrogates
+    // of either half, pairs, Latin-1, any unit; empty strings among them).
+    let mut cases: Vec<(Charset, Vec<u16>)> = Vec::new();
+    let bmp: Vec<u16> = (0..=0xFFFFu16).collect();
+    for charset in Charset::JDK_ONLY {
+        cases.push((charset, bmp.clone()));
+        cases.push((charset, Vec::new()));
+        for text in texts {
+            cases.push((charset, text.encode_utf16().collect()));
+        }
+        for u in units {
+            cases.push((charset, u.clone()));
+        }
+        for _ in 0..ctx.scale(3000, 300) {
+            cases.push((charset, random_units(rng, 40)));
+        }
+    }
+    compare_with_jdk(
+        ctx,
+        "Jdk = the JDK's String.getBytes (JDK-only charsets: ISO-8859-1, US-ASCII, UTF-16, UTF-32*)",
+        &cases,
+    );
+
     // The CJK encodings' tables differ from the JDK's in many places, but their replacement
     // (`?`; U+FF1F in ISO-2022-JP; the JDK's raw `21 29` for an unpaired surrogate there) can
     // be compared on text made of chars both map, plus chars neither maps and lone surrogates.
-    let mut cases: Vec<(&'static Encoding, Vec<u16>)> = Vec::new();
+    let mut cases: Vec<(Charset, Vec<u16>)> = Vec::new();
     for (encoding, pool) in CJK_POOLS {
         let pool: Vec<char> = pool.chars().collect();
         for _ in 0..ctx.scale(1500, 200) {
@@ -582,7 +932,7 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
                     u.extend_from_slice(rng.pick(&pool).encode_utf16(&mut buf));
                 }
             }
-            cases.push((encoding, u));
+            cases.push((encoding.into(), u));
         }
     }
     compare_with_jdk(
@@ -628,13 +978,13 @@ const CJK_POOLS: [(&Encoding, &str); 7] = [
 ];
 
 /// Runs `cases` through `CharsetEncode.java` and compares with `encode_utf16(.., Jdk)`.
-fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(&'static Encoding, Vec<u16>)]) {
+fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(Charset, Vec<u16>)]) {
     let Some(java) = ctx.java() else {
         return;
     };
     let mut stdin = Vec::new();
-    for (encoding, units) in cases {
-        record(&mut stdin, encoding, units);
+    for &(charset, ref units) in cases {
+        record(&mut stdin, charset, units);
     }
     let result = java.run("CharsetEncode.java", &[], &stdin);
     let mut check = ctx.check(name, cases.len() as u64);
@@ -646,7 +996,7 @@ fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(&'static Encoding, Vec<
         }
     };
     let mut rest = output.as_slice();
-    for (encoding, units) in cases {
+    for &(encoding, ref units) in cases {
         let ours = encode_utf16(units, encoding, Replacement::Jdk);
         let Some((len, tail)) = rest.split_first_chunk::<4>() else {
             check.fail(units.as_slice(), "java's output ended early".to_owned());
