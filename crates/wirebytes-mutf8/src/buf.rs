@@ -82,8 +82,8 @@ fn peek_length<B: Buf + ?Sized, const N: usize>(buf: &B) -> Option<u64> {
     }
     #[cfg(feature = "std")]
     {
-        // Each chunk holds at least one byte: `N` slices reach the `N`th byte if any do.
-        let mut slices = [std::io::IoSlice::new(&[]); N];
+        // A few more slices than bytes, for buffers that show empty chunks too.
+        let mut slices = [std::io::IoSlice::new(&[]); 16];
         let shown = buf.chunks_vectored(&mut slices);
         let mut field = [0u8; N];
         let mut filled = 0;
