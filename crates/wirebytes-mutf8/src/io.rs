@@ -179,7 +179,9 @@ fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -
 ///   `limit` (only the length field has been consumed);
 /// - as for [`read_utf`]: `UnexpectedEof` on a short stream, `InvalidData` wrapping a
 ///   [`DecodeError`](crate::DecodeError) for a bad body;
-/// - [`io::ErrorKind::OutOfMemory`] when the allocator refuses the body's buffer.
+/// - [`io::ErrorKind::OutOfMemory`] when the allocator refuses the body's buffer, or, before
+///   any body byte is read, when the length is above `usize::MAX` (a 32-bit target), wrapping
+///   a [`LengthError`] whose limit is `usize::MAX`.
 ///
 /// # Examples
 ///

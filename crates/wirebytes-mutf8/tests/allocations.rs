@@ -64,8 +64,10 @@ fn a_length_above_the_input_does_not_allocate_it() {
             assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
         });
         assert!(largest <= 4096, "read_utf16 allocated {largest} bytes");
-        // 1 TiB announced, 100 KB there: the buffer grows with what arrives.
-        let mut long = (1u64 << 40).to_be_bytes().to_vec();
+        // 1 TiB announced (the most a 32-bit target can address, there), 100 KB there: the
+        // buffer grows with what arrives.
+        let announced = (1u64 << 40).min(usize::MAX as u64);
+        let mut long = announced.to_be_bytes().to_vec();
         long.extend(std::iter::repeat_n(b'a', 100_000));
         let largest = largest_allocation(|| {
             let err = wirebytes_mutf8::read_long_utf(&mut long.as_slice(), u64::MAX).unwrap_err();
@@ -75,6 +77,17 @@ fn a_length_above_the_input_does_not_allocate_it() {
             largest <= 2 * 131_072,
             "read_long_utf allocated {largest} bytes"
         );
+        // A length no `usize` holds is refused before anything is read or allocated.
+        if usize::BITS < 64 {
+            let mut huge = (1u64 << 40).to_be_bytes().to_vec();
+            huge.extend_from_slice(b"abc");
+            let largest = largest_allocation(|| {
+                let err =
+                    wirebytes_mutf8::read_long_utf(&mut huge.as_slice(), u64::MAX).unwrap_err();
+                assert_eq!(err.kind(), ErrorKind::OutOfMemory);
+            });
+            assert!(largest <= 4096, "read_long_utf allocated {largest} bytes");
+        }
     }
     #[cfg(feature = "bytes")]
     {
