@@ -518,7 +518,7 @@ fn executable_name(message: &Value) -> Option<(String, String)> {
 /// Runs `cmd` with its stdout and stderr merged into one pipe (so that cargo's `Running`
 /// lines and the tests' results stay in order), copying each line to our stderr and
 /// handing it to `each`.
-fn run_merged(mut cmd: Command, mut each: impl FnMut(&str)) -> Result<(), String> {
+pub(crate) fn run_merged(mut cmd: Command, mut each: impl FnMut(&str)) -> Result<(), String> {
     let (reader, writer) = std::io::pipe().map_err(|err| format!("cannot make a pipe: {err}"))?;
     let writer2 = writer
         .try_clone()

@@ -5,9 +5,12 @@
 //! - `cargo xtask bench [--quick] [CRATE...]`: the criterion benches, then one table per crate.
 //! - `cargo xtask cross [TARGET...]`: the library crates' tests on other architectures, under
 //!   qemu-user.
+//! - `cargo xtask msrv`: the library crates' tests on their declared `rust-version`.
+//! - `cargo xtask publish-check`: manifests, package contents, docs, packaging, and `msrv`.
 
 mod bench;
 mod cross;
+mod publish;
 mod root;
 mod sweeps;
 mod verify;
@@ -24,6 +27,12 @@ tasks:
   cross [TARGET...]             test the library crates on aarch64, s390x and i686 Linux
                                 under qemu-user (all three when none is named), installing
                                 the Rust targets, cross linkers and qemu that are missing
+  msrv                          run the library crates' tests on their declared rust-version
+                                (installed with rustup), with dependencies that toolchain
+                                resolves
+  publish-check                 check what crates.io gets: manifests, license files, README
+                                and CHANGELOG in each package, docs with warnings denied (and
+                                as docs.rs builds them), cargo package with verification, msrv
   help                          print this message
 
 options:
@@ -78,6 +87,11 @@ fn run() -> Result<ExitCode, lexopt::Error> {
         "bench" => bench::main,
         "cross" if args.quick => return Err("`cross` takes no --quick".into()),
         "cross" => |root, _, names| cross::main(root, names),
+        "msrv" | "publish-check" if args.quick || !args.names.is_empty() => {
+            return Err(format!("`{task}` takes no options or names").into());
+        }
+        "msrv" => |root, _, _| publish::msrv_main(root),
+        "publish-check" => |root, _, _| publish::publish_check_main(root),
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);

@@ -17,6 +17,7 @@
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
 
+use crate::arch::SplitChunks;
 use crate::arch::{Kernels, Out};
 use crate::swar::{
     CHUNK, FOUR_BYTE_BITS, FOUR_BYTE_MASK, HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS,
@@ -50,13 +51,13 @@ pub(crate) trait Plain {
     #[inline(always)]
     fn prefix_len(src: &[u8]) -> usize {
         let mut len = 0;
-        for block in src.as_chunks::<CHUNK>().0 {
+        for block in src.split_chunks::<CHUNK>().0 {
             if !Self::block(block) {
                 break;
             }
             len += CHUNK;
         }
-        for block in src[len..].as_chunks::<16>().0 {
+        for block in src[len..].split_chunks::<16>().0 {
             if !Self::block(block) {
                 break;
             }
@@ -72,7 +73,7 @@ pub(crate) struct Ascii;
 impl Plain for Ascii {
     #[inline(always)]
     fn block<const N: usize>(block: &[u8; N]) -> bool {
-        let (words, rest) = block.as_chunks::<8>();
+        let (words, rest) = block.split_chunks::<8>();
         let high = words
             .iter()
             .fold(0, |high, word| high | u64::from_ne_bytes(*word));
@@ -109,7 +110,7 @@ fn copy_short<R: Plain>(src: &[u8], out: &mut Out<'_>) -> bool {
         let Some(last) = src.last_chunk::<N>() else {
             return false;
         };
-        let full = &src.as_chunks::<N>().0[..(src.len() / N).min(MAX)];
+        let full = &src.split_chunks::<N>().0[..(src.len() / N).min(MAX)];
         if !full.iter().all(R::block) || !R::block(last) {
             return false;
         }
@@ -145,7 +146,7 @@ fn copy_short<R: Plain>(src: &[u8], out: &mut Out<'_>) -> bool {
 #[inline(always)]
 fn copy_plain_blocks<R: Plain>(src: &[u8], out: &mut Out<'_>) -> usize {
     let mut copied = 0;
-    for block in src.as_chunks::<CHUNK>().0 {
+    for block in src.split_chunks::<CHUNK>().0 {
         if !R::block(block) || !out.store(*block, CHUNK) {
             break;
         }
@@ -296,9 +297,7 @@ pub(crate) fn put_low_bytes<B: bytes::BufMut + ?Sized>(
     while read < bytes.len() || pending.is_some() {
         let progress = crate::arch::put_chunk(dst, |out| {
             let room = out.room();
-            if let Some(low) = pending
-                && !out.push(low)
-            {
+            if pending.is_some_and(|low| !out.push(low)) {
                 return false;
             }
             let copied = copy_str(&bytes[read..], out, kernels);

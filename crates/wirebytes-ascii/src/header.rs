@@ -11,6 +11,7 @@
 //! block that is checked is the block that is stored. Past the first other char, the rendered
 //! bytes of the rest are checked right after they are written, while they are in cache.
 
+use crate::arch::SplitChunks;
 use core::fmt;
 
 #[cfg(feature = "alloc")]
@@ -90,12 +91,12 @@ pub(crate) fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
         let bad = not_header_bytes(u64::from_le_bytes(*word));
         (bad != 0).then(|| at + (bad.trailing_zeros() / 8) as usize)
     }
-    let (blocks, _) = rendered.as_chunks::<64>();
+    let (blocks, _) = rendered.split_chunks::<64>();
     let mut at = 0;
     for block in blocks {
         if !all_header_bytes(block) {
             return block
-                .as_chunks::<8>()
+                .split_chunks::<8>()
                 .0
                 .iter()
                 .enumerate()
@@ -106,7 +107,7 @@ pub(crate) fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
     let Some(last) = rendered.last_chunk::<8>() else {
         return rendered.iter().position(|&b| not_header_byte(b) != 0);
     };
-    for word in rendered[at..].as_chunks::<8>().0 {
+    for word in rendered[at..].split_chunks::<8>().0 {
         if let Some(found) = first(word, at) {
             return Some(found);
         }

@@ -95,6 +95,7 @@
 //! fixed-size array, and the writer all copies go through, which writes into memory that may
 //! be uninitialised (a `Vec`'s spare capacity, a `BufMut` chunk) and hands over only the
 //! bytes it wrote.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
 

@@ -9,6 +9,7 @@
 //! and nothing past it.
 
 use crate::arch::Out;
+use crate::arch::SplitChunks;
 use crate::swar::{low_byte_of, surrogate_pairs_low_bytes, two_byte_low_bytes};
 
 /// Whether `block` holds only whole chars of `N` bytes, given that it starts at a char
@@ -34,7 +35,7 @@ pub(crate) fn two_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         if !whole_chars(block, after, 0xE0, 0xC0) || out.room() < 16 {
             break;
         }
-        for word in block.as_chunks::<8>().0 {
+        for word in block.split_chunks::<8>().0 {
             out.store(
                 two_byte_low_bytes(u64::from_le_bytes(*word)).to_le_bytes(),
                 4,
@@ -57,7 +58,7 @@ pub(crate) fn three_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
             break;
         }
         let mut bytes = [0u8; 16];
-        for (byte, char) in bytes.iter_mut().zip(block.as_chunks::<3>().0) {
+        for (byte, char) in bytes.iter_mut().zip(block.split_chunks::<3>().0) {
             *byte = low_byte_of(char[1], char[2]);
         }
         out.store(bytes, 16);
@@ -78,7 +79,7 @@ pub(crate) fn four_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         if !whole_chars(block, after, 0xF8, 0xF0) || out.room() < 16 {
             break;
         }
-        for word in block.as_chunks::<8>().0 {
+        for word in block.split_chunks::<8>().0 {
             out.store(
                 surrogate_pairs_low_bytes(u64::from_le_bytes(*word)).to_le_bytes(),
                 4,

@@ -4,6 +4,8 @@
 //! Words are read little-endian (`from_le_bytes`), so byte `k` is bits `8k..8k+8` on every
 //! target, big-endian ones included.
 
+use crate::arch::SplitChunks;
+
 /// Bytes checked per step of the ASCII prefix scan (and copied per step of the bulk copy).
 pub(crate) const CHUNK: usize = 64;
 /// The high bit of every byte of a word: set in a byte iff that byte is not ASCII.
@@ -35,14 +37,14 @@ pub(crate) const FOUR_BYTE_BITS: u64 =
 #[inline]
 pub(crate) fn ascii_prefix_len(src: &[u8]) -> usize {
     let mut len = 0;
-    for block in src.as_chunks::<CHUNK>().0 {
+    for block in src.split_chunks::<CHUNK>().0 {
         if !block.is_ascii() {
             break;
         }
         len += CHUNK;
     }
     let rest = &src[len..];
-    let (words, tail) = rest.as_chunks::<8>();
+    let (words, tail) = rest.split_chunks::<8>();
     for word in words {
         let high = u64::from_le_bytes(*word) & HIGH_BITS;
         if high != 0 {

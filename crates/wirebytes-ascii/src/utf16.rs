@@ -4,6 +4,8 @@
 //!   `pand` + `packuswb` (SSE2) or the target's equivalent.
 //! - `utf16_len`: one counting pass over the UTF-8 bytes with byte-sized accumulators.
 
+use crate::arch::SplitChunks;
+
 /// UTF-16 units truncated per step of the UTF-16 loop.
 const UNITS: usize = 32;
 
@@ -27,8 +29,8 @@ pub(crate) fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
 fn copy_units(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
-    let (src_chunks, src_tail) = src.as_chunks::<UNITS>();
-    let (dst_chunks, dst_tail) = dst.as_chunks_mut::<UNITS>();
+    let (src_chunks, src_tail) = src.split_chunks::<UNITS>();
+    let (dst_chunks, dst_tail) = dst.split_chunks_mut::<UNITS>();
     for (s, d) in src_chunks.iter().zip(dst_chunks) {
         for (d, s) in d.iter_mut().zip(s) {
             *d = *s as u8;
@@ -56,7 +58,7 @@ fn units_in(bytes: &[u8]) -> u8 {
 /// The fast `utf16_len`: see the crate root for the contract.
 pub(crate) fn utf16_len(src: &str) -> usize {
     const BLOCK: usize = 64;
-    let (blocks, tail) = src.as_bytes().as_chunks::<BLOCK>();
+    let (blocks, tail) = src.as_bytes().split_chunks::<BLOCK>();
     let mut total = 0usize;
     for block in blocks {
         total += usize::from(units_in(block));

@@ -118,10 +118,10 @@ impl Encoder {
     pub fn encode_chunk(&mut self, chunk: &str, last: bool, dst: &mut Vec<u8>) {
         // A high surrogate from a UTF-16 chunk: no `&str` completes it (an empty chunk before
         // the end leaves it pending).
-        if (last || !chunk.is_empty())
-            && let Some(high) = self.pending.take()
-        {
-            self.units(&[high], false, dst);
+        if last || !chunk.is_empty() {
+            if let Some(high) = self.pending.take() {
+                self.units(&[high], false, dst);
+            }
         }
         if !chunk.is_empty() {
             self.bom(dst);
@@ -182,7 +182,7 @@ impl Encoder {
                 _ => self.units(&[high], false, dst),
             }
         }
-        if !last && let Some((&high, rest)) = chunk.split_last().filter(|(u, _)| is_high(**u)) {
+        if let Some((&high, rest)) = chunk.split_last().filter(|(u, _)| !last && is_high(**u)) {
             self.pending = Some(high);
             chunk = rest;
         }

@@ -46,9 +46,7 @@ pub(crate) fn latin1_run(
             break;
         };
         // A byte that is not its char's in this encoding: the table takes this window.
-        if let Some(except) = except
-            && except.any_in(window)
-        {
+        if except.is_some_and(|except| except.any_in(window)) {
             break;
         }
         w += written;

@@ -107,6 +107,7 @@
 //! - `fast-legacy-encode`: turns on encoding_rs's `fast-legacy-encode` (larger encode tables
 //!   for the CJK encodings, used here for ISO-2022-JP and the chars without an entry in this
 //!   crate's own tables, at the cost of binary size). Off by default.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied except in `arch`, the SIMD kernels.
 #![deny(unsafe_code)]
 

@@ -301,10 +301,16 @@ impl MultiByte {
                 budget -= 1;
                 let lead = bytes[i];
                 if lead < 0x80 {
-                    if let Some(eight) = bytes.get(i..i + 8).and_then(|b| b.first_chunk::<8>())
-                        && u64::from_ne_bytes(*eight) & 0x8080_8080_8080_8080 == 0
-                        && let Some(dst) = stage.buf.get_mut(stage.w..stage.w + 8)
-                    {
+                    let ascii8 = match bytes.get(i..i + 8).and_then(|b| b.first_chunk::<8>()) {
+                        Some(eight) if u64::from_ne_bytes(*eight) & 0x8080_8080_8080_8080 == 0 => {
+                            stage
+                                .buf
+                                .get_mut(stage.w..stage.w + 8)
+                                .map(|dst| (eight, dst))
+                        }
+                        _ => None,
+                    };
+                    if let Some((eight, dst)) = ascii8 {
                         dst.copy_from_slice(eight);
                         stage.w += 8;
                         i += 8;

@@ -202,8 +202,9 @@ fn write_by_hand(sink: &Sink, item: Item, replacement: Replacement, out: &mut Ve
             });
         }
         Sink::Bytes { max } => {
-            if let Ok(byte) = u8::try_from(u32::from(c))
-                && u32::from(byte) <= max
+            if let Some(byte) = u8::try_from(u32::from(c))
+                .ok()
+                .filter(|&byte| u32::from(byte) <= max)
             {
                 out.push(byte);
             } else if replacement == Replacement::Jdk {

@@ -160,9 +160,12 @@ pub(crate) fn str_to_utf32(text: &str, big_endian: bool, out: &mut Vec<u8>) {
         let mut i = 0;
         while i < units.len() {
             let u = u32::from(units[i]);
-            let c = if (0xD800..0xDC00).contains(&u)
-                && let Some(&low) = units.get(i + 1)
-            {
+            let low = if (0xD800..0xDC00).contains(&u) {
+                units.get(i + 1)
+            } else {
+                None
+            };
+            let c = if let Some(&low) = low {
                 i += 2;
                 0x1_0000 + ((u - 0xD800) << 10) + (u32::from(low) & 0x3FF)
             } else {
@@ -212,10 +215,10 @@ pub(crate) fn utf16_to_utf8(
     policy: Policy,
     out: &mut Vec<u8>,
 ) -> Result<(), usize> {
-    if policy == Policy::Strict
-        && let Some(at) = first_lone(units)
-    {
-        return Err(at);
+    if policy == Policy::Strict {
+        if let Some(at) = first_lone(units) {
+            return Err(at);
+        }
     }
     let lone_len = if policy == Policy::Jdk { 1 } else { 3 };
     let mut len = 0;
@@ -258,10 +261,10 @@ pub(crate) fn utf16_to_utf16(
     policy: Policy,
     out: &mut Vec<u8>,
 ) -> Result<(), usize> {
-    if policy == Policy::Strict
-        && let Some(at) = first_lone(units)
-    {
-        return Err(at);
+    if policy == Policy::Strict {
+        if let Some(at) = first_lone(units) {
+            return Err(at);
+        }
     }
     out.reserve_exact(prefix.len() + 2 * units.len());
     out.extend_from_slice(prefix);
@@ -296,10 +299,10 @@ pub(crate) fn utf16_to_utf32(
     policy: Policy,
     out: &mut Vec<u8>,
 ) -> Result<(), usize> {
-    if policy == Policy::Strict
-        && let Some(at) = first_lone(units)
-    {
-        return Err(at);
+    if policy == Policy::Strict {
+        if let Some(at) = first_lone(units) {
+            return Err(at);
+        }
     }
     let pairs = units
         .windows(2)

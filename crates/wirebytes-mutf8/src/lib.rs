@@ -97,6 +97,7 @@
 //! - `bytes`: [`get_utf`], [`get_utf16`], [`put_utf`], [`get_long_utf`], [`put_long_utf`]
 //!   over `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers; a
 //!   record that has not wholly arrived is left in the buffer.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 // `unsafe` is only in `arch` (each block with `// SAFETY:`): the SIMD kernels and the calls
 // to them, the proof that bytes are UTF-8 (so that they become a `str` without a second

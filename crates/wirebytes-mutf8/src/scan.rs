@@ -3,6 +3,8 @@
 //! The wide loops work on 32-byte arrays with byte-wise `max`/`min`, which LLVM turns into
 //! SIMD instructions (`pmaxub`/`pminub`) on every target; the short tails use `u64` words.
 
+use crate::arch::SplitChunks;
+
 /// The high bit of every byte of a word.
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 /// `1` in every byte of a word.
@@ -58,7 +60,7 @@ fn class_of_max(max: u8) -> Class {
 /// bit and the 4-byte-lead bit of every byte, gathered word by word.
 #[inline(always)]
 fn classify_words(bytes: &[u8]) -> Class {
-    let (words, rest) = bytes.as_chunks::<8>();
+    let (words, rest) = bytes.split_chunks::<8>();
     let mut high = 0u64;
     let mut four = 0u64;
     for w in words {
@@ -83,7 +85,7 @@ fn classify_words(bytes: &[u8]) -> Class {
 /// (vector instructions of whatever width the target allows).
 #[inline(always)]
 fn max_byte_wide(bytes: &[u8]) -> u8 {
-    let (chunks, tail) = bytes.as_chunks::<64>();
+    let (chunks, tail) = bytes.split_chunks::<64>();
     let mut acc = [0u8; 32];
     let mut acc2 = [0u8; 32];
     for chunk in chunks {
@@ -113,7 +115,7 @@ pub(crate) fn classify(bytes: &[u8]) -> Class {
 /// different bytes.
 #[inline]
 pub(crate) fn needs_encoding(bytes: &[u8]) -> bool {
-    let (chunks, tail) = bytes.as_chunks::<32>();
+    let (chunks, tail) = bytes.split_chunks::<32>();
     let mut lo = [0xFFu8; 32];
     let mut hi = [0u8; 32];
     for chunk in chunks {
@@ -125,7 +127,7 @@ pub(crate) fn needs_encoding(bytes: &[u8]) -> bool {
     // Empty `chunks` leave `lo` at FF and `hi` at 00: nothing found.
     let mut found =
         lo.iter().fold(0xFF, |m, &b| m.min(b)) == 0 || hi.iter().fold(0, |m, &b| m.max(b)) >= 0xF0;
-    let (words, rest) = tail.as_chunks::<8>();
+    let (words, rest) = tail.split_chunks::<8>();
     for w in words {
         let w = u64::from_le_bytes(*w);
         found |= zero_bytes(w) | four_byte_leads(w) != 0;
@@ -175,7 +177,7 @@ pub(crate) fn plain_end(bytes: &[u8], mut at: usize) -> usize {
 /// char (two 3-byte surrogates).
 #[inline]
 pub(crate) fn extra_len(bytes: &[u8]) -> usize {
-    let (chunks, tail) = bytes.as_chunks::<64>();
+    let (chunks, tail) = bytes.split_chunks::<64>();
     let mut extra = 0usize;
     for chunk in chunks {
         // At most 2 * 64 = 128: a byte-wide sum cannot overflow.

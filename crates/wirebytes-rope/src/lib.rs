@@ -94,6 +94,7 @@
 //!
 //! None: the crate needs `std` (through `bytes`' `std` feature, for [`std::io::Read`] and
 //! vectored reads) and has no optional parts.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `deny`, not `forbid`: `bytes::BufMut` is an unsafe trait, so the builder's `unsafe impl`
 // (which forwards to `BytesMut`) needs a local `allow`. There is no other `unsafe`.
 #![deny(unsafe_code)]

@@ -231,9 +231,7 @@ impl ByteQueue {
         if end > self.len {
             return None;
         }
-        if let Some(front) = self.chunks.front()
-            && let Some(bytes) = front.get(at..end)
-        {
+        if let Some(bytes) = self.chunks.front().and_then(|front| front.get(at..end)) {
             return bytes.try_into().ok();
         }
         let mut value = [0; N];

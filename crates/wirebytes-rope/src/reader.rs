@@ -82,9 +82,12 @@ impl<'a> Reader<'a> {
             "Reader::split_to: {len} bytes requested, {} remaining",
             self.remaining()
         );
-        if len < self.cur.len()
-            && let Some(frag) = fragment_bytes(self.string, self.index)
-        {
+        let inside = if len < self.cur.len() {
+            fragment_bytes(self.string, self.index)
+        } else {
+            None
+        };
+        if let Some(frag) = inside {
             // Inside the current fragment: a slice of its `Bytes`.
             let pos = frag.len() - self.cur.len();
             self.cur = &self.cur[len..];

@@ -147,9 +147,8 @@ impl Rope {
         let hint = self.hint.load(Ordering::Relaxed);
         // The hint is always a valid index, so this lookup cannot fail; `get` keeps the code
         // free of a panic path anyway.
-        if let Some(f) = self.fragments.get(hint)
-            && let Some(&b) = f.bytes.get(index.wrapping_sub(f.start))
-        {
+        let f = self.fragments.get(hint);
+        if let Some(&b) = f.and_then(|f| f.bytes.get(index.wrapping_sub(f.start))) {
             return Some(b);
         }
         self.get_cold(index, hint)
@@ -468,9 +467,11 @@ impl ByteString {
         let mut first = incoming.next().cloned().unwrap_or_default();
         let last_len = self.fragments().next_back().map_or(0, Bytes::len);
         let join = last_len + first.len() <= coalesce_limit;
-        if let Repr::Many(arc) = &mut self.repr
-            && let Some(rope) = Arc::get_mut(arc)
-        {
+        let unshared = match &mut self.repr {
+            Repr::Many(arc) => Arc::get_mut(arc),
+            _ => None,
+        };
+        if let Some(rope) = unshared {
             if join {
                 let last = rope.fragments.pop().map(|f| f.bytes).unwrap_or_default();
                 rope.len -= last.len();

@@ -63,10 +63,12 @@
 //! measurably paid for). Without `std`, a kernel runs only where its features are enabled at
 //! compile time (`-C target-feature`, `-C target-cpu`).
 
+mod chunks;
 mod out;
-#[cfg(target_arch = "x86_64")]
+#[cfg(wirebytes_x86_kernels)]
 mod x86_64;
 
+pub(crate) use chunks::SplitChunks;
 pub(crate) use out::Out;
 #[cfg(feature = "alloc")]
 pub(crate) use out::extend_vec;
@@ -113,7 +115,7 @@ impl Kernels {
     /// What the CPU has, asked at run time with `std`, else known at compile time.
     #[cold]
     fn ask() -> u8 {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         {
             /// Whether the CPU has `feature`.
             macro_rules! has {
@@ -133,6 +135,8 @@ impl Kernels {
             if has!("avx2") {
                 bits |= Self::AVX2;
             }
+            // A compiler without the AVX-512 intrinsics built no AVX-512 kernel.
+            #[cfg(wirebytes_avx512)]
             if all(&[
                 has!("avx512f"),
                 has!("avx512bw"),
@@ -144,7 +148,7 @@ impl Kernels {
             }
             bits
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(wirebytes_x86_kernels))]
         0
     }
 
@@ -174,7 +178,7 @@ impl Kernels {
     /// copied in 64-byte blocks, or `None` without AVX2.
     #[inline]
     pub(crate) fn copy_ascii_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) {
             // SAFETY: `ascii_blocks_avx2` needs AVX2 and nothing else, and the bit is set only
             // where `detect` saw the CPU has it. It writes the count it returns, from the
@@ -195,7 +199,7 @@ impl Kernels {
     #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn copy_header_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) {
             // SAFETY: `header_blocks_avx2` needs AVX2 and nothing else, and the bit is set
             // only where `detect` saw the CPU has it. It writes the count it returns, from the
@@ -215,7 +219,7 @@ impl Kernels {
     /// step; `(0, 0)` without AVX-512.
     #[inline]
     pub(crate) fn utf8_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_avx512)]
         if self.has(Self::AVX512) {
             // SAFETY: `utf8_blocks_avx512` needs AVX-512 F, BW, VBMI, VBMI2 and POPCNT and
             // nothing else, and the bit is set only where `detect` saw the CPU has them.
@@ -231,7 +235,7 @@ impl Kernels {
     /// 16 bytes per step; `(0, 0)` without SSSE3.
     #[inline]
     pub(crate) fn two_byte_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::SSSE3) {
             // SAFETY: `two_byte_blocks_ssse3` needs SSSE3 and POPCNT and nothing else, and the
             // bit is set only where `detect` saw the CPU has both.
@@ -247,7 +251,7 @@ impl Kernels {
     /// sixteen per step; `(0, 0)` without SSSE3.
     #[inline]
     pub(crate) fn three_byte_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::SSSE3) {
             // SAFETY: `three_byte_blocks_ssse3` needs SSSE3 and nothing else, and the bit is
             // set only where `detect` saw the CPU has it.
@@ -263,7 +267,7 @@ impl Kernels {
     /// eight per step; `(0, 0)` without SSSE3.
     #[inline]
     pub(crate) fn four_byte_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::SSSE3) {
             // SAFETY: `four_byte_blocks_ssse3` needs SSSE3 and nothing else, and the bit is
             // set only where `detect` saw the CPU has it.
@@ -294,17 +298,20 @@ mod tests {
 
     /// The cached answer is the CPU's, so the tests that go through the levels do run every
     /// kernel this CPU has.
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    #[cfg(all(wirebytes_x86_kernels, feature = "std"))]
     #[test]
     fn detect_sees_what_the_cpu_has() {
         use std::is_x86_feature_detected as has;
         let found = Kernels::detect();
         assert_eq!(found.has(Kernels::AVX2), has!("avx2"));
         assert_eq!(found.has(Kernels::SSSE3), has!("ssse3") && has!("popcnt"));
+        #[cfg(wirebytes_avx512)]
         assert_eq!(
             found.has(Kernels::AVX512),
             has!("avx512vbmi2") && has!("avx512bw")
         );
+        #[cfg(not(wirebytes_avx512))]
+        assert!(!found.has(Kernels::AVX512));
         assert_eq!(Kernels::detect(), found, "the cached answer");
     }
 }

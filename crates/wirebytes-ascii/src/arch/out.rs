@@ -128,7 +128,7 @@ impl<'a> Out<'a> {
     /// `kernel` must return a written count no larger than the room, having initialised
     /// every one of those bytes.
     #[cfg_attr(
-        not(target_arch = "x86_64"),
+        not(wirebytes_x86_kernels),
         expect(dead_code, reason = "only the x86-64 kernels write through it")
     )]
     #[inline(always)]

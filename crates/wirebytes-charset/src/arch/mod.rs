@@ -42,7 +42,9 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(wirebytes_x86_kernels)]
+mod chunks;
+#[cfg(wirebytes_x86_kernels)]
 mod x86_64;
 
 use crate::latin1::WINDOW;
@@ -91,14 +93,14 @@ impl Kernels {
     #[cold]
     #[inline(never)]
     fn ask() -> Kernels {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         let bits = {
             let ssse3 =
                 std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt");
             let avx2 = std::is_x86_feature_detected!("avx2");
             (if ssse3 { Self::SSSE3 } else { 0 }) | (if avx2 { Self::AVX2 } else { 0 })
         };
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(wirebytes_x86_kernels))]
         let bits = 0;
         DETECTED.store(bits | KNOWN, Ordering::Relaxed);
         Kernels(bits)
@@ -122,7 +124,7 @@ impl Kernels {
         window: &[u8; WINDOW],
         dst: &mut [u8; BLOCK],
     ) -> Option<Option<usize>> {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
             // SAFETY: `latin1_window_ssse3` requires SSSE3 and POPCNT and nothing else; the bit
             // is set only when `detect` saw the CPU has both.
@@ -136,7 +138,7 @@ impl Kernels {
     /// every byte of `bytes` is ASCII.
     #[inline]
     pub(crate) fn is_ascii(self, bytes: &[u8]) -> Option<bool> {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::AVX2 != 0 {
             // SAFETY: `is_ascii_avx2` requires AVX2 and nothing else; the bit is set only when
             // `detect` saw the CPU has it.

@@ -102,13 +102,15 @@
 //! `&str` of the same bytes (see [`Utf8Prefix::extend_str`]). [`short_ascii`] and
 //! [`string_from_vec`] turn proven bytes into a `str` or a `String` without a second look.
 
-#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[cfg(wirebytes_x86_kernels)]
 mod x86;
 
+mod chunks;
 mod spare_vec;
 mod utf8_proof;
 mod utf8_vec;
 
+pub(crate) use chunks::SplitChunks;
 pub(crate) use spare_vec::SpareVec;
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) use utf8_proof::string_from_vec;
@@ -117,7 +119,7 @@ pub(crate) use utf8_vec::Utf8Vec;
 
 /// Whether the CPU has every one of these x86 features: asked at run time with `std`, else
 /// what the target is compiled for.
-#[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+#[cfg(wirebytes_x86_kernels)]
 macro_rules! has {
     ($($feature:tt),+) => {
         $({
@@ -184,10 +186,11 @@ impl Kernels {
     #[cfg_attr(feature = "std", cold)]
     #[cfg_attr(not(feature = "std"), inline(always))]
     fn ask() -> u8 {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(wirebytes_x86_kernels)]
         {
             let ssse3 = has!("ssse3", "popcnt");
             let avx2 = has!("avx2", "popcnt");
+            #[cfg(wirebytes_avx512)]
             let avx512 = has!(
                 "avx512f",
                 "avx512bw",
@@ -197,6 +200,9 @@ impl Kernels {
                 "avx2",
                 "popcnt"
             );
+            // A compiler without the AVX-512 intrinsics built no AVX-512 kernel.
+            #[cfg(not(wirebytes_avx512))]
+            let avx512 = false;
             let have = (u8::from(ssse3) * Self::SSSE3)
                 | (u8::from(avx2) * Self::AVX2)
                 | (u8::from(avx512) * Self::AVX512);
@@ -208,7 +214,7 @@ impl Kernels {
             }
             level
         }
-        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        #[cfg(not(wirebytes_x86_kernels))]
         0
     }
 
@@ -226,7 +232,7 @@ impl Kernels {
     /// AVX2. See the module for the contract.
     #[inline]
     pub(crate) fn utf8_check(self, bytes: &[u8]) -> Option<Utf8Prefix<'_>> {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::AVX2 != 0 {
             // SAFETY: `check_avx2` needs AVX2 and nothing else; the bit is set only when the
             // CPU has it (see `detect`).
@@ -246,7 +252,7 @@ impl Kernels {
     /// where it stopped, or `None` without AVX-512. See the module for the contract.
     #[inline]
     pub(crate) fn rewrite_utf8(self, bytes: &[u8], i: usize, out: &mut Utf8Vec) -> Option<usize> {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
             // SAFETY: the bit is set only when the CPU has every feature `rewrite_avx512`
             // needs (see `detect`). It writes `out` only from the `o` it is given, has
@@ -310,7 +316,7 @@ impl Kernels {
         i: usize,
         out: &mut SpareVec<u16>,
     ) -> Option<usize> {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
             // SAFETY: the bit is set only when the CPU has SSSE3 and POPCNT, all that `pairs_ssse3` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
@@ -330,7 +336,7 @@ impl Kernels {
         i: usize,
         out: &mut SpareVec<u16>,
     ) -> Option<usize> {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
             // SAFETY: the bit is set only when the CPU has every feature `pairs_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
@@ -350,7 +356,7 @@ impl Kernels {
         i: usize,
         out: &mut SpareVec<u16>,
     ) -> Option<usize> {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::AVX2 != 0 {
             // SAFETY: the bit is set only when the CPU has AVX2 and POPCNT, all that `blocks_avx2` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
@@ -370,7 +376,7 @@ impl Kernels {
         i: usize,
         out: &mut SpareVec<u16>,
     ) -> Option<usize> {
-        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
             // SAFETY: the bit is set only when the CPU has every feature `blocks_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
@@ -408,11 +414,12 @@ mod tests {
     #[cfg(not(feature = "std"))]
     #[test]
     fn without_std_the_level_is_what_the_target_is_compiled_for() {
-        let x86 = cfg!(any(target_arch = "x86", target_arch = "x86_64"));
+        let x86 = cfg!(wirebytes_x86_kernels);
         let ssse3 = x86 && cfg!(all(target_feature = "ssse3", target_feature = "popcnt"));
         let avx2 = ssse3 && cfg!(target_feature = "avx2");
         let avx512 = avx2
             && cfg!(all(
+                wirebytes_avx512,
                 target_feature = "avx512f",
                 target_feature = "avx512bw",
                 target_feature = "avx512vl",

@@ -43,7 +43,7 @@ impl<T: Copy> SpareVec<T> {
     pub(crate) fn store<const N: usize>(&mut self, block: [T; N], keep: usize) {
         let len = self.vec.len();
         if let Some(dst) = self.vec.spare_capacity_mut().first_chunk_mut::<N>() {
-            dst.write_copy_of_slice(&block);
+            write_copy(dst, &block);
             // SAFETY: `keep.min(N) <= N`, and the `N` elements after `len` were just written.
             unsafe { self.vec.set_len(len + keep.min(N)) };
         } else {
@@ -61,7 +61,7 @@ impl<T: Copy> SpareVec<T> {
     ) -> usize {
         let len = self.vec.len();
         if let Some(dst) = self.vec.spare_capacity_mut().first_chunk_mut::<N>() {
-            dst.write_copy_of_slice(&block);
+            write_copy(dst, &block);
             let keep = keep().min(N);
             // SAFETY: `keep <= N`, and the `N` elements after `len` were just written.
             unsafe { self.vec.set_len(len + keep) };
@@ -84,7 +84,7 @@ impl<T: Copy> SpareVec<T> {
     pub(crate) fn extend_from_slice(&mut self, src: &[T]) {
         let len = self.vec.len();
         if let Some(dst) = self.vec.spare_capacity_mut().get_mut(..src.len()) {
-            dst.write_copy_of_slice(src);
+            write_copy(dst, src);
             // SAFETY: the `src.len()` elements after `len` were just written.
             unsafe { self.vec.set_len(len + src.len()) };
         } else {
@@ -165,6 +165,22 @@ fn grown<T: Copy>(mut vec: Vec<T>, src: &[T]) -> Vec<T> {
 fn grown_by<T: Copy, const N: usize>(mut vec: Vec<T>, block: [T; N], keep: usize) -> Vec<T> {
     vec.extend_from_slice(&block[..keep]);
     vec
+}
+
+/// Copies `src` into `dst`, of the same length (what `write_copy_of_slice` does from Rust
+/// 1.93 on).
+#[inline(always)]
+fn write_copy<T: Copy>(dst: &mut [MaybeUninit<T>], src: &[T]) {
+    assert_eq!(
+        dst.len(),
+        src.len(),
+        "a copy between slices of different lengths"
+    );
+    // SAFETY: both are `src.len()` elements long; `dst` is borrowed mutably, so the two do
+    // not overlap; `MaybeUninit<T>` has `T`'s layout; `T: Copy` leaves `src` as it was.
+    unsafe {
+        core::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<T>(), src.len())
+    };
 }
 
 #[cfg(test)]

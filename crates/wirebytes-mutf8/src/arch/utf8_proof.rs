@@ -2,6 +2,8 @@
 //! checks (and the AVX2 check behind [`Kernels::utf8_check`](super::Kernels::utf8_check)) can
 //! make.
 
+use crate::arch::SplitChunks;
+
 #[cfg(any(feature = "std", feature = "bytes"))]
 use alloc::{string::String, vec::Vec};
 
@@ -61,16 +63,16 @@ pub(crate) fn ascii_prefix(block: &[u8; 32]) -> usize {
 /// then bytes.
 #[inline]
 fn is_ascii(bytes: &[u8]) -> bool {
-    let (chunks, tail) = bytes.as_chunks::<64>();
+    let (chunks, tail) = bytes.split_chunks::<64>();
     let mut acc = [0u8; 64];
     for chunk in chunks {
         for (a, &b) in acc.iter_mut().zip(chunk) {
             *a |= b;
         }
     }
-    let (words, rest) = tail.as_chunks::<8>();
+    let (words, rest) = tail.split_chunks::<8>();
     let mut high = acc
-        .as_chunks::<8>()
+        .split_chunks::<8>()
         .0
         .iter()
         .chain(words)
@@ -104,7 +106,7 @@ impl<'a> Utf8Prefix<'a> {
     ///
     /// `valid <= bytes.len()` and `bytes[..valid]` is UTF-8.
     #[cfg_attr(
-        not(any(target_arch = "x86", target_arch = "x86_64")),
+        not(wirebytes_x86_kernels),
         expect(dead_code, reason = "only the x86 check proves bytes this way")
     )]
     #[inline]

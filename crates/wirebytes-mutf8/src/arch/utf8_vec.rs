@@ -136,7 +136,7 @@ impl Utf8Vec {
     /// As for [`SpareVec::with_kernel`]; and the bytes that `kernel` keeps (from the `o` it is
     /// given to the `o` it returns) are whole UTF-8 sequences.
     #[cfg_attr(
-        not(any(target_arch = "x86", target_arch = "x86_64")),
+        not(wirebytes_x86_kernels),
         expect(dead_code, reason = "only the x86 kernels write through it")
     )]
     #[inline(always)]

@@ -1,6 +1,7 @@
 //! The ASCII bulk copies (AVX2): see `Kernels::copy_ascii_blocks` and
 //! `Kernels::copy_header_blocks`.
 
+use crate::arch::SplitChunks;
 use core::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_storeu_si256,
@@ -43,8 +44,8 @@ fn blocks(src: &[u8], dst: &mut [MaybeUninit<u8>], rule: Rule) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
     let mut copied = 0;
-    let (blocks, _) = src.as_chunks::<64>();
-    let (out, _) = dst.as_chunks_mut::<64>();
+    let (blocks, _) = src.split_chunks::<64>();
+    let (out, _) = dst.split_chunks_mut::<64>();
     for (block, out) in blocks.iter().zip(out) {
         if !copy_block(block, out, rule) {
             return copied;

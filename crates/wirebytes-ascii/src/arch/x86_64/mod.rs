@@ -8,6 +8,8 @@ mod ascii_blocks;
 mod four_byte;
 mod three_byte;
 mod two_byte;
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
 mod utf8_blocks;
 
 pub(super) use ascii_blocks::ascii_blocks_avx2;
@@ -16,6 +18,7 @@ pub(super) use ascii_blocks::header_blocks_avx2;
 pub(super) use four_byte::four_byte_blocks_ssse3;
 pub(super) use three_byte::three_byte_blocks_ssse3;
 pub(super) use two_byte::two_byte_blocks_ssse3;
+#[cfg(wirebytes_avx512)]
 pub(super) use utf8_blocks::utf8_blocks_avx512;
 
 /// Sixteen bytes as a vector (the `_mm_setr_epi8` order: byte 0 first).

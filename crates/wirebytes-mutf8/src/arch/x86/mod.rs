@@ -2,10 +2,18 @@
 //! writes and returns is written once, in [`crate::arch`]; the `Kernels` methods there are the
 //! only callers.
 
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
 mod rewrite;
 mod utf16_blocks;
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+mod utf16_blocks_avx512;
 mod utf8_check;
 
+#[cfg(wirebytes_avx512)]
 pub(super) use rewrite::rewrite_avx512;
 pub(super) use utf8_check::check_avx2;
-pub(super) use utf16_blocks::{blocks_avx2, blocks_avx512, pairs_avx512, pairs_ssse3};
+pub(super) use utf16_blocks::{blocks_avx2, pairs_ssse3};
+#[cfg(wirebytes_avx512)]
+pub(super) use utf16_blocks_avx512::{blocks_avx512, pairs_avx512};
