@@ -156,6 +156,7 @@ struct ReadmeDoctest;
 /// assert_eq!(short[6], 0x3D);
 /// ```
 #[inline]
+#[must_use = "the count is how many bytes of `dst` were written"]
 pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
     copy::copy_low_bytes(src, dst)
 }
@@ -183,6 +184,7 @@ pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
 /// assert_eq!(short, [b'A', 0x00]);
 /// ```
 #[inline]
+#[must_use = "the count is how many bytes of `dst` were written"]
 pub fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
     utf16::copy_low_bytes_utf16(src, dst)
 }

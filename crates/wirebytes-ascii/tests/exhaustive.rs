@@ -35,7 +35,7 @@ fn every_u16_alone_and_in_context() {
         src[33] = unit;
         let mut fast = [0u8; 40];
         let mut slow = [0u8; 40];
-        copy_low_bytes_utf16(&src, &mut fast);
+        assert_eq!(copy_low_bytes_utf16(&src, &mut fast), 40);
         reference::copy_low_bytes_utf16(&src, &mut slow);
         assert_eq!(fast, slow, "unit {unit:04x} at 33");
     }

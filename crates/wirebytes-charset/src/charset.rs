@@ -162,6 +162,7 @@ impl Charset {
     /// assert_eq!(Charset::for_java_name("no-such-charset"), None);
     /// assert_eq!(Charset::for_java_name(" utf-8"), None);
     /// ```
+    #[must_use]
     pub fn for_java_name(name: &str) -> Option<Charset> {
         JAVA_NAMES.iter().find_map(|entry| {
             let hit = entry.canonical.eq_ignore_ascii_case(name)
@@ -183,6 +184,7 @@ impl Charset {
     /// assert_eq!(Charset::from(encoding_rs::WINDOWS_874).name(), "x-windows-874");
     /// assert_eq!(Charset::from(encoding_rs::X_USER_DEFINED).name(), "x-user-defined");
     /// ```
+    #[must_use]
     pub fn name(self) -> &'static str {
         JAVA_NAMES
             .iter()
@@ -207,6 +209,7 @@ impl Charset {
     /// assert_eq!(Charset::from(encoding_rs::KOI8_R).encoding(), Some(encoding_rs::KOI8_R));
     /// assert_eq!(Charset::ISO_8859_1.encoding(), None);
     /// ```
+    #[must_use]
     pub fn encoding(self) -> Option<&'static Encoding> {
         match self.0 {
             Inner::Encoding(encoding) => Some(encoding),
@@ -228,6 +231,7 @@ impl Charset {
     /// encoder.encode_chunk("i", true, &mut body);
     /// assert_eq!(body, b"\xFE\xFF\0h\0i");
     /// ```
+    #[must_use]
     pub fn new_encoder(self, replacement: Replacement) -> Encoder {
         Encoder::new(
             self,

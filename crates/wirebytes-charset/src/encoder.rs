@@ -95,6 +95,7 @@ impl Encoder {
     ///
     /// assert_eq!(Charset::UTF_16.new_encoder(Replacement::Jdk).charset(), Charset::UTF_16);
     /// ```
+    #[must_use]
     pub fn charset(&self) -> Charset {
         self.charset
     }

@@ -183,6 +183,7 @@ pub fn bom(charset: impl Into<Charset>) -> &'static [u8] {
 /// assert_eq!(for_label(b"shift_jis"), Some(encoding_rs::SHIFT_JIS));
 /// assert_eq!(for_label(b"no-such-charset"), None);
 /// ```
+#[must_use]
 pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
     Encoding::for_label(label)
 }
@@ -205,6 +206,7 @@ pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
 /// assert_eq!(for_content_type("text/plain;CHARSET=iso-8859-1"), Some(encoding_rs::WINDOWS_1252));
 /// assert_eq!(for_content_type("application/json"), None);
 /// ```
+#[must_use]
 pub fn for_content_type(value: &str) -> Option<&'static Encoding> {
     let label = charset_parameter(value)?;
     for_label(label.as_bytes())

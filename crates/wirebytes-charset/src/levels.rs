@@ -15,6 +15,10 @@
 use crate::arch::Kernels;
 use crate::{Charset, Encoder, Replacement, Unmappable};
 
+/// Every charset the crate knows by a Java name, with its canonical name and aliases: what
+/// the sweep compares with the JDK's own `Charset.forName(name).aliases()`.
+pub use crate::charset::java_names;
+
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {

@@ -134,8 +134,6 @@ mod single_byte;
 mod unicode;
 
 pub use charset::Charset;
-#[doc(hidden)]
-pub use charset::java_names;
 pub use encoder::Encoder;
 pub use encodings::{ALL, bom, for_content_type, for_label};
 
@@ -201,7 +199,7 @@ impl From<Replacement> for Policy {
 /// assert_eq!(err.offset(), 2);
 /// assert_eq!(err.to_string(), "U+00EF at byte 2 cannot be encoded in KOI8-R");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Unmappable {
     ch: char,
     offset: usize,
@@ -229,6 +227,7 @@ impl Unmappable {
     /// let err = wirebytes_charset::try_encode("x😀", encoding_rs::BIG5).unwrap_err();
     /// assert_eq!(err.ch(), '😀');
     /// ```
+    #[must_use]
     pub fn ch(&self) -> char {
         self.ch
     }
@@ -241,6 +240,7 @@ impl Unmappable {
     /// let err = wirebytes_charset::try_encode("ab€", encoding_rs::ISO_8859_5).unwrap_err();
     /// assert_eq!(err.offset(), 2);
     /// ```
+    #[must_use]
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -255,6 +255,7 @@ impl Unmappable {
     /// let err = try_encode("€", Charset::ISO_8859_1).unwrap_err();
     /// assert_eq!(err.charset(), Charset::ISO_8859_1);
     /// ```
+    #[must_use]
     pub fn charset(&self) -> Charset {
         self.charset
     }
@@ -267,6 +268,7 @@ impl Unmappable {
     /// let err = wirebytes_charset::try_encode("€", encoding_rs::ISO_8859_5).unwrap_err();
     /// assert_eq!(err.encoding(), Some(encoding_rs::ISO_8859_5));
     /// ```
+    #[must_use]
     pub fn encoding(&self) -> Option<&'static Encoding> {
         self.charset.encoding()
     }
@@ -307,7 +309,7 @@ fn display_name(charset: Charset) -> &'static str {
 /// let err = try_encode_utf16(&[0x61, 0x20AC], Charset::ISO_8859_1).unwrap_err();
 /// assert_eq!((err.offset(), err.ch()), (1, Some('€')));
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct UnmappableUtf16 {
     code_point: u32,
     offset: usize,
@@ -337,6 +339,7 @@ impl UnmappableUtf16 {
     /// let err = wirebytes_charset::try_encode_utf16(&[0xD83D, 0xDE00], encoding_rs::BIG5).unwrap_err();
     /// assert_eq!(err.code_point(), 0x1F600);
     /// ```
+    #[must_use]
     pub fn code_point(&self) -> u32 {
         self.code_point
     }
@@ -349,6 +352,7 @@ impl UnmappableUtf16 {
     /// let err = wirebytes_charset::try_encode_utf16(&[0xDC00], encoding_rs::UTF_8).unwrap_err();
     /// assert_eq!(err.ch(), None);
     /// ```
+    #[must_use]
     pub fn ch(&self) -> Option<char> {
         char::from_u32(self.code_point)
     }
@@ -362,6 +366,7 @@ impl UnmappableUtf16 {
     /// let err = wirebytes_charset::try_encode_utf16(&[0x41, 0x20AC], encoding_rs::KOI8_R).unwrap_err();
     /// assert_eq!(err.offset(), 1);
     /// ```
+    #[must_use]
     pub fn offset(&self) -> usize {
         self.offset
     }
@@ -376,6 +381,7 @@ impl UnmappableUtf16 {
     /// let err = try_encode_utf16(&[0xE9], Charset::US_ASCII).unwrap_err();
     /// assert_eq!(err.charset(), Charset::US_ASCII);
     /// ```
+    #[must_use]
     pub fn charset(&self) -> Charset {
         self.charset
     }

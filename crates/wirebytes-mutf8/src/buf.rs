@@ -26,6 +26,7 @@ use crate::{DecodeError, LengthError, encode, encoded_len};
 /// assert_eq!(buf.len(), 5); // nothing consumed: read again when more bytes arrived
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum GetUtfError {
     /// The buffer ends inside the record, which is `needed` bytes long (length field
     /// included; for a length field that is itself incomplete, its own size). Nothing has

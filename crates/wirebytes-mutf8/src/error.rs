@@ -15,6 +15,7 @@ use core::fmt;
 /// assert_eq!(decode(b"\xed\xa0\x80").unwrap_err().kind(), DecodeErrorKind::UnpairedSurrogate);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DecodeErrorKind {
     /// A byte that cannot start a sequence (`80`..`BF`, `F0`..`FF`), or a 2- or 3-byte
     /// sequence with a byte that is not a continuation byte (`10xxxxxx`). The JDK throws

@@ -88,7 +88,8 @@ macro_rules! cstr {
     }};
 }
 
-/// The `const fn`s behind [`cstr!`](crate::cstr!): not part of the API.
+/// The `const fn`s behind [`cstr!`](crate::cstr!): not part of the API and not covered by
+/// semver; only the macro, which names them by `$crate`, may call them.
 #[doc(hidden)]
 pub mod __cstr {
     use core::ffi::CStr;

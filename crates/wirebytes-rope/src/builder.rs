@@ -29,7 +29,7 @@ const TINY: usize = 64;
 /// assert_eq!(s.fragment_count(), 2);
 /// assert_eq!(s.slice(5..), body);
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct ByteStringBuilder {
     done: Vec<Bytes>,
     done_len: usize,
@@ -46,6 +46,7 @@ impl ByteStringBuilder {
     ///
     /// assert!(ByteStringBuilder::new().build().is_empty());
     /// ```
+    #[must_use]
     pub fn new() -> Self {
         ByteStringBuilder::default()
     }
@@ -61,6 +62,7 @@ impl ByteStringBuilder {
     /// b.extend_from_slice(b"abc");
     /// assert_eq!(b.build(), "abc");
     /// ```
+    #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         ByteStringBuilder {
             pending: BytesMut::with_capacity(capacity),
@@ -81,6 +83,7 @@ impl ByteStringBuilder {
     /// b.push(Bytes::from(vec![0; 100]));
     /// assert_eq!(b.len(), 102);
     /// ```
+    #[must_use]
     pub fn len(&self) -> usize {
         self.done_len + self.pending.len()
     }
@@ -94,6 +97,7 @@ impl ByteStringBuilder {
     ///
     /// assert!(ByteStringBuilder::new().is_empty());
     /// ```
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -180,6 +184,7 @@ impl ByteStringBuilder {
     /// b.put_u16(0x4142);
     /// assert_eq!(b.build(), "AB");
     /// ```
+    #[must_use]
     pub fn build(mut self) -> ByteString {
         self.flush();
         self.done.into_iter().collect()

@@ -72,6 +72,7 @@ impl IntoReader {
     /// assert_eq!(r.remaining(), 3);
     /// ```
     #[track_caller]
+    #[must_use = "to drop the bytes, `Buf::advance` does it without making a ByteString"]
     pub fn split_to(&mut self, len: usize) -> ByteString {
         assert!(
             len <= self.remaining,

@@ -85,6 +85,7 @@ impl ByteQueue {
     ///
     /// assert!(ByteQueue::new().is_empty());
     /// ```
+    #[must_use]
     pub const fn new() -> Self {
         ByteQueue {
             chunks: VecDeque::new(),
@@ -102,6 +103,7 @@ impl ByteQueue {
     /// let queue = ByteQueue::with_capacity(16);
     /// assert_eq!(queue.len(), 0);
     /// ```
+    #[must_use]
     pub fn with_capacity(fragments: usize) -> Self {
         ByteQueue {
             chunks: VecDeque::with_capacity(fragments),
@@ -146,6 +148,7 @@ impl ByteQueue {
     /// assert_eq!(queue.len(), 3);
     /// ```
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
@@ -164,6 +167,7 @@ impl ByteQueue {
     /// assert!(!queue.is_empty());
     /// ```
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -181,6 +185,7 @@ impl ByteQueue {
     /// queue.advance(2); // the first fragment is released
     /// assert_eq!(queue.fragment_count(), 1);
     /// ```
+    #[must_use]
     pub fn fragment_count(&self) -> usize {
         self.chunks.len()
     }
@@ -197,6 +202,7 @@ impl ByteQueue {
     /// queue.advance(1);
     /// assert_eq!(queue.chunks().collect::<Vec<_>>(), [&b"b"[..], b"cd"]);
     /// ```
+    #[must_use]
     pub fn chunks(&self) -> impl DoubleEndedIterator<Item = &[u8]> + ExactSizeIterator {
         self.chunks.iter().map(|b| &b[..])
     }
@@ -214,6 +220,7 @@ impl ByteQueue {
     /// assert_eq!(queue.get(2), Some(b'c'));
     /// assert_eq!(queue.get(4), None);
     /// ```
+    #[must_use]
     pub fn get(&self, mut index: usize) -> Option<u8> {
         for c in &self.chunks {
             if let Some(&b) = c.get(index) {
@@ -344,6 +351,7 @@ impl ByteQueue {
     /// assert_eq!(queue.find(b"\r\n"), Some(14));
     /// assert_eq!(queue.find(b"\n\n"), None);
     /// ```
+    #[must_use]
     pub fn find(&self, needle: &[u8]) -> Option<usize> {
         match needle.len() {
             0 => Some(0),
@@ -365,6 +373,7 @@ impl ByteQueue {
     /// assert_eq!(queue.find_byte(b'\n'), Some(8));
     /// assert_eq!(queue.find_byte(b'\r'), None);
     /// ```
+    #[must_use]
     pub fn find_byte(&self, byte: u8) -> Option<usize> {
         let mut start = 0;
         for c in &self.chunks {
@@ -396,6 +405,7 @@ impl ByteQueue {
     /// assert_eq!(queue, b"!"[..]);
     /// ```
     #[track_caller]
+    #[must_use = "to drop the bytes, `Buf::advance` does it without making a ByteString"]
     pub fn split_to(&mut self, n: usize) -> ByteString {
         match self.try_split_to(n) {
             Some(s) => s,
@@ -484,6 +494,7 @@ impl ByteQueue {
     /// assert_eq!(queue.to_byte_string(), "abc");
     /// assert_eq!(queue.len(), 3);
     /// ```
+    #[must_use]
     pub fn to_byte_string(&self) -> ByteString {
         self.chunks.iter().cloned().collect()
     }
@@ -729,6 +740,13 @@ impl PartialEq<ByteString> for ByteQueue {
     /// Whether the unconsumed bytes equal the string's content.
     fn eq(&self, other: &ByteString) -> bool {
         other.len() == self.len && crate::cmp::eq_chunks(self.chunks(), other.chunks())
+    }
+}
+
+impl PartialEq<ByteQueue> for ByteString {
+    /// Whether the string's content equals the queue's unconsumed bytes.
+    fn eq(&self, other: &ByteQueue) -> bool {
+        other == self
     }
 }
 

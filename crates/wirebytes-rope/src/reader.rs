@@ -76,6 +76,7 @@ impl<'a> Reader<'a> {
     /// assert_eq!(r.remaining(), 3);
     /// ```
     #[track_caller]
+    #[must_use = "to drop the bytes, `Buf::advance` does it without making a ByteString"]
     pub fn split_to(&mut self, len: usize) -> ByteString {
         assert!(
             len <= self.remaining(),
@@ -130,6 +131,7 @@ impl<'a> Reader<'a> {
     /// r.advance(1);
     /// assert_eq!(r.rest(), "bc");
     /// ```
+    #[must_use]
     pub fn rest(&self) -> ByteString {
         let len = self.string.len();
         self.string.slice_unchecked(len - self.remaining(), len)

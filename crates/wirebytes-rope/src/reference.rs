@@ -60,6 +60,7 @@ pub fn eq_by_bytes(a: &ByteString, b: &ByteString) -> bool {
 /// assert_eq!(reference::find_naive(b"abc", b""), Some(0));
 /// assert_eq!(reference::find_naive(b"abc", b"abcd"), None);
 /// ```
+#[must_use]
 pub fn find_naive(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     if needle.len() > haystack.len() {
         return None;
@@ -102,6 +103,7 @@ pub fn hash_flat<H: Hasher>(bytes: &[u8], state: &mut H) {
 /// assert_eq!(reference::rfind_naive(b"abc", b""), Some(3));
 /// assert_eq!(reference::rfind_naive(b"abc", b"x"), None);
 /// ```
+#[must_use]
 pub fn rfind_naive(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     if needle.len() > haystack.len() {
         return None;

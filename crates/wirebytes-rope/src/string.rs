@@ -186,6 +186,7 @@ impl ByteString {
     ///
     /// assert!(ByteString::new().is_empty());
     /// ```
+    #[must_use]
     pub const fn new() -> Self {
         ByteString {
             repr: Repr::One(Bytes::new()),
@@ -202,6 +203,7 @@ impl ByteString {
     /// let s = ByteString::from_static(b"GET / HTTP/1.1\r\n");
     /// assert!(s.starts_with(b"GET "));
     /// ```
+    #[must_use]
     pub const fn from_static(bytes: &'static [u8]) -> Self {
         ByteString {
             repr: Repr::One(Bytes::from_static(bytes)),
@@ -309,6 +311,7 @@ impl ByteString {
     /// assert_eq!(s.slice(6..).chunks().count(), 1);
     /// ```
     #[track_caller]
+    #[must_use]
     pub fn slice(&self, range: impl RangeBounds<usize>) -> ByteString {
         let len = self.len();
         let start = match range.start_bound() {
@@ -425,6 +428,7 @@ impl ByteString {
     /// assert_eq!(ab.chunks().count(), 2);
     /// assert_eq!(ab.get(100), Some(2));
     /// ```
+    #[must_use]
     pub fn concat(&self, other: &ByteString) -> ByteString {
         let mut out = self.clone();
         out.append(other);

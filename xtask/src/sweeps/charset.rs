@@ -19,8 +19,9 @@
 //! ones; `&[u16]` splits may cut a surrogate pair); and the Java-name table of
 //! `Charset::for_java_name` against every charset and alias of the JDK.
 
+use wirebytes_charset::levels::java_names;
 use wirebytes_charset::levels::{self, Level};
-use wirebytes_charset::{ALL, Charset, Encoding, Replacement, encode_utf16, java_names, reference};
+use wirebytes_charset::{ALL, Charset, Encoding, Replacement, encode_utf16, reference};
 
 use crate::verify::{Ctx, Hex};
 use wirebytes_testkit::Rng;

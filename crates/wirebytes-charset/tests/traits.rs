@@ -1,0 +1,36 @@
+//! The public types carry the traits a caller expects (the Rust API guidelines' C-COMMON-TRAITS,
+//! C-GOOD-ERR, C-DEBUG and C-SEND-SYNC): checked at compile time, and the errors' text.
+
+use wirebytes_charset::{Charset, Encoder, Replacement, Unmappable, UnmappableUtf16};
+
+fn value<T: Send + Sync + Unpin + Copy + Eq + core::hash::Hash + core::fmt::Debug>() {}
+fn error<T: std::error::Error + Send + Sync + 'static>() {}
+fn owned<T: Send + Sync + Unpin + core::fmt::Debug>() {}
+
+#[test]
+fn the_types_have_the_common_traits() {
+    value::<Charset>();
+    value::<Replacement>();
+    value::<Unmappable>();
+    value::<UnmappableUtf16>();
+    error::<Unmappable>();
+    error::<UnmappableUtf16>();
+    owned::<Encoder>();
+}
+
+#[test]
+fn a_charset_converts_and_prints_its_java_name() {
+    let charset: Charset = encoding_rs::SHIFT_JIS.into();
+    assert_eq!(charset.to_string(), "Shift_JIS");
+    assert_eq!(Charset::ISO_8859_1.to_string(), "ISO-8859-1");
+    assert_eq!(charset, encoding_rs::SHIFT_JIS);
+}
+
+#[test]
+fn the_errors_say_what_and_where() {
+    let err = wirebytes_charset::try_encode("ab\u{20AC}", Charset::ISO_8859_1).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "U+20AC at byte 2 cannot be encoded in ISO-8859-1"
+    );
+}
