@@ -241,7 +241,8 @@ pub(crate) fn low_bytes(src: &str, kernels: Kernels) -> alloc::vec::Vec<u8> {
     }
     let len = crate::utf16::utf16_len(src);
     let mut dst = alloc::vec::Vec::with_capacity(len);
-    extend_low_bytes(src, &mut dst, || kernels);
+    // The length is known: counted once, not again by `extend_low_bytes`.
+    extend_reserved(src, &mut dst, len, || kernels);
     debug_assert_eq!(dst.len(), len);
     dst
 }
@@ -256,12 +257,24 @@ pub(crate) fn extend_low_bytes(
     dst: &mut alloc::vec::Vec<u8>,
     kernels: impl Fn() -> Kernels + Copy,
 ) {
-    let bytes = src.as_bytes();
-    let reserve = if dst.capacity() - dst.len() >= bytes.len() {
-        bytes.len()
+    let reserve = if dst.capacity() - dst.len() >= src.len() {
+        src.len()
     } else {
         crate::utf16::utf16_len(src)
     };
+    extend_reserved(src, dst, reserve, kernels);
+}
+
+/// [`extend_low_bytes`] with the room to reserve given: at least the UTF-16 length of `src`.
+#[cfg(feature = "alloc")]
+#[inline]
+fn extend_reserved(
+    src: &str,
+    dst: &mut alloc::vec::Vec<u8>,
+    reserve: usize,
+    kernels: impl Fn() -> Kernels + Copy,
+) {
+    let bytes = src.as_bytes();
     let done: Result<(), core::convert::Infallible> =
         crate::arch::extend_vec(dst, reserve, |out| {
             let copied = copy_str(bytes, out, kernels);
