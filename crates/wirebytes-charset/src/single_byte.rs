@@ -368,8 +368,10 @@ fn encode_scalar(
     while i < end {
         let lead = bytes[i];
         if lead < 0x80 {
-            out.push(lead);
-            i += 1;
+            // The ASCII run up to the next non-ASCII byte (or `end`), in one copy.
+            let run = ascii_run(&bytes[i..end]);
+            out.extend_from_slice(&bytes[i..i + run]);
+            i += run;
             continue;
         }
         let (c, len) = decode_at(bytes, i, lead);
@@ -398,6 +400,21 @@ fn encode_scalar(
         i += len;
     }
     Ok(())
+}
+
+/// How many bytes at the start of `bytes` are ASCII: eight at a time, then one by one.
+#[inline(always)]
+fn ascii_run(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    for word in bytes.chunks_exact(8) {
+        let high = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8])) & 0x8080_8080_8080_8080;
+        if high != 0 {
+            // The first byte with its top bit set, in memory order.
+            return n + (high.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + bytes[n..].iter().take_while(|b| b.is_ascii()).count()
 }
 
 /// The exact output length of `units` with the given policy.
@@ -478,4 +495,25 @@ pub(crate) fn encode_utf16(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod ascii_run_tests {
+    use super::ascii_run;
+
+    /// Against the plain count, with the first non-ASCII byte at every position of the
+    /// words and the tail, and none at all.
+    #[test]
+    fn counts_the_leading_ascii_bytes() {
+        for len in 0..40 {
+            for at in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if at < len {
+                    bytes[at] = 0xC3;
+                }
+                let want = bytes.iter().take_while(|b| b.is_ascii()).count();
+                assert_eq!(ascii_run(&bytes), want, "len {len}, non-ASCII at {at}");
+            }
+        }
+    }
 }
