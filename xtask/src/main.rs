@@ -5,9 +5,12 @@
 //! - `cargo xtask bench [--quick] [CRATE...]`: the criterion benches, then one table per crate.
 //! - `cargo xtask cross [TARGET...]`: the library crates' tests on other architectures, under
 //!   qemu-user.
+//! - `cargo xtask fuzz [--time SECS] [TARGET...]`: the fuzz targets of `fuzz/`, each for a
+//!   fixed time, with AddressSanitizer on nightly.
 
 mod bench;
 mod cross;
+mod fuzz;
 mod root;
 mod sweeps;
 mod verify;
@@ -24,10 +27,15 @@ tasks:
   cross [TARGET...]             test the library crates on aarch64, s390x and i686 Linux
                                 under qemu-user (all three when none is named), installing
                                 the Rust targets, cross linkers and qemu that are missing
+  fuzz [--time SECS] [TARGET...]
+                                run the fuzz targets (all when none is named) for SECS
+                                seconds each (30 by default) with AddressSanitizer on
+                                nightly, installing nightly and cargo-fuzz when missing
   help                          print this message
 
 options:
   --quick    a shorter run: verify in under 2 minutes, bench in under 10 on 2 cores
+  --time     seconds per fuzz target
 
 exit status: 0 when everything ran and passed, 1 when a check, bench or test failed,
 2 when nothing could run (a usage error, an empty selection, the wrong workspace)
@@ -43,12 +51,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parsed command line of a task: `--quick` and the names that follow.
+/// Parsed command line of a task: `--quick`, `--time` and the names that follow.
 #[derive(Debug, Default)]
 struct TaskArgs {
     quick: bool,
+    time: Option<u64>,
     names: Vec<String>,
 }
+
+/// Seconds per fuzz target when `--time` is not given.
+const FUZZ_SECONDS: u64 = 30;
 
 fn run() -> Result<ExitCode, lexopt::Error> {
     use lexopt::prelude::*;
@@ -65,6 +77,7 @@ fn run() -> Result<ExitCode, lexopt::Error> {
     while let Some(arg) = parser.next()? {
         match arg {
             Long("quick") => args.quick = true,
+            Long("time") => args.time = Some(parser.value()?.parse()?),
             Long("help") | Short('h') => {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -73,11 +86,25 @@ fn run() -> Result<ExitCode, lexopt::Error> {
             _ => return Err(arg.unexpected()),
         }
     }
+    if args.time.is_some() && task != "fuzz" {
+        return Err(format!("`{task}` takes no --time").into());
+    }
     let main: fn(&Path, bool, &[String]) -> ExitCode = match task.as_str() {
         "verify" => verify::main,
         "bench" => bench::main,
         "cross" if args.quick => return Err("`cross` takes no --quick".into()),
         "cross" => |root, _, names| cross::main(root, names),
+        "fuzz" if args.quick => return Err("`fuzz` takes no --quick (use --time)".into()),
+        "fuzz" => {
+            let seconds = args.time.unwrap_or(FUZZ_SECONDS);
+            return Ok(match root::workspace_root() {
+                Ok(root) => fuzz::main(&root, seconds, &args.names),
+                Err(err) => {
+                    eprintln!("error: {err}");
+                    ExitCode::from(2)
+                }
+            });
+        }
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);
