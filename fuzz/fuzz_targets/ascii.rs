@@ -10,7 +10,7 @@ use wirebytes_ascii::{levels, reference};
 use wirebytes_fuzz::{same, text, units};
 
 #[derive(Arbitrary, Debug)]
-struct Input {
+struct Input<'a> {
     /// The byte `dst` is filled with before each copy.
     sentinel: u8,
     /// One more `dst` length to try, anywhere.
@@ -20,7 +20,7 @@ struct Input {
     /// What `extend_low_bytes` and `render_header_value` append to.
     prefix: u8,
     /// The text (as lossy UTF-8) and the UTF-16 units (two bytes each).
-    payload: Vec<u8>,
+    payload: &'a [u8],
 }
 
 /// The `dst` lengths tried for a source of `count` units: 0..=3, every length within 17 of
@@ -38,7 +38,7 @@ fn lengths(count: usize, extra: usize) -> Vec<usize> {
 /// the count and the bytes against `expected`, and that nothing past the count changed.
 fn check_copy(
     what: &str,
-    input: &Input,
+    input: &Input<'_>,
     expected: &[u8],
     len: usize,
     copy: impl FnOnce(&mut [u8]) -> usize,
@@ -61,7 +61,7 @@ fn check_copy(
     }
 }
 
-fuzz_target!(|input: Input| {
+fuzz_target!(|input: Input<'_>| {
     let text = text(&input.payload);
     let units = units(&input.payload);
     let expected = reference::low_bytes(&text);

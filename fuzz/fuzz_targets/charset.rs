@@ -12,13 +12,13 @@ use wirebytes_charset::{ALL, Charset, Replacement, bom, levels, reference};
 use wirebytes_fuzz::{chunk_lengths, same, text, units};
 
 #[derive(Arbitrary, Debug)]
-struct Input {
+struct Input<'a> {
     /// An index into `ALL` followed by `Charset::JDK_ONLY`.
     charset: u8,
     /// Where the streaming encoder's chunks end (a cycle of lengths).
     cuts: [u8; 3],
     /// The text (as lossy UTF-8) and the UTF-16 units (two bytes each).
-    payload: Vec<u8>,
+    payload: &'a [u8],
 }
 
 const REPLACEMENTS: [Replacement; 2] = [Replacement::Jdk, Replacement::Whatwg];
@@ -42,7 +42,7 @@ fn first_unencodable(units: &[u16], charset: Charset) -> Option<usize> {
     None
 }
 
-fuzz_target!(|input: Input| {
+fuzz_target!(|input: Input<'_>| {
     let n = ALL.len() + Charset::JDK_ONLY.len();
     let index = usize::from(input.charset) % n;
     let charset = match ALL.get(index) {

@@ -14,11 +14,11 @@ use wirebytes_fuzz::{same, text, units};
 use wirebytes_mutf8::{cesu8, levels, reference};
 
 #[derive(Arbitrary, Debug)]
-struct Input {
+struct Input<'a> {
     /// How many bytes of the body to skip, so that it starts at every offset of a block.
     skip: u8,
     /// The body, the text (as lossy UTF-8) and the UTF-16 units (two bytes each).
-    payload: Vec<u8>,
+    payload: &'a [u8],
 }
 
 fn decoders(bytes: &[u8]) {
@@ -174,7 +174,7 @@ fn encoders(text: &str, units: &[u16]) {
     );
 }
 
-fuzz_target!(|input: Input| {
+fuzz_target!(|input: Input<'_>| {
     let skip = usize::from(input.skip % 64).min(input.payload.len());
     let bytes = &input.payload[skip..];
     decoders(bytes);

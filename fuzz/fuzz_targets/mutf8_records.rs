@@ -14,7 +14,7 @@ use wirebytes_fuzz::{Chunked, ShortReads, same};
 use wirebytes_mutf8::{DecodeError, GetUtfError, LengthError, levels, reference};
 
 #[derive(Arbitrary, Debug)]
-struct Input {
+struct Input<'a> {
     /// The chunk lengths of the `Buf` (a cycle).
     cuts: [u8; 4],
     /// Whether the `Buf` shows all its chunks through `chunks_vectored`.
@@ -26,7 +26,7 @@ struct Input {
     /// The limit of the long records.
     limit: u16,
     /// The stream.
-    payload: Vec<u8>,
+    payload: &'a [u8],
 }
 
 /// How a read ends in the model.
@@ -169,7 +169,7 @@ const RECORDS: usize = 64;
 /// against `io_model`.
 fn io_records<T: PartialEq + std::fmt::Debug, const N: usize>(
     what: &str,
-    input: &Input,
+    input: &Input<'_>,
     limit: u64,
     read: impl Fn(&mut ShortReads<'_>) -> io::Result<T>,
     decode: impl Fn(&[u8]) -> Result<T, DecodeError>,
@@ -200,7 +200,7 @@ fn io_records<T: PartialEq + std::fmt::Debug, const N: usize>(
 /// `buf_model`.
 fn buf_records<T: PartialEq + std::fmt::Debug, const N: usize>(
     what: &str,
-    input: &Input,
+    input: &Input<'_>,
     limit: u64,
     get: impl Fn(&mut Chunked<'_>) -> Result<T, GetUtfError>,
     decode: impl Fn(&[u8]) -> Result<T, DecodeError>,
@@ -232,7 +232,7 @@ fn decode(body: &[u8]) -> Result<String, DecodeError> {
     reference::decode(body)
 }
 
-fuzz_target!(|input: Input| {
+fuzz_target!(|input: Input<'_>| {
     let short = u64::from(u16::MAX);
     let limit = u64::from(input.limit);
     for level in levels::all() {

@@ -13,7 +13,7 @@ use std::io::{self, BufRead, Read, Seek};
 use arbitrary::Arbitrary;
 use bytes::{Buf, BufMut, Bytes};
 use libfuzzer_sys::fuzz_target;
-use wirebytes_fuzz::{chunk_lengths, same};
+use wirebytes_fuzz::{chunk_lengths, same, scaled_chunk_lengths};
 use wirebytes_rope::{ByteString, ByteStringBuilder, reference};
 
 const SLOTS: usize = 4;
@@ -26,6 +26,15 @@ enum Op {
         data: Vec<u8>,
         cuts: [u8; 2],
         by_push: bool,
+    },
+    /// `pattern` repeated to `len` bytes (at most 4 KiB), cut by `cuts`: fragments long
+    /// enough for the searches' in-place path.
+    Repeat {
+        slot: u8,
+        pattern: Vec<u8>,
+        len: u16,
+        cuts: [u8; 2],
+        long: bool,
     },
     Concat {
         a: u8,
@@ -186,9 +195,9 @@ fn check(what: &str, s: &ByteString, model: &[u8]) {
     );
 }
 
-fn from_cuts(data: &[u8], cuts: &[u8]) -> ByteString {
+fn from_cuts(data: &[u8], cuts: &[u8], scale: usize) -> ByteString {
     let mut at = 0;
-    chunk_lengths(data.len(), cuts)
+    scaled_chunk_lengths(data.len(), cuts, scale)
         .into_iter()
         .map(|len| {
             let part = Bytes::copy_from_slice(&data[at..at + len]);
@@ -382,10 +391,29 @@ fuzz_target!(|ops: Vec<Op>| {
                     }
                     s
                 } else {
-                    from_cuts(data, cuts)
+                    from_cuts(data, cuts, 1)
                 };
                 models[i] = data.clone();
                 check("build", &strings[i], &models[i]);
+            }
+            Op::Repeat {
+                slot: i,
+                pattern,
+                len,
+                cuts,
+                long,
+            } => {
+                let i = slot(*i);
+                let len = usize::from(*len) % 4097;
+                let data: Vec<u8> = if pattern.is_empty() {
+                    vec![0; len]
+                } else {
+                    pattern.iter().copied().cycle().take(len).collect()
+                };
+                // Long fragments: cuts of 16..=4096 bytes.
+                strings[i] = from_cuts(&data, cuts, if *long { 16 } else { 1 });
+                models[i] = data;
+                check("repeat", &strings[i], &models[i]);
             }
             Op::Concat { a, b, dst } => {
                 let (a, b, dst) = (slot(*a), slot(*b), slot(*dst));
@@ -612,7 +640,7 @@ fuzz_target!(|ops: Vec<Op>| {
             }
             Op::Refragment { a, dst, cuts } => {
                 let (a, dst) = (slot(*a), slot(*dst));
-                let s = from_cuts(&models[a], cuts);
+                let s = from_cuts(&models[a], cuts, 1);
                 check("refragment", &s, &models[a]);
                 compare(&strings[a], &models[a], &s, &models[a]);
                 models[dst] = models[a].clone();

@@ -16,6 +16,12 @@ use wirebytes_rope::{ByteQueue, reference};
 #[derive(Arbitrary, Debug)]
 enum Op {
     Push(Vec<u8>),
+    /// One fragment of `pattern` repeated to `len` bytes (at most 4 KiB): long enough for the
+    /// searches' in-place path.
+    PushRepeated {
+        pattern: Vec<u8>,
+        len: u16,
+    },
     /// `extend` with `data` cut by `cuts`.
     Extend {
         data: Vec<u8>,
@@ -111,6 +117,16 @@ fuzz_target!(|ops: Vec<Op>| {
         match op {
             Op::Push(data) => {
                 q.push(Bytes::copy_from_slice(data));
+                model.extend(data);
+            }
+            Op::PushRepeated { pattern, len } => {
+                let len = usize::from(*len) % 4097;
+                let data: Vec<u8> = if pattern.is_empty() {
+                    vec![0; len]
+                } else {
+                    pattern.iter().copied().cycle().take(len).collect()
+                };
+                q.push(Bytes::from(data.clone()));
                 model.extend(data);
             }
             Op::Extend { data, cuts } => {

@@ -27,13 +27,19 @@ pub fn units(payload: &[u8]) -> Vec<u16> {
 /// Chunk lengths cut from `data`'s length by a cycle of `cuts` (each taken as 1..=256 bytes;
 /// no cut gives one chunk), no chunk empty.
 pub fn chunk_lengths(len: usize, cuts: &[u8]) -> Vec<usize> {
+    scaled_chunk_lengths(len, cuts, 1)
+}
+
+/// [`chunk_lengths`] with each cut `scale` times as long.
+pub fn scaled_chunk_lengths(len: usize, cuts: &[u8], scale: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut left = len;
     let mut i = 0;
     while left > 0 {
-        let take = match cuts.get(i % cuts.len().max(1)) {
-            Some(&c) if !cuts.is_empty() => usize::from(c) + 1,
-            _ => left,
+        let take = if cuts.is_empty() {
+            left
+        } else {
+            (usize::from(cuts[i % cuts.len()]) + 1) * scale
         };
         let take = take.min(left);
         out.push(take);

@@ -242,7 +242,7 @@ fn run_target(fuzz_dir: &Path, scratch: &Path, target: &str, seconds: u64) -> Ou
         eprintln!("    {line}");
     }
     if let Some(path) = artifact {
-        report_crash(fuzz_dir, target, &path);
+        report_crash(fuzz_dir, &artifacts, target, &path);
     }
     outcome
 }
@@ -307,12 +307,14 @@ fn failure_lines(log: &str) -> Vec<&str> {
 
 /// Minimises the crash input, prints it in hex and as the target parses it, and the command
 /// that replays it.
-fn report_crash(fuzz_dir: &Path, target: &str, artifact: &Path) {
+fn report_crash(fuzz_dir: &Path, artifacts: &Path, target: &str, artifact: &Path) {
     eprintln!("\n== cargo fuzz tmin {target} {}", artifact.display());
     let tmin = cargo_fuzz(fuzz_dir)
         .args(["tmin", target])
         .arg(artifact)
-        .args(["--", "-max_total_time=60"])
+        .arg("--")
+        .arg("-max_total_time=60")
+        .arg(format!("-artifact_prefix={}/", artifacts.display()))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .output();
@@ -332,7 +334,7 @@ fn report_crash(fuzz_dir: &Path, target: &str, artifact: &Path) {
             .chain(lines)
             .map(str::trim)
             .find(|l| !l.is_empty())
-            .map(PathBuf::from)
+            .map(|path| fuzz_dir.join(path))
             .filter(|path| path.is_file())
     });
     let input = minimised.unwrap_or_else(|| {
@@ -353,13 +355,21 @@ fn report_crash(fuzz_dir: &Path, target: &str, artifact: &Path) {
         .args(["fmt", target])
         .arg(&input)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .output()
     {
-        eprintln!(
-            "\nas the target reads it:\n{}",
-            String::from_utf8_lossy(&out.stdout)
+        // cargo fuzz prints the input's `Debug` on stderr, after cargo's own lines.
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
         );
+        let cargo_line = |l: &&str| {
+            let l = l.trim_start();
+            l.starts_with("Finished") || l.starts_with("Running") || l.starts_with("Compiling")
+        };
+        let shown: Vec<&str> = text.lines().filter(|l| !cargo_line(l)).collect();
+        eprintln!("{}", shown.join("\n"));
     }
     eprintln!(
         "replay: (cd {} && cargo +{TOOLCHAIN} fuzz run {target} {})\n",
