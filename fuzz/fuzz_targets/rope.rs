@@ -18,6 +18,9 @@ use wirebytes_rope::{ByteString, ByteStringBuilder, reference};
 
 const SLOTS: usize = 4;
 
+/// The longest string the operations build: concatenating a string with itself doubles it.
+const MAX_LEN: usize = 1 << 16;
+
 #[derive(Arbitrary, Debug)]
 enum Op {
     /// A string of `data` cut into fragments by `cuts`, collected or pushed one by one.
@@ -131,6 +134,13 @@ enum Needle {
     Part {
         slot: u8,
         start: u16,
+        len: u8,
+    },
+    /// `len` bytes of the searched string from `before` bytes before the end of its
+    /// fragment `fragment`: a match across a fragment boundary.
+    AcrossFragments {
+        fragment: u8,
+        before: u8,
         len: u8,
     },
 }
@@ -417,6 +427,9 @@ fuzz_target!(|ops: Vec<Op>| {
             }
             Op::Concat { a, b, dst } => {
                 let (a, b, dst) = (slot(*a), slot(*b), slot(*dst));
+                if models[a].len() + models[b].len() > MAX_LEN {
+                    continue;
+                }
                 let s = strings[a].concat(&strings[b]);
                 let m = [&models[a][..], &models[b][..]].concat();
                 check("concat", &s, &m);
@@ -426,6 +439,9 @@ fuzz_target!(|ops: Vec<Op>| {
             }
             Op::Append { a, b } => {
                 let (a, b) = (slot(*a), slot(*b));
+                if models[a].len() + models[b].len() > MAX_LEN {
+                    continue;
+                }
                 let other = strings[b].clone();
                 strings[a].append(&other);
                 let tail = models[b].clone();
@@ -463,6 +479,9 @@ fuzz_target!(|ops: Vec<Op>| {
                 let mut b = ByteStringBuilder::new();
                 let mut m = Vec::new();
                 for step in steps.iter().take(32) {
+                    if m.len() > MAX_LEN {
+                        break;
+                    }
                     match step {
                         BuildStep::Extend(data) => {
                             b.extend_from_slice(data);
@@ -569,6 +588,26 @@ fuzz_target!(|ops: Vec<Op>| {
                     } => {
                         let m = &models[slot(*i)];
                         let start = usize::from(*start) % (m.len() + 1);
+                        m[start..(start + usize::from(*len)).min(m.len())].to_vec()
+                    }
+                    Needle::AcrossFragments {
+                        fragment,
+                        before,
+                        len,
+                    } => {
+                        let m = &models[a];
+                        let ends: Vec<usize> = strings[a]
+                            .chunks()
+                            .scan(0, |end, c| {
+                                *end += c.len();
+                                Some(*end)
+                            })
+                            .collect();
+                        let end = ends
+                            .get(usize::from(*fragment) % ends.len().max(1))
+                            .copied()
+                            .unwrap_or(0);
+                        let start = end.saturating_sub(usize::from(*before));
                         m[start..(start + usize::from(*len)).min(m.len())].to_vec()
                     }
                 };

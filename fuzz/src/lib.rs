@@ -195,6 +195,20 @@ impl io::Read for ShortReads<'_> {
 #[track_caller]
 pub fn same<T: PartialEq + std::fmt::Debug>(what: &str, context: &dyn std::fmt::Debug, a: T, b: T) {
     if a != b {
-        panic!("{what} differs for {context:?}:\n  expected {a:?}\n  actual   {b:?}");
+        panic!(
+            "{what} differs for {}:\n  expected {}\n  actual   {}",
+            shorten(format!("{context:?}")),
+            shorten(format!("{a:?}")),
+            shorten(format!("{b:?}")),
+        );
+    }
+}
+
+/// `text` cut to its first 2000 chars, saying how much was left out.
+fn shorten(text: String) -> String {
+    const MAX: usize = 2000;
+    match text.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{}... ({} more bytes)", &text[..at], text.len() - at),
+        None => text,
     }
 }

@@ -23,6 +23,9 @@ const TOOLCHAIN: &str = "nightly";
 /// How long one input may run before libFuzzer reports it as a hang, in seconds.
 const INPUT_TIMEOUT: u64 = 20;
 
+/// How many lines of a crash input's `Debug` are printed.
+const SHOWN_LINES: usize = 80;
+
 /// The targets: the files of `fuzz/fuzz_targets/`, by name, sorted.
 fn targets(fuzz_dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(fuzz_dir.join("fuzz_targets"))
@@ -230,9 +233,18 @@ fn run_target(fuzz_dir: &Path, scratch: &Path, target: &str, seconds: u64) -> Ou
     if output.status.success() && artifact.is_none() {
         return outcome;
     }
-    outcome.failure = Some(match &artifact {
-        Some(path) => format!("crash: {}", path.display()),
-        None => format!("failed ({}), no crash input written", output.status),
+    // libFuzzer names the input by what it did: crash-, timeout-, oom-, leak-...
+    let kind = artifact.as_ref().and_then(|path| {
+        path.file_name()?
+            .to_str()?
+            .split('-')
+            .next()
+            .map(str::to_owned)
+    });
+    outcome.failure = Some(match (&artifact, kind.as_deref()) {
+        (Some(path), Some(kind)) => format!("{kind}: {}", path.display()),
+        (Some(path), None) => format!("failed: {}", path.display()),
+        (None, _) => format!("failed ({}), no input written", output.status),
     });
     eprintln!(
         "\n!!!!!!!! fuzz target {target} failed; its log: {}",
@@ -242,7 +254,9 @@ fn run_target(fuzz_dir: &Path, scratch: &Path, target: &str, seconds: u64) -> Ou
         eprintln!("    {line}");
     }
     if let Some(path) = artifact {
-        report_crash(fuzz_dir, &artifacts, target, &path);
+        // Only a crash minimises quickly; a slow input is shown as found.
+        let minimise = kind.as_deref() == Some("crash");
+        report_crash(fuzz_dir, &artifacts, target, &path, minimise);
     }
     outcome
 }
@@ -307,18 +321,20 @@ fn failure_lines(log: &str) -> Vec<&str> {
 
 /// Minimises the crash input, prints it in hex and as the target parses it, and the command
 /// that replays it.
-fn report_crash(fuzz_dir: &Path, artifacts: &Path, target: &str, artifact: &Path) {
-    eprintln!("\n== cargo fuzz tmin {target} {}", artifact.display());
-    let tmin = cargo_fuzz(fuzz_dir)
-        .args(["tmin", target])
-        .arg(artifact)
-        .arg("--")
-        .arg("-max_total_time=60")
-        .arg(format!("-artifact_prefix={}/", artifacts.display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .output();
-    let minimised = tmin.ok().and_then(|out| {
+fn report_crash(fuzz_dir: &Path, artifacts: &Path, target: &str, artifact: &Path, minimise: bool) {
+    let tmin = minimise.then(|| {
+        eprintln!("\n== cargo fuzz tmin {target} {}", artifact.display());
+        cargo_fuzz(fuzz_dir)
+            .args(["tmin", target])
+            .arg(artifact)
+            .arg("--")
+            .arg("-max_total_time=60")
+            .arg(format!("-artifact_prefix={}/", artifacts.display()))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+    });
+    let minimised = tmin.and_then(Result::ok).and_then(|out| {
         let text = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),
@@ -338,7 +354,9 @@ fn report_crash(fuzz_dir: &Path, artifacts: &Path, target: &str, artifact: &Path
             .filter(|path| path.is_file())
     });
     let input = minimised.unwrap_or_else(|| {
-        eprintln!("(tmin gave no smaller input: the crash input as found)");
+        if minimise {
+            eprintln!("(tmin gave no smaller input: the input as found)");
+        }
         artifact.to_path_buf()
     });
     match fs::read(&input) {
@@ -369,7 +387,10 @@ fn report_crash(fuzz_dir: &Path, artifacts: &Path, target: &str, artifact: &Path
             l.starts_with("Finished") || l.starts_with("Running") || l.starts_with("Compiling")
         };
         let shown: Vec<&str> = text.lines().filter(|l| !cargo_line(l)).collect();
-        eprintln!("{}", shown.join("\n"));
+        eprintln!("{}", shown[..shown.len().min(SHOWN_LINES)].join("\n"));
+        if shown.len() > SHOWN_LINES {
+            eprintln!("... ({} more lines)", shown.len() - SHOWN_LINES);
+        }
     }
     eprintln!(
         "replay: (cd {} && cargo +{TOOLCHAIN} fuzz run {target} {})\n",
