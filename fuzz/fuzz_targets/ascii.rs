@@ -62,8 +62,8 @@ fn check_copy(
 }
 
 fuzz_target!(|input: Input<'_>| {
-    let text = text(&input.payload);
-    let units = units(&input.payload);
+    let text = text(input.payload);
+    let units = units(input.payload);
     let expected = reference::low_bytes(&text);
     let expected16 = reference::low_bytes_utf16(&units);
 
@@ -79,7 +79,7 @@ fuzz_target!(|input: Input<'_>| {
         &expected16,
         &wirebytes_ascii::low_bytes_utf16(&units),
     );
-    let rendered = &input.payload;
+    let rendered = input.payload;
     same(
         "find_invalid_header_byte",
         rendered,

@@ -49,8 +49,8 @@ fuzz_target!(|input: Input<'_>| {
         Some(&encoding) => Charset::from(encoding),
         None => Charset::JDK_ONLY[index - ALL.len()],
     };
-    let text = text(&input.payload);
-    let units = units(&input.payload);
+    let text = text(input.payload);
+    let units = units(input.payload);
     let context = (charset, &text);
     let context16 = (charset, &units);
 

@@ -174,7 +174,7 @@ fn io_records<T: PartialEq + std::fmt::Debug, const N: usize>(
     read: impl Fn(&mut ShortReads<'_>) -> io::Result<T>,
     decode: impl Fn(&[u8]) -> Result<T, DecodeError>,
 ) {
-    let data = &input.payload[..];
+    let data = input.payload;
     let fail_at = usize::from(input.fail_at);
     let mut reader = ShortReads::new(data, &input.schedule, Some(fail_at));
     let mut pos = 0;
@@ -205,7 +205,7 @@ fn buf_records<T: PartialEq + std::fmt::Debug, const N: usize>(
     get: impl Fn(&mut Chunked<'_>) -> Result<T, GetUtfError>,
     decode: impl Fn(&[u8]) -> Result<T, DecodeError>,
 ) {
-    let data = &input.payload[..];
+    let data = input.payload;
     let mut buf = Chunked::new(data, &input.cuts, input.vectored);
     let mut pos = 0;
     for record in 0..RECORDS {

@@ -171,7 +171,7 @@ impl io::Read for ShortReads<'_> {
         };
         self.call += 1;
         // A schedule of interruptions only would never end.
-        if step & 0x80 != 0 && self.call % 8 != 0 {
+        if step & 0x80 != 0 && !self.call.is_multiple_of(8) {
             return Err(io::Error::from(io::ErrorKind::Interrupted));
         }
         let mut max = usize::from(step & 0x7F) + 1;
