@@ -82,13 +82,13 @@ fuzz_target!(|input: Input<'_>| {
     let rendered = input.payload;
     same(
         "find_invalid_header_byte",
-        rendered,
+        &rendered,
         reference::find_invalid_header_byte(rendered),
         wirebytes_ascii::find_invalid_header_byte(rendered),
     );
     same(
         "find_line_break",
-        rendered,
+        &rendered,
         reference::find_line_break(rendered),
         wirebytes_ascii::find_line_break(rendered),
     );
