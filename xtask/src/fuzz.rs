@@ -226,10 +226,25 @@ fn run_target(fuzz_dir: &Path, scratch: &Path, target: &str, seconds: u64) -> Ou
     parse_stats(&log, &mut outcome);
     outcome.corpus = fs::read_dir(&corpus).ok().map(|d| d.count() as u64);
 
-    let artifact = log
+    // libFuzzer also writes the slowest input (`slow-unit-`) when one took over 10 s, which on
+    // a loaded machine can be a stall: shown, not a failure.
+    let written: Vec<PathBuf> = log
         .lines()
-        .find_map(|line| line.split_once("Test unit written to "))
-        .map(|(_, path)| PathBuf::from(path.trim()));
+        .filter_map(|line| line.split_once("Test unit written to "))
+        .map(|(_, path)| PathBuf::from(path.trim()))
+        .collect();
+    let is_slow = |path: &PathBuf| {
+        path.file_name()
+            .and_then(|name| name.to_str())
+            .is_some_and(|name| name.starts_with("slow-unit-"))
+    };
+    for slow in written.iter().filter(|path| is_slow(path)) {
+        eprintln!(
+            "note: {target}: an input took over 10 s once (replay it to see whether it is slow): {}",
+            slow.display()
+        );
+    }
+    let artifact = written.into_iter().find(|path| !is_slow(path));
     if output.status.success() && artifact.is_none() {
         return outcome;
     }
