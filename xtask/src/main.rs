@@ -7,9 +7,12 @@
 //!   qemu-user.
 //! - `cargo xtask msrv`: the library crates' tests on their declared `rust-version`.
 //! - `cargo xtask publish-check`: manifests, package contents, docs, packaging, and `msrv`.
+//! - `cargo xtask fuzz [--time SECS] [TARGET...]`: the fuzz targets of `fuzz/`, each for a
+//!   fixed time, with AddressSanitizer on nightly.
 
 mod bench;
 mod cross;
+mod fuzz;
 mod publish;
 mod root;
 mod sweeps;
@@ -33,10 +36,15 @@ tasks:
   publish-check                 check what crates.io gets: manifests, license files, README
                                 and CHANGELOG in each package, docs with warnings denied (and
                                 as docs.rs builds them), cargo package with verification, msrv
+  fuzz [--time SECS] [TARGET...]
+                                run the fuzz targets (all when none is named) for SECS
+                                seconds each (30 by default) with AddressSanitizer on
+                                nightly, installing nightly and cargo-fuzz when missing
   help                          print this message
 
 options:
   --quick    a shorter run: verify in under 2 minutes, bench in under 10 on 2 cores
+  --time     seconds per fuzz target
 
 exit status: 0 when everything ran and passed, 1 when a check, bench or test failed,
 2 when nothing could run (a usage error, an empty selection, the wrong workspace)
@@ -52,12 +60,16 @@ fn main() -> ExitCode {
     }
 }
 
-/// Parsed command line of a task: `--quick` and the names that follow.
+/// Parsed command line of a task: `--quick`, `--time` and the names that follow.
 #[derive(Debug, Default)]
 struct TaskArgs {
     quick: bool,
+    time: Option<u64>,
     names: Vec<String>,
 }
+
+/// Seconds per fuzz target when `--time` is not given.
+const FUZZ_SECONDS: u64 = 30;
 
 fn run() -> Result<ExitCode, lexopt::Error> {
     use lexopt::prelude::*;
@@ -74,6 +86,7 @@ fn run() -> Result<ExitCode, lexopt::Error> {
     while let Some(arg) = parser.next()? {
         match arg {
             Long("quick") => args.quick = true,
+            Long("time") => args.time = Some(parser.value()?.parse()?),
             Long("help") | Short('h') => {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -81,6 +94,9 @@ fn run() -> Result<ExitCode, lexopt::Error> {
             Value(name) => args.names.push(name.string()?),
             _ => return Err(arg.unexpected()),
         }
+    }
+    if args.time.is_some() && task != "fuzz" {
+        return Err(format!("`{task}` takes no --time").into());
     }
     let main: fn(&Path, bool, &[String]) -> ExitCode = match task.as_str() {
         "verify" => verify::main,
@@ -92,6 +108,17 @@ fn run() -> Result<ExitCode, lexopt::Error> {
         }
         "msrv" => |root, _, _| publish::msrv_main(root),
         "publish-check" => |root, _, _| publish::publish_check_main(root),
+        "fuzz" if args.quick => return Err("`fuzz` takes no --quick (use --time)".into()),
+        "fuzz" => {
+            let seconds = args.time.unwrap_or(FUZZ_SECONDS);
+            return Ok(match root::workspace_root() {
+                Ok(root) => fuzz::main(&root, seconds, &args.names),
+                Err(err) => {
+                    eprintln!("error: {err}");
+                    ExitCode::from(2)
+                }
+            });
+        }
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);

@@ -1,0 +1,152 @@
+//! wirebytes-ascii at every kernel level against `reference`: `copy_low_bytes` and
+//! `copy_low_bytes_utf16` into `dst` of every length around the count with sentinel bytes
+//! past it (which must stay as they were), `low_bytes*`, `utf16_len`, `extend_low_bytes`,
+//! `put_low_bytes`, `render_header_value`, `find_invalid_header_byte`, `find_line_break`.
+#![no_main]
+
+use arbitrary::Arbitrary;
+use libfuzzer_sys::fuzz_target;
+use wirebytes_ascii::{levels, reference};
+use wirebytes_fuzz::{same, text, units};
+
+#[derive(Arbitrary, Debug)]
+struct Input<'a> {
+    /// The byte `dst` is filled with before each copy.
+    sentinel: u8,
+    /// One more `dst` length to try, anywhere.
+    extra_len: u16,
+    /// Where `dst` starts in its buffer (its alignment).
+    offset: u8,
+    /// What `extend_low_bytes` and `render_header_value` append to.
+    prefix: u8,
+    /// The text (as lossy UTF-8) and the UTF-16 units (two bytes each).
+    payload: &'a [u8],
+}
+
+/// The `dst` lengths tried for a source of `count` units: 0..=3, every length within 17 of
+/// the count (past every kernel's largest overshoot), and `extra`.
+fn lengths(count: usize, extra: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..=3.min(count)).collect();
+    out.extend(count.saturating_sub(17)..=count + 17);
+    out.push(extra % (count + 64));
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Runs `copy` into `dst` of `len` bytes starting at `offset` in a buffer of sentinels; checks
+/// the count and the bytes against `expected`, and that nothing past the count changed.
+fn check_copy(
+    what: &str,
+    input: &Input<'_>,
+    expected: &[u8],
+    len: usize,
+    copy: impl FnOnce(&mut [u8]) -> usize,
+) {
+    let offset = usize::from(input.offset % 64);
+    let mut buf = vec![input.sentinel; offset + len + 32];
+    let n = copy(&mut buf[offset..offset + len]);
+    let want = expected.len().min(len);
+    let context = (len, &input.payload);
+    same(what, &context, want, n);
+    same(what, &context, &expected[..want], &buf[offset..offset + n]);
+    if let Some(at) = buf[offset + n..].iter().position(|&b| b != input.sentinel) {
+        panic!(
+            "{what}: byte {} past the count of {n} (dst length {len}) was written: {context:?}",
+            at
+        );
+    }
+    if buf[..offset].iter().any(|&b| b != input.sentinel) {
+        panic!("{what}: a byte before dst was written: {context:?}");
+    }
+}
+
+fuzz_target!(|input: Input<'_>| {
+    let text = text(input.payload);
+    let units = units(input.payload);
+    let expected = reference::low_bytes(&text);
+    let expected16 = reference::low_bytes_utf16(&units);
+
+    same(
+        "utf16_len",
+        &text,
+        reference::utf16_len(&text),
+        wirebytes_ascii::utf16_len(&text),
+    );
+    same(
+        "low_bytes_utf16",
+        &units,
+        &expected16,
+        &wirebytes_ascii::low_bytes_utf16(&units),
+    );
+    let rendered = input.payload;
+    same(
+        "find_invalid_header_byte",
+        &rendered,
+        reference::find_invalid_header_byte(rendered),
+        wirebytes_ascii::find_invalid_header_byte(rendered),
+    );
+    same(
+        "find_line_break",
+        &rendered,
+        reference::find_line_break(rendered),
+        wirebytes_ascii::find_line_break(rendered),
+    );
+    for len in lengths(units.len(), usize::from(input.extra_len)) {
+        check_copy("copy_low_bytes_utf16", &input, &expected16, len, |dst| {
+            wirebytes_ascii::copy_low_bytes_utf16(&units, dst)
+        });
+    }
+
+    let prefix = vec![input.prefix; usize::from(input.prefix % 40)];
+    let mut want_extended = prefix.clone();
+    reference::extend_low_bytes(&text, &mut want_extended);
+    let mut want_header = prefix.clone();
+    let want_header_result = reference::render_header_value(&text, &mut want_header);
+
+    for level in levels::all() {
+        let name = level.name();
+        for len in lengths(expected.len(), usize::from(input.extra_len)) {
+            check_copy(
+                &format!("copy_low_bytes {name}"),
+                &input,
+                &expected,
+                len,
+                |dst| level.copy_low_bytes(&text, dst),
+            );
+        }
+        same(
+            &format!("low_bytes {name}"),
+            &text,
+            &expected,
+            &level.low_bytes(&text),
+        );
+
+        let mut extended = prefix.clone();
+        level.extend_low_bytes(&text, &mut extended);
+        same(
+            &format!("extend_low_bytes {name}"),
+            &text,
+            &want_extended,
+            &extended,
+        );
+
+        let mut put = bytes::BytesMut::from(&prefix[..]);
+        level.put_low_bytes(&text, &mut put);
+        same(
+            &format!("put_low_bytes {name}"),
+            &text,
+            &want_extended[..],
+            &put[..],
+        );
+
+        let mut header = prefix.clone();
+        let result = level.render_header_value(&text, &mut header);
+        same(
+            &format!("render_header_value {name}"),
+            &text,
+            (&want_header_result, &want_header),
+            (&result, &header),
+        );
+    }
+});
