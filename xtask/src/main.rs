@@ -5,9 +5,11 @@
 //! - `cargo xtask bench [--quick] [CRATE...]`: the criterion benches, then one table per crate.
 //! - `cargo xtask cross [TARGET...]`: the library crates' tests on other architectures, under
 //!   qemu-user.
+//! - `cargo xtask miri [CRATE...]`: the library crates' unit and integration tests under Miri.
 
 mod bench;
 mod cross;
+mod miri;
 mod root;
 mod sweeps;
 mod verify;
@@ -24,6 +26,9 @@ tasks:
   cross [TARGET...]             test the library crates on aarch64, s390x and i686 Linux
                                 under qemu-user (all three when none is named), installing
                                 the Rust targets, cross linkers and qemu that are missing
+  miri [CRATE...]               run the library crates' unit and integration tests under
+                                Miri (all four when none is named), installing Miri for
+                                the nightly toolchain when it is missing
   help                          print this message
 
 options:
@@ -78,6 +83,8 @@ fn run() -> Result<ExitCode, lexopt::Error> {
         "bench" => bench::main,
         "cross" if args.quick => return Err("`cross` takes no --quick".into()),
         "cross" => |root, _, names| cross::main(root, names),
+        "miri" if args.quick => return Err("`miri` takes no --quick".into()),
+        "miri" => |root, _, names| miri::main(root, names),
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);
