@@ -633,13 +633,13 @@ mod tests {
 
     #[test]
     fn runs_of_three_byte_chars_with_one_other_char_anywhere() {
-        for len in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 23)) {
+        for len in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 69)) {
             let run: Vec<char> = (0..len).map(|i| THREE_BYTE[i % THREE_BYTE.len()]).collect();
             for prefix in ["", "a", "ab", "abc", "abcdefgh"] {
                 let plain = format!("{prefix}{}xy", run.iter().collect::<String>());
                 let units = reference::utf16_len(&plain);
                 same(&plain, &[units, units - 1, units / 2, 15, 16, 17, 24]);
-                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 11)) {
+                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 33)) {
                     for other in ['x', '\u{E9}', '\u{07FF}', '\u{1F600}'] {
                         let mut chars = run.clone();
                         chars[at] = other;
@@ -659,7 +659,7 @@ mod tests {
         let pattern = "\u{E9}a\u{0100}\u{07FF}bc\u{0430}\u{0431}\u{0432}d\u{00FF}\u{0080}\u{05D0}\u{010D}\u{FF}ef\u{0D0A}g";
         let chars: Vec<char> = pattern.chars().cycle().take(130).collect();
         for (len, suffix) in (0..=130)
-            .step_by(wirebytes_testkit::scale_miri(3, 3, 43))
+            .step_by(wirebytes_testkit::scale_miri(3, 3, 129))
             .flat_map(|len| [(len, ""), (len, CJK_TAIL), (len, "\u{4E2D}\u{4E2D}\u{E9}")])
         {
             for prefix in ["", "x", "xy", "xyz", "wxyz", "vwxyz", "uvwxyz", "tuvwxyz"] {
@@ -670,7 +670,7 @@ mod tests {
                     &plain,
                     &[units, units + 4, units.saturating_sub(1), units / 2, 16, 17],
                 );
-                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 17)) {
+                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 51)) {
                     for other in ['\u{4E2D}', '\u{1F600}', 'q'] {
                         let mut edited = chars[..len].to_vec();
                         edited[at] = other;
@@ -696,7 +696,7 @@ mod tests {
         // A tail of 3-byte chars makes the fewest units per byte: the bytes a kernel leaves
         // past its count must still be overwritten.
         for (len, suffix) in (0..=40)
-            .step_by(wirebytes_testkit::scale_miri(1, 1, 13))
+            .step_by(wirebytes_testkit::scale_miri(1, 1, 39))
             .flat_map(|len| [(len, "xy"), (len, CJK_TAIL)])
         {
             let run: Vec<char> = (0..len).map(|i| FOUR_BYTE[i % FOUR_BYTE.len()]).collect();
@@ -707,7 +707,7 @@ mod tests {
                     &plain,
                     &[units, units + 4, units - 1, units / 2, 15, 16, 17],
                 );
-                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 7)) {
+                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
                     for other in ['x', '\u{E9}', '\u{4E2D}'] {
                         let mut chars = run.clone();
                         chars[at] = other;
@@ -742,7 +742,7 @@ mod tests {
         ];
         // The kernels start at the first non-ASCII char: the ASCII after it moves the run
         // against their windows.
-        for offset in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 17)) {
+        for offset in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 51)) {
             for step in [1, 3, 7, 11] {
                 let run: String = (0..150).map(|i| CHARS[(i * step) % CHARS.len()]).collect();
                 let text = format!("\u{E9}{}{run}z", "a".repeat(offset));
@@ -754,12 +754,12 @@ mod tests {
 
     #[test]
     fn ascii_blocks_with_one_other_char_anywhere() {
-        for len in (0..=200).step_by(wirebytes_testkit::scale_miri(1, 1, 31)) {
+        for len in (0..=200).step_by(wirebytes_testkit::scale_miri(1, 1, 93)) {
             let ascii: String = (0..len)
                 .map(|i| char::from(b'!' + (i % 90) as u8))
                 .collect();
             same(&ascii, &[len, len + 1, len / 2, 63, 64, 65, 128]);
-            for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 13)) {
+            for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 39)) {
                 for other in ['\u{80}', '\u{4E2D}', '\u{1F600}'] {
                     let mut text = String::from(&ascii[..at]);
                     text.push(other);
@@ -776,8 +776,8 @@ mod tests {
         let long: String = (0..600)
             .map(|i| char::from(b' ' + (i % 95) as u8))
             .collect();
-        for start in (0..64).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
-            for end in (start..=long.len()).step_by(wirebytes_testkit::scale_miri(7, 7, 149)) {
+        for start in (0..64).step_by(wirebytes_testkit::scale_miri(1, 1, 63)) {
+            for end in (start..=long.len()).step_by(wirebytes_testkit::scale_miri(7, 7, 447)) {
                 let text = &long[start..end];
                 same(text, &[text.len(), text.len().saturating_sub(1), 64, 130]);
             }

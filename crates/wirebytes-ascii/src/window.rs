@@ -91,7 +91,7 @@ mod tests {
     #[test]
     fn windows_decode_as_the_reference() {
         let mut rng = Rng::new(0x3_1D0E);
-        for _ in 0..wirebytes_testkit::scale_miri(2000, 100, 8) {
+        for _ in 0..wirebytes_testkit::scale_miri(2000, 100, 2) {
             let text: String = random_text(&mut rng, 40);
             for (start, _) in text.char_indices().skip(1) {
                 let rest = &text[start..];

@@ -117,7 +117,7 @@ fn shapes(wire: &[u8]) -> Vec<(String, Chunked)> {
             ),
         ),
     ];
-    for cut in (0..=wire.len()).step_by(wirebytes_testkit::scale_miri(1, 1, 7)) {
+    for cut in (0..=wire.len()).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
         out.push((
             format!("split at {cut}"),
             Chunked::new(vec![wire[..cut].to_vec(), wire[cut..].to_vec()]),
@@ -189,7 +189,7 @@ fn a_cut_record_is_incomplete_and_nothing_is_consumed() {
     let mut wire = BytesMut::new();
     put_utf(&mut wire, "a\0\u{1F600}b\u{e9}").unwrap();
     let full = wire.len() as u64;
-    for cut in (0..wire.len()).step_by(wirebytes_testkit::scale_miri(1, 1, 7)) {
+    for cut in (0..wire.len()).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
         let needed = if cut < 2 { 2 } else { full };
         let mut buf = &wire[..cut];
         assert_eq!(

@@ -33,7 +33,7 @@ fn check(flat: &[u8], s: &ByteString, needle_lens: &[usize], rng: &mut Rng) {
 #[test]
 fn small_alphabet_many_fragmentations() {
     let mut rng = Rng::new(1);
-    for _ in 0..wirebytes_testkit::scale_miri(300, 300, 8) {
+    for _ in 0..wirebytes_testkit::scale_miri(300, 300, 2) {
         let n = rng.below(300);
         // Three letters: many partial and overlapping matches.
         let flat: Vec<u8> = (0..n).map(|_| b'a' + rng.below(3) as u8).collect();
@@ -48,15 +48,15 @@ fn needles_that_straddle_every_boundary() {
     let mut rng = Rng::new(2);
     for max in [1, 2, 3, 7, 64, 1500, 3000]
         .into_iter()
-        .step_by(wirebytes_testkit::scale_miri(1, 1, 3))
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 9))
     {
-        let flat = rng.bytes(wirebytes_testkit::scale_miri(20_000, 20_000, 2_000));
+        let flat = rng.bytes(wirebytes_testkit::scale_miri(20_000, 20_000, 500));
         let parts = split_random(&flat, &mut rng, max);
         let s: ByteString = parts.iter().cloned().collect();
         let mut start = 0;
         for p in parts
             .iter()
-            .take(wirebytes_testkit::scale_miri(200, 200, 6))
+            .take(wirebytes_testkit::scale_miri(200, 200, 2))
         {
             let boundary = start + p.len();
             for m in [2, 5, 16, 33] {

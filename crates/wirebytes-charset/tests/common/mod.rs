@@ -22,7 +22,7 @@ pub(crate) fn charsets() -> Vec<Charset> {
         .filter(|&&e| !cfg!(miri) || e.is_single_byte() || e == encoding_rs::UTF_8 || is_utf16(e))
         .map(|&e| Charset::from(e))
         .chain(Charset::JDK_ONLY)
-        .step_by(wirebytes_testkit::scale_miri(1, 1, 4))
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 12))
         .collect()
 }
 

@@ -491,7 +491,7 @@ mod tests {
         let kernels = Kernels::detect();
         let mut rng = wirebytes_testkit::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut next = move |n: u64| rng.below(n as usize) as u64;
-        for round in 0..wirebytes_testkit::scale_miri(20_000, 20_000, 60) {
+        for round in 0..wirebytes_testkit::scale_miri(20_000, 20_000, 15) {
             // Some bodies of 2-byte text only, some with 3-byte sequences, some with an error.
             let pieces = if round % 3 == 0 {
                 TWO_BYTE_TEXT
@@ -558,7 +558,7 @@ mod tests {
     fn kernels_start_at_a_cursor_ahead_of_the_output() {
         let kernels = Kernels::detect();
         let mut rng = wirebytes_testkit::Rng::new(0x0DD_F00D);
-        let rounds = wirebytes_testkit::scale_miri(3000, 3000, 12);
+        let rounds = wirebytes_testkit::scale_miri(3000, 3000, 3);
         for round in 0..rounds {
             let mut bytes = alloc::vec::Vec::new();
             // 1..=24 sequences, at least one multi-byte: `o < i` when the kernel starts.
