@@ -39,7 +39,8 @@ fn content() -> Vec<u8> {
 /// Checks `Buf` behaviour of both readers (`reader`, `into_reader`) and of a `ByteQueue` of each shape `$make`
 /// (a `ByteString` holding `content()`).
 macro_rules! buf_conformance {
-    ($($name:ident => $make:expr;)*) => {$(
+    ($($(#[$attr:meta])* $name:ident => $make:expr;)*) => {$(
+        $(#[$attr])*
         mod $name {
             use super::*;
 
@@ -215,6 +216,8 @@ buf_conformance! {
     };
     two => ByteString::from(content()[..150].to_vec()).concat(&ByteString::from(content()[150..].to_vec()));
     many => split_random(&content(), &mut Rng::new(3), 11).into_iter().collect();
+    // 300 one-byte fragments: minutes under Miri, where the shapes of a few fragments run.
+    #[cfg(not(miri))]
     bytewise => split_random(&content(), &mut Rng::new(4), 1).into_iter().collect();
     with_empty => {
         let mut parts = vec![Bytes::new()];
