@@ -632,6 +632,10 @@ mod tests {
     ];
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn runs_of_three_byte_chars_with_one_other_char_anywhere() {
         for len in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 69)) {
             let run: Vec<char> = (0..len).map(|i| THREE_BYTE[i % THREE_BYTE.len()]).collect();
@@ -653,6 +657,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn text_of_ascii_and_two_byte_chars_with_one_other_char_anywhere() {
         // Runs of 2-byte chars of every length from 1 to 5 between ASCII of every length from
         // 0 to 3, so that windows of 16 bytes end on leads and on continuation bytes alike.
@@ -684,6 +692,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn runs_of_four_byte_chars_with_one_other_char_anywhere() {
         const FOUR_BYTE: [char; 6] = [
             '\u{10000}',
@@ -722,6 +734,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn long_runs_of_multibyte_chars_at_every_offset() {
         // Leads with every pair of low bits, so that a char finished from the window before
         // shows it if the wrong byte before it is taken.
@@ -753,6 +769,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn ascii_blocks_with_one_other_char_anywhere() {
         for len in (0..=200).step_by(wirebytes_testkit::scale_miri(1, 1, 93)) {
             let ascii: String = (0..len)
