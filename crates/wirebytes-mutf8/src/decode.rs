@@ -341,7 +341,7 @@ mod tests {
         let mut rng = wirebytes_testkit::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut next = move |n: u64| rng.below(n as usize) as u64;
         let ascii = b"The quick brown fox jumps over the lazy dog, 0123456789 times!! ";
-        for round in 0..3000 {
+        for round in 0..wirebytes_testkit::scale_miri(3000, 3000, 6) {
             let mut body = Vec::new();
             let bad_at = if round % 3 == 0 { next(40) } else { u64::MAX };
             for piece in 0..next(40) {

@@ -87,6 +87,9 @@ fn advance_mut_by_zero_and_a_partly_written_chunk() {
     assert_eq!(b.build(), want);
 }
 
+/// One way of putting the test's bytes into a builder.
+type Put<'a> = dyn Fn(&mut ByteStringBuilder) + 'a;
+
 #[test]
 fn put_copies_any_buf_through_the_chunks() {
     let mut rng = Rng::new(0x9077);
@@ -98,7 +101,7 @@ fn put_copies_any_buf_through_the_chunks() {
         let mut want = head.clone();
         want.extend_from_slice(&flat);
         // A rope's reader, a chain of `Bytes`, a slice, and one byte per chunk.
-        let sources: Vec<(&str, Box<dyn Fn(&mut ByteStringBuilder)>)> = vec![
+        let sources: Vec<(&str, Box<Put<'_>>)> = vec![
             ("reader", Box::new(|b| b.put(rope.reader()))),
             (
                 "chain",

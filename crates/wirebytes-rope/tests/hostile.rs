@@ -121,7 +121,8 @@ fn try_forms_past_the_end_return_none_and_change_nothing() {
         assert_eq!(s.try_slice(..end), None);
         assert_eq!(s.try_slice(end..), None);
     }
-    assert_eq!(s.try_slice(4..2), None);
+    let (start, end) = (4, 2);
+    assert_eq!(s.try_slice(start..end), None);
     let mut queue: ByteQueue = s.fragments().cloned().collect();
     for n in [len + 1, usize::MAX] {
         assert_eq!(queue.try_split_to(n), None);
@@ -143,7 +144,8 @@ fn slice_past_the_end_panics() {
 #[should_panic(expected = "ByteString::slice: range start 5 is greater than range end 3")]
 fn slice_start_after_end_panics() {
     let s = ByteString::from_static(b"abcdef");
-    let _ = s.slice(5..3);
+    let (start, end) = (5, 3);
+    let _ = s.slice(start..end);
 }
 
 #[test]
