@@ -81,6 +81,28 @@ pub(crate) fn plan(bytes: &[u8], kernels: Kernels) -> Utf8Prefix<'_> {
     }
 }
 
+/// The longest prefix of `bytes` that is UTF-8, with `simdutf8`.
+#[cfg(not(miri))]
+fn utf8_prefix(bytes: &[u8]) -> &str {
+    match simdutf8::compat::from_utf8(bytes) {
+        Ok(text) => text,
+        // The bytes before the error, as a `str` (UTF-8 by the error's word).
+        Err(err) => simdutf8::basic::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or_default(),
+    }
+}
+
+/// The longest prefix of `bytes` that is UTF-8, with the standard library's check: under
+/// Miri, `simdutf8` 0.1.5's AVX2 loop is undefined behaviour (it computes the address it
+/// prefetches with `ptr::add`, past the end of the input; `wrapping_add` in its repository,
+/// not yet released), and Miri stops there.
+#[cfg(miri)]
+fn utf8_prefix(bytes: &[u8]) -> &str {
+    match core::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(err) => core::str::from_utf8(&bytes[..err.valid_up_to()]).unwrap_or_default(),
+    }
+}
+
 /// [`plan`] without AVX2: the ASCII prefix a chunk at a time (so that a body that needs the
 /// rewrite is not scanned to its end first), then `simdutf8` on the rest, which stops at the
 /// first sequence that is not UTF-8, and a scan for 4-byte sequences over what it accepted.
@@ -92,11 +114,7 @@ fn plan_portable(bytes: &[u8]) -> Utf8Prefix<'_> {
         return prefix;
     }
     let rest = &bytes[prefix.len()..];
-    let valid = match simdutf8::compat::from_utf8(rest) {
-        Ok(text) => text,
-        // The bytes before the error, as a `str` (UTF-8 by the error's word).
-        Err(err) => simdutf8::basic::from_utf8(&rest[..err.valid_up_to()]).unwrap_or_default(),
-    };
+    let valid = utf8_prefix(rest);
     // With a 4-byte sequence, the JDK rejects the first of them: rewrite (and fail) from the
     // ASCII prefix on.
     if classify(valid.as_bytes()) != Class::FourByte {

@@ -153,7 +153,10 @@ fn records_are_read_out_of_every_shape() {
 /// has, against the reference.
 #[test]
 fn long_records_at_every_level_decode_as_the_reference() {
-    for body in wirebytes_testkit::mutf8::long_bodies() {
+    for body in wirebytes_testkit::mutf8::long_bodies()
+        .into_iter()
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 2))
+    {
         let want = reference::decode(&body).map_err(GetUtfError::Invalid);
         let want16 = reference::decode_utf16(&body).map_err(GetUtfError::Invalid);
         let mut wire = (body.len() as u16).to_be_bytes().to_vec();

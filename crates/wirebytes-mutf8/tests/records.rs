@@ -43,7 +43,10 @@ fn write_then_read(#[case] text: &str) {
 /// decoded in the buffer it was read into), against the reference.
 #[test]
 fn long_records_at_every_level_decode_as_the_reference() {
-    for body in wirebytes_testkit::mutf8::long_bodies() {
+    for body in wirebytes_testkit::mutf8::long_bodies()
+        .into_iter()
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 2))
+    {
         let want = reference::decode(&body);
         let mut wire = (body.len() as u16).to_be_bytes().to_vec();
         wire.extend_from_slice(&body);
