@@ -359,7 +359,7 @@ mod tests {
         let mut rng = wirebytes_testkit::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut next = move |n: u64| rng.below(n as usize) as u64;
         let ascii = b"The quick brown fox jumps over the lazy dog, 0123456789 times!! ";
-        for round in 0..wirebytes_testkit::scale_miri(3000, 3000, 6) {
+        for round in 0..wirebytes_testkit::scale_miri(3000, 3000, 3) {
             let mut body = Vec::new();
             let bad_at = if round % 3 == 0 { next(40) } else { u64::MAX };
             for piece in 0..next(40) {
@@ -372,7 +372,10 @@ mod tests {
                 }
             }
             body.extend_from_slice(&ascii[..next(64) as usize]);
-            for lead in [0, 1, 2, 3, 5, 7, 13, 31, 32, 33, 58, 59, 62, 63, 64] {
+            for lead in [0, 1, 2, 3, 5, 7, 13, 31, 32, 33, 58, 59, 62, 63, 64]
+                .into_iter()
+                .step_by(wirebytes_testkit::scale_miri(1, 1, 4))
+            {
                 let mut bytes = ascii[..lead].to_vec();
                 bytes.extend_from_slice(&body);
                 assert_every_level_decodes(&bytes);
