@@ -40,7 +40,7 @@ fn test_files(krate: &str) -> &'static [&'static str] {
         "ascii" => &["edges", "hostile", "overshoot", "put"],
         "charset" => &["hostile"],
         "mutf8" => &["hostile", "rewrite_blocks", "buf", "records", "allocations"],
-        "rope" => &["hostile", "builder", "buf", "slice", "queue"],
+        "rope" => &["hostile", "builder", "buf", "queue"],
         _ => &[],
     }
 }
