@@ -4,7 +4,9 @@
 //!
 //! The tests run natively in full, and under emulation (qemu-user, where `cargo xtask cross`
 //! runs them for other architectures) at a reduced size chosen by one environment variable,
-//! [`SCALE_VAR`]: `full` (the default) or `reduced`.
+//! [`SCALE_VAR`]: `full` (the default) or `reduced`. Under Miri (`cargo xtask miri`, where
+//! `cfg(miri)` is set) they run at a third, tiny size: [`scale_miri`] names it, and [`scale`]
+//! gives the reduced one there.
 //!
 //! # Examples
 //!
@@ -45,13 +47,42 @@ pub fn reduced() -> bool {
     }
 }
 
-/// A loop bound: `full` normally, `reduced` when [`reduced()`] says so.
+/// A loop bound: `full` normally, `reduced` when [`reduced()`] says so or under Miri.
 ///
 /// # Panics
 ///
 /// As [`reduced()`], on a value of [`SCALE_VAR`] other than `full` or `reduced`.
 pub fn scale(full: usize, reduced: usize) -> usize {
-    if self::reduced() { reduced } else { full }
+    if cfg!(miri) || self::reduced() {
+        reduced
+    } else {
+        full
+    }
+}
+
+/// A loop bound with a third size for Miri, which interprets every instruction and checks
+/// every access (some thousand times slower than native code): `miri` under `cfg(miri)`,
+/// else as [`scale`]. A step (`step_by`) grows where a count shrinks.
+///
+/// # Examples
+///
+/// ```
+/// // Every byte natively, every 16th under qemu, every 61st under Miri.
+/// let step = wirebytes_testkit::scale_miri(1, 16, 61);
+/// let bytes = (0..=255u8).step_by(step).count();
+/// assert!(bytes == 256 || bytes == 16 || bytes == 5);
+/// ```
+///
+/// # Panics
+///
+/// As [`reduced()`], on a value of [`SCALE_VAR`] other than `full` or `reduced` (not under
+/// Miri, which does not read it).
+pub fn scale_miri(full: usize, reduced: usize, miri: usize) -> usize {
+    if cfg!(miri) {
+        miri
+    } else {
+        scale(full, reduced)
+    }
 }
 
 /// `Some(true)` for `reduced`, `Some(false)` for `full` (and the empty string, as unset).

@@ -9,10 +9,12 @@
 //! - `cargo xtask publish-check`: manifests, package contents, docs, packaging, and `msrv`.
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: the fuzz targets of `fuzz/`, each for a
 //!   fixed time, with AddressSanitizer on nightly.
+//! - `cargo xtask miri [CRATE...]`: the library crates' unit and integration tests under Miri.
 
 mod bench;
 mod cross;
 mod fuzz;
+mod miri;
 mod publish;
 mod root;
 mod sweeps;
@@ -40,6 +42,9 @@ tasks:
                                 run the fuzz targets (all when none is named) for SECS
                                 seconds each (30 by default) with AddressSanitizer on
                                 nightly, installing nightly and cargo-fuzz when missing
+  miri [CRATE...]               run the library crates' unit and integration tests under
+                                Miri (all four when none is named), installing Miri for
+                                the nightly toolchain when it is missing
   help                          print this message
 
 options:
@@ -119,6 +124,7 @@ fn run() -> Result<ExitCode, lexopt::Error> {
                 }
             });
         }
+        "miri" => miri::main,
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);

@@ -644,14 +644,18 @@ mod tests {
     ];
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn runs_of_three_byte_chars_with_one_other_char_anywhere() {
-        for len in 0..=70 {
+        for len in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 69)) {
             let run: Vec<char> = (0..len).map(|i| THREE_BYTE[i % THREE_BYTE.len()]).collect();
             for prefix in ["", "a", "ab", "abc", "abcdefgh"] {
                 let plain = format!("{prefix}{}xy", run.iter().collect::<String>());
                 let units = reference::utf16_len(&plain);
                 same(&plain, &[units, units - 1, units / 2, 15, 16, 17, 24]);
-                for at in 0..len {
+                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 33)) {
                     for other in ['x', '\u{E9}', '\u{07FF}', '\u{1F600}'] {
                         let mut chars = run.clone();
                         chars[at] = other;
@@ -665,13 +669,17 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn text_of_ascii_and_two_byte_chars_with_one_other_char_anywhere() {
         // Runs of 2-byte chars of every length from 1 to 5 between ASCII of every length from
         // 0 to 3, so that windows of 16 bytes end on leads and on continuation bytes alike.
         let pattern = "\u{E9}a\u{0100}\u{07FF}bc\u{0430}\u{0431}\u{0432}d\u{00FF}\u{0080}\u{05D0}\u{010D}\u{FF}ef\u{0D0A}g";
         let chars: Vec<char> = pattern.chars().cycle().take(130).collect();
         for (len, suffix) in (0..=130)
-            .step_by(3)
+            .step_by(wirebytes_testkit::scale_miri(3, 3, 129))
             .flat_map(|len| [(len, ""), (len, CJK_TAIL), (len, "\u{4E2D}\u{4E2D}\u{E9}")])
         {
             for prefix in ["", "x", "xy", "xyz", "wxyz", "vwxyz", "uvwxyz", "tuvwxyz"] {
@@ -682,7 +690,7 @@ mod tests {
                     &plain,
                     &[units, units + 4, units.saturating_sub(1), units / 2, 16, 17],
                 );
-                for at in 0..len {
+                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 51)) {
                     for other in ['\u{4E2D}', '\u{1F600}', 'q'] {
                         let mut edited = chars[..len].to_vec();
                         edited[at] = other;
@@ -696,6 +704,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn runs_of_four_byte_chars_with_one_other_char_anywhere() {
         const FOUR_BYTE: [char; 6] = [
             '\u{10000}',
@@ -707,7 +719,10 @@ mod tests {
         ];
         // A tail of 3-byte chars makes the fewest units per byte: the bytes a kernel leaves
         // past its count must still be overwritten.
-        for (len, suffix) in (0..=40).flat_map(|len| [(len, "xy"), (len, CJK_TAIL)]) {
+        for (len, suffix) in (0..=40)
+            .step_by(wirebytes_testkit::scale_miri(1, 1, 39))
+            .flat_map(|len| [(len, "xy"), (len, CJK_TAIL)])
+        {
             let run: Vec<char> = (0..len).map(|i| FOUR_BYTE[i % FOUR_BYTE.len()]).collect();
             for prefix in ["", "a", "abc", "abcdefgh"] {
                 let plain = format!("{prefix}{}{suffix}", run.iter().collect::<String>());
@@ -716,7 +731,7 @@ mod tests {
                     &plain,
                     &[units, units + 4, units - 1, units / 2, 15, 16, 17],
                 );
-                for at in 0..len {
+                for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
                     for other in ['x', '\u{E9}', '\u{4E2D}'] {
                         let mut chars = run.clone();
                         chars[at] = other;
@@ -731,6 +746,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn long_runs_of_multibyte_chars_at_every_offset() {
         // Leads with every pair of low bits, so that a char finished from the window before
         // shows it if the wrong byte before it is taken.
@@ -751,7 +770,7 @@ mod tests {
         ];
         // The kernels start at the first non-ASCII char: the ASCII after it moves the run
         // against their windows.
-        for offset in 0..=70 {
+        for offset in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 51)) {
             for step in [1, 3, 7, 11] {
                 let run: String = (0..150).map(|i| CHARS[(i * step) % CHARS.len()]).collect();
                 let text = format!("\u{E9}{}{run}z", "a".repeat(offset));
@@ -762,13 +781,17 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a sweep of thousands of texts: too slow under Miri, where tests/overshoot.rs and tests/edges.rs take the kernels' boundaries"
+    )]
     fn ascii_blocks_with_one_other_char_anywhere() {
-        for len in 0..=200 {
+        for len in (0..=200).step_by(wirebytes_testkit::scale_miri(1, 1, 93)) {
             let ascii: String = (0..len)
                 .map(|i| char::from(b'!' + (i % 90) as u8))
                 .collect();
             same(&ascii, &[len, len + 1, len / 2, 63, 64, 65, 128]);
-            for at in 0..len {
+            for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 39)) {
                 for other in ['\u{80}', '\u{4E2D}', '\u{1F600}'] {
                     let mut text = String::from(&ascii[..at]);
                     text.push(other);
@@ -785,8 +808,8 @@ mod tests {
         let long: String = (0..600)
             .map(|i| char::from(b' ' + (i % 95) as u8))
             .collect();
-        for start in 0..64 {
-            for end in (start..=long.len()).step_by(7) {
+        for start in (0..64).step_by(wirebytes_testkit::scale_miri(1, 1, 63)) {
+            for end in (start..=long.len()).step_by(wirebytes_testkit::scale_miri(7, 7, 447)) {
                 let text = &long[start..end];
                 same(text, &[text.len(), text.len().saturating_sub(1), 64, 130]);
             }

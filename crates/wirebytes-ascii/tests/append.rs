@@ -58,18 +58,18 @@ fn same(text: &str) {
 #[test]
 fn random_text_appends_as_the_reference() {
     let mut rng = Rng::new(0xA99E_0D01);
-    for _ in 0..wirebytes_testkit::scale(3000, 300) {
+    for _ in 0..wirebytes_testkit::scale_miri(3000, 300, 5) {
         same(&random_text(&mut rng, 12));
     }
 }
 
 #[test]
 fn one_smuggler_anywhere_in_ascii_and_latin1_is_found() {
-    for len in 0..=150 {
+    for len in (0..=150).step_by(wirebytes_testkit::scale_miri(1, 1, 111)) {
         for base in ["a", "\u{E9}"] {
             let plain = base.repeat(len);
             same(&plain);
-            for at in 0..len {
+            for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 39)) {
                 for smuggler in SMUGGLERS {
                     let mut chars: Vec<char> = plain.chars().collect();
                     chars[at] = smuggler;
@@ -83,8 +83,8 @@ fn one_smuggler_anywhere_in_ascii_and_latin1_is_found() {
 #[test]
 fn every_ascii_byte_anywhere_in_long_ascii() {
     for len in [16, 17, 63, 64, 65, 100, 128, 129, 200] {
-        for at in 0..len {
-            for byte in 0..0x80u8 {
+        for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 87)) {
+            for byte in (0..0x80u8).step_by(wirebytes_testkit::scale_miri(1, 1, 27)) {
                 let mut text = "h".repeat(len);
                 text.replace_range(at..=at, char::from(byte).encode_utf8(&mut [0; 4]));
                 for level in levels::all() {
@@ -111,9 +111,13 @@ fn edge_chars_and_tabs_at_every_length() {
 
 #[test]
 fn find_invalid_header_byte_sees_every_byte_at_every_position() {
-    for len in 1..=130 {
-        for at in (0..len).step_by(if len > 70 { 7 } else { 1 }) {
-            for byte in 0..=255u8 {
+    for len in (1..=130).step_by(wirebytes_testkit::scale_miri(1, 1, 57)) {
+        for at in (0..len).step_by(if len > 70 {
+            7
+        } else {
+            wirebytes_testkit::scale_miri(1, 1, 15)
+        }) {
+            for byte in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
                 let mut rendered = vec![b'a'; len];
                 rendered[at] = byte;
                 assert_eq!(

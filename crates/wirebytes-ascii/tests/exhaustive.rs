@@ -8,8 +8,11 @@ use wirebytes_ascii::{
 const UNTOUCHED: u8 = 0xA5;
 
 /// Every `char`, U+0000..=U+10FFFF without the surrogate gap.
+/// Every char (every 4099th under Miri).
 fn all_chars() -> impl Iterator<Item = char> {
-    (0..=0x10_FFFF).filter_map(char::from_u32)
+    (0..=0x10_FFFF)
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 12297))
+        .filter_map(char::from_u32)
 }
 
 /// Runs fast and reference `copy_low_bytes` into `dst_len`-byte buffers and asserts that the
@@ -24,7 +27,7 @@ fn same_str(src: &str, dst_len: usize) {
 
 #[test]
 fn every_u16_alone_and_in_context() {
-    for unit in 0..=u16::MAX {
+    for unit in (0..=u16::MAX).step_by(wirebytes_testkit::scale_miri(1, 1, 771)) {
         let want = unit as u8;
         let mut dst = [UNTOUCHED; 2];
         assert_eq!(copy_low_bytes_utf16(&[unit], &mut dst), 1);
@@ -43,12 +46,14 @@ fn every_u16_alone_and_in_context() {
 
 #[test]
 fn all_u16_values_in_one_buffer() {
-    let all: Vec<u16> = (0..=u16::MAX).collect();
+    let all: Vec<u16> = (0..=u16::MAX)
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 381))
+        .collect();
     let expected: Vec<u8> = all.iter().map(|&u| u as u8).collect();
     assert_eq!(reference::low_bytes_utf16(&all), expected);
     assert_eq!(low_bytes_utf16(&all), expected);
     // And starting at every offset of a vector step, into a destination that is one short.
-    for offset in 0..32 {
+    for offset in (0..32).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
         let src = &all[offset..];
         let mut fast = vec![UNTOUCHED; src.len()];
         let n = copy_low_bytes_utf16(src, &mut fast[..src.len() - 1]);
@@ -158,12 +163,12 @@ fn aligned_str(text: &str, src_align: usize, dst_align: usize) {
 #[test]
 fn every_length_and_alignment_ascii_and_mixed() {
     let mixed: String = KINDS.iter().cycle().take(200).copied().collect();
-    for len in 0..=130 {
+    for len in (0..=130).step_by(wirebytes_testkit::scale_miri(1, 1, 87)) {
         let ascii = text_with(len, None);
         // Mixed text cut to `len` chars.
         let mixed: String = mixed.chars().take(len).collect();
-        for src_align in 0..16 {
-            for dst_align in 0..16 {
+        for src_align in (0..16).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
+            for dst_align in (0..16).step_by(wirebytes_testkit::scale_miri(1, 1, 15)) {
                 aligned_str(&ascii, src_align, dst_align);
                 aligned_str(&mixed, src_align, dst_align);
             }
@@ -175,8 +180,8 @@ fn every_length_and_alignment_ascii_and_mixed() {
 fn every_length_with_one_non_ascii_char_at_every_position() {
     // Every position of a non-ASCII char in every length, for each kind of char; alignments
     // are swept together (the pair (a, 15 - a)) to keep the run short.
-    for len in 0..=130 {
-        for at in 0..len {
+    for len in (0..=130).step_by(wirebytes_testkit::scale_miri(1, 1, 69)) {
+        for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 33)) {
             for kind in KINDS {
                 let text = text_with(len, Some((at, kind)));
                 for align in [0, 3, 8, 13] {
@@ -191,9 +196,9 @@ fn every_length_with_one_non_ascii_char_at_every_position() {
 fn two_non_ascii_chars_at_every_distance() {
     // The word-at-a-time kernel starts at the first non-ASCII char; a second one lands at
     // every position of the following words, for every pair of kinds.
-    for lead in 0..9 {
+    for lead in (0..9).step_by(wirebytes_testkit::scale_miri(1, 1, 12)) {
         for first in KINDS {
-            for gap in 0..=17 {
+            for gap in (0..=17).step_by(wirebytes_testkit::scale_miri(1, 1, 24)) {
                 for second in KINDS {
                     let text = format!(
                         "{}{first}{}{second}{}",
@@ -224,10 +229,10 @@ fn every_length_and_alignment_utf16() {
     let mut fast = [UNTOUCHED; 16 + 140];
     let mut slow = [UNTOUCHED; 16 + 140];
     for units in [&soup, &ascii] {
-        for len in 0..=130 {
-            for src_align in 0..16 {
+        for len in (0..=130).step_by(wirebytes_testkit::scale_miri(1, 1, 87)) {
+            for src_align in (0..16).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
                 let src = &units[src_align..src_align + len];
-                for dst_align in 0..16 {
+                for dst_align in (0..16).step_by(wirebytes_testkit::scale_miri(1, 1, 15)) {
                     for dst_len in [0, len / 2, len.saturating_sub(1), len, len + 1, len + 9] {
                         fast.fill(UNTOUCHED);
                         slow.fill(UNTOUCHED);

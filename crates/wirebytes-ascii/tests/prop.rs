@@ -37,7 +37,7 @@ fn soup() -> impl Strategy<Value = Vec<u16>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(wirebytes_testkit::scale(2048, 256) as u32))]
+    #![proptest_config(ProptestConfig::with_cases(wirebytes_testkit::scale_miri(2048, 256, 2) as u32))]
 
     #[test]
     fn str_equals_reference(

@@ -57,7 +57,7 @@ fn same(text: &str, rng: &mut Rng) {
 #[test]
 fn random_text_into_every_buf_mut() {
     let mut rng = Rng::new(0xB0F_0001);
-    for _ in 0..wirebytes_testkit::scale(2000, 200) {
+    for _ in 0..wirebytes_testkit::scale_miri(2000, 200, 2) {
         let text = random_text(&mut rng, 10);
         same(&text, &mut rng);
     }

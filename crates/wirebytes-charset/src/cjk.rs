@@ -168,6 +168,10 @@ mod tests {
     /// Every BMP char: the table's bytes are encoding_rs's encoder's wherever it has an
     /// entry, and the table stays within its memory budget.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "asks encoding_rs about every BMP char: too slow under Miri"
+    )]
     fn tables_agree_with_encoding_rs_and_stay_small() {
         for encoding in &ENCODINGS[..6] {
             let table = table(encoding).expect("a table");
@@ -206,6 +210,10 @@ mod tests {
     /// Every BMP char: where ISO-2022-JP's table has an entry, encoding_rs's encoder writes
     /// `ESC $ B` and those two bytes from the ASCII state.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "asks encoding_rs about every BMP char: too slow under Miri"
+    )]
     fn iso_2022_jp_table_agrees_with_encoding_rs() {
         let table = table(encoding_rs::ISO_2022_JP).expect("a table");
         assert!(table.size() <= 100 * 1024, "{}", table.size());

@@ -55,7 +55,7 @@ fn interesting_units() -> impl Strategy<Value = Vec<u16>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(wirebytes_testkit::scale_miri(400, 100, 2) as u32))]
 
     #[test]
     fn str_input_matches_reference(text in interesting_text()) {

@@ -27,7 +27,8 @@ use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 ///   surrogate: the error wraps the [`DecodeError`](crate::DecodeError) (reach it with
 ///   `get_ref()` and `downcast_ref`); the whole record has been consumed, so the next
 ///   record can be read;
-/// - any error of the reader: what the reader had delivered until then.
+/// - any error of the reader but [`io::ErrorKind::Interrupted`] (which is retried, as
+///   `read_exact` does): what the reader had delivered until then, and nothing after.
 ///
 /// # Examples
 ///
@@ -178,7 +179,8 @@ fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -
 /// - [`io::ErrorKind::InvalidData`] wrapping a [`LengthError`] when the length is above
 ///   `limit` (only the length field has been consumed);
 /// - as for [`read_utf`]: `UnexpectedEof` on a short stream, `InvalidData` wrapping a
-///   [`DecodeError`](crate::DecodeError) for a bad body;
+///   [`DecodeError`](crate::DecodeError) for a bad body, any error of the reader but
+///   `Interrupted` (which is retried);
 /// - [`io::ErrorKind::OutOfMemory`] when the allocator refuses the body's buffer, or, before
 ///   any body byte is read, when the length is above `usize::MAX` (a 32-bit target), wrapping
 ///   a [`LengthError`] whose limit is `usize::MAX`.

@@ -170,7 +170,7 @@ mod testing {
     /// every block size.
     pub(crate) fn bodies() -> Vec<Vec<u8>> {
         let mut rng = Rng::new(0x853C_49E6_748F_EA9B);
-        (0..6000)
+        (0..wirebytes_testkit::scale_miri(6000, 6000, 4))
             .map(|round| {
                 if round % 4 == 0 {
                     mutf8::body(&mut rng, mutf8::ACCEPTED, 160, 6)

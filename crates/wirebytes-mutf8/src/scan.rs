@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn word_tricks_match_byte_tests_for_every_byte_at_every_position() {
-        for b in 0..=255u8 {
+        for b in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 5)) {
             for k in 0..8 {
                 let mut bytes = [0x41u8; 8];
                 bytes[k] = b;
@@ -220,8 +220,8 @@ mod tests {
 
     #[test]
     fn scans_agree_with_byte_loops_at_every_length_and_position() {
-        for len in 0..100 {
-            for at in 0..len {
+        for len in (0..100).step_by(wirebytes_testkit::scale_miri(1, 1, 23)) {
+            for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 11)) {
                 for b in [0x00, 0x7F, 0x80, 0xC0, 0xEF, 0xF0, 0xF4, 0xFF] {
                     let mut bytes = vec![b'a'; len];
                     bytes[at] = b;
@@ -237,7 +237,7 @@ mod tests {
                     assert_eq!(needs_encoding(&bytes), special, "{b:02x} at {at} of {len}");
                     let extra = usize::from(b == 0) + 2 * usize::from(b >= 0xF0);
                     assert_eq!(extra_len(&bytes), extra, "{b:02x} at {at} of {len}");
-                    for from in 0..=len {
+                    for from in (0..=len).step_by(wirebytes_testkit::scale_miri(1, 1, 13)) {
                         let ascii = (from..len).find(|&i| bytes[i] >= 0x80).unwrap_or(len);
                         assert_eq!(ascii_end(&bytes, from), ascii);
                         let plain = (from..len).find(|&i| special && i == at).unwrap_or(len);

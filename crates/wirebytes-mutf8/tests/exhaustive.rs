@@ -53,9 +53,9 @@ fn check_padded(seq: &[u8], lossy: bool) {
 
 #[test]
 fn every_one_and_two_byte_body_at_every_offset() {
-    for b0 in 0..=255u8 {
+    for b0 in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 69)) {
         check_padded(&[b0], true);
-        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale(1, 5)) {
+        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 5, 111)) {
             check_padded(&[b0, b1], true);
         }
     }
@@ -69,8 +69,8 @@ fn every_three_byte_body(lead: std::ops::RangeInclusive<u8>) {
     let ends = || ends.into_iter().flatten();
     let mut straddle = *b"abcdefg___hij";
     for b0 in lead {
-        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale(1, 3)) {
-            for b2 in (0..=255u8).step_by(wirebytes_testkit::scale(1, 3)) {
+        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 3, 111)) {
+            for b2 in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 3, 111)) {
                 let seq = [b0, b1, b2];
                 check_at(ends(), &seq, false);
                 straddle[7..10].copy_from_slice(&seq);
@@ -105,8 +105,8 @@ fn every_three_byte_body_leads_c0_ff() {
 /// offset and through `decode_lossy` too.
 #[test]
 fn three_byte_bodies_at_every_offset() {
-    for b0 in (0..=255u8).step_by(wirebytes_testkit::scale(1, 3)) {
-        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale(1, 5)) {
+    for b0 in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 3, 111)) {
+        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 5, 111)) {
             for b2 in [0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xFF] {
                 check_padded(&[b0, b1, b2], true);
             }
@@ -116,7 +116,7 @@ fn three_byte_bodies_at_every_offset() {
 
 #[test]
 fn every_supplementary_char_and_surrogate_pair() {
-    for scalar in (0x10000..=0x10FFFF).step_by(wirebytes_testkit::scale(1, 16)) {
+    for scalar in (0x10000..=0x10FFFF).step_by(wirebytes_testkit::scale_miri(1, 16, 120027)) {
         let c = char::from_u32(scalar).unwrap();
         let mut utf8 = [0u8; 4];
         let text = c.encode_utf8(&mut utf8);
@@ -133,8 +133,8 @@ fn every_supplementary_char_and_surrogate_pair() {
         assert_eq!(decode(text.as_bytes()).unwrap_err().jdk_position(), Some(0));
     }
     // Every high surrogate before every low one, and the reverse, as chars.
-    for high in (0xD800..=0xDBFF).step_by(3) {
-        for low in (0xDC00..=0xDFFF).step_by(5) {
+    for high in (0xD800..=0xDBFF).step_by(wirebytes_testkit::scale_miri(3, 3, 633)) {
+        for low in (0xDC00..=0xDFFF).step_by(wirebytes_testkit::scale_miri(5, 5, 771)) {
             let pair = encode_utf16(&[high, low]);
             assert_eq!(pair, reference::encode_utf16(&[high, low]));
             check(&pair, true);
@@ -146,7 +146,7 @@ fn every_supplementary_char_and_surrogate_pair() {
 
 #[test]
 fn every_char_encodes_as_the_reference() {
-    for unit in 0..=0xFFFF_u16 {
+    for unit in (0..=0xFFFF_u16).step_by(wirebytes_testkit::scale_miri(1, 1, 2991)) {
         let units = [b'a'.into(), unit, b'z'.into()];
         let bytes = encode_utf16(&units);
         assert_eq!(bytes, reference::encode_utf16(&units), "{unit:04x}");
@@ -164,8 +164,8 @@ fn every_char_encodes_as_the_reference() {
 #[test]
 fn every_two_byte_sequence_inside_runs_of_them() {
     let others: [[u8; 2]; 3] = [[0xD0, 0xA1], [0xC0, 0x80], [0xDF, 0xBF]];
-    for lead in 0xC0..=0xDFu8 {
-        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale(1, 3)) {
+    for lead in (0xC0..=0xDFu8).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
+        for b1 in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 3, 111)) {
             for place in 0..4 {
                 let mut run = Vec::with_capacity(8);
                 let mut k = 0;
@@ -187,6 +187,8 @@ fn every_two_byte_sequence_inside_runs_of_them() {
 /// Long ASCII before the first other sequence, around the 4 KiB chunks in which `decode`
 /// scans ASCII, with what follows: valid UTF-8, `C0 80`, a pair, a lone surrogate, a 4-byte
 /// sequence, a bad byte, a cut sequence.
+// The lengths around 4 and 8 KiB are the point, and too slow to interpret.
+#[cfg_attr(miri, ignore = "kilobytes of text per case: too slow under Miri")]
 #[test]
 fn long_ascii_then_every_kind_of_sequence() {
     let tails: [&[u8]; 10] = [
@@ -227,6 +229,8 @@ fn long_ascii_then_every_kind_of_sequence() {
 
 /// Long text of 2- and 3-byte chars, of lengths around 8 and 16 KiB ending at every offset
 /// of a char, then every kind of sequence.
+// The lengths around 8 and 16 KiB are the point, and too slow to interpret.
+#[cfg_attr(miri, ignore = "kilobytes of text per case: too slow under Miri")]
 #[test]
 fn long_multibyte_text_then_every_kind_of_sequence() {
     let tails: [&[u8]; 8] = [
@@ -284,7 +288,7 @@ fn every_kind_of_sequence_at_every_offset_of_the_blocks() {
     ];
     for fill in ["a", "\u{436}", "\u{4E2D}", "\u{436}a"] {
         for first in ["\u{E9}", "\u{4E2D}"] {
-            for offset in 0..80 {
+            for offset in (0..80).step_by(wirebytes_testkit::scale_miri(1, 1, 39)) {
                 let mut bytes = first.as_bytes().to_vec();
                 while bytes.len() < offset {
                     bytes.extend_from_slice(fill.as_bytes());

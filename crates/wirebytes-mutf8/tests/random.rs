@@ -73,7 +73,7 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(wirebytes_testkit::scale(4096, 512) as u32))]
+    #![proptest_config(ProptestConfig::with_cases(wirebytes_testkit::scale_miri(4096, 512, 2) as u32))]
 
     #[test]
     fn fast_decoders_agree_with_the_reference(bytes in soup()) {

@@ -208,9 +208,12 @@ impl Extend<Bytes> for ByteStringBuilder {
 // the trait's contract; the builder never touches the buffer's bytes or length itself except
 // through `BytesMut`'s safe API (`split`, `extend_from_slice`).
 unsafe impl BufMut for ByteStringBuilder {
+    /// What may still be written: the built string's length is a `usize`, so `usize::MAX`
+    /// less every byte the builder holds (its fragments included). The write buffer grows as
+    /// needed, so [`chunk_mut`](BufMut::chunk_mut) is never empty.
     #[inline]
     fn remaining_mut(&self) -> usize {
-        self.pending.remaining_mut()
+        usize::MAX - self.len()
     }
 
     #[inline]

@@ -51,3 +51,21 @@ pub const COALESCE_LIMIT: usize = 64;
 pub fn append_joining(s: &mut ByteString, other: &ByteString) {
     s.append_with(other, COALESCE_LIMIT);
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use std::vec::Vec;
+
+    /// The levels start with the portable one, each named once; the line printed names the
+    /// levels every test that goes through this door runs here (`cargo xtask miri` reports it).
+    #[test]
+    fn the_levels_start_portable_and_are_named_once() {
+        let names: Vec<&str> = super::all().map(super::Level::name).collect();
+        assert_eq!(names.first(), Some(&"portable"));
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "{names:?}");
+        }
+        std::println!("levels under test: {}", names.join(" "));
+    }
+}

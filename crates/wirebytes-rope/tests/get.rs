@@ -61,11 +61,12 @@ fn clones_share_a_hint_and_stay_correct() {
 
 #[test]
 fn eight_threads_hammer_one_shared_rope() {
-    let flat: Arc<Vec<u8>> = Arc::new(Rng::new(77).bytes(64 * 1024));
+    let flat: Arc<Vec<u8>> =
+        Arc::new(Rng::new(77).bytes(wirebytes_testkit::scale_miri(64, 64, 4) * 1024));
     let s: ByteString = common::split_random(&flat, &mut Rng::new(78), 128)
         .into_iter()
         .collect();
-    assert!(s.fragment_count() > 500);
+    assert!(s.fragment_count() > flat.len() / 128);
     let threads: Vec<_> = (0..8u64)
         .map(|t| {
             let (s, flat) = (s.clone(), Arc::clone(&flat));
@@ -73,7 +74,7 @@ fn eight_threads_hammer_one_shared_rope() {
                 let n = flat.len();
                 let mut rng = Rng::new(t);
                 let mut wrong = 0usize;
-                for round in 0..6 {
+                for round in 0..wirebytes_testkit::scale_miri(6, 6, 2) as u64 {
                     // Each thread scans in its own pattern so the shared hint keeps moving.
                     for k in 0..n {
                         let i = match (t + round) % 3 {

@@ -21,7 +21,7 @@ fn parts() -> impl Strategy<Value = Vec<Vec<u8>>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(wirebytes_testkit::scale_miri(2000, 2000, 2) as u32))]
 
     #[test]
     fn get_slice_find(p in parts(), a in 0usize..300, b in 0usize..300, needle in prop::collection::vec(b'a'..=b'c', 0..6)) {

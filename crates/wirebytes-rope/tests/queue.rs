@@ -200,7 +200,7 @@ fn run_against_model(seed: u64, ops: usize) {
 
 #[test]
 fn random_sequences_match_a_vecdeque_model() {
-    let sequences = wirebytes_testkit::scale(3000, 200) as u64;
+    let sequences = wirebytes_testkit::scale_miri(3000, 200, 2) as u64;
     for seed in 0..sequences {
         run_against_model(seed, 150);
     }

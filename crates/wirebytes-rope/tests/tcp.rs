@@ -42,6 +42,7 @@ fn decode(queue: &mut ByteQueue, frames: &mut Vec<ByteString>) {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "Miri has no TCP sockets")]
 fn frames_over_loopback_arrive_intact_in_order_and_pin_nothing() {
     let count = wirebytes_testkit::scale(10_000, 1_000);
     let listener = TcpListener::bind("127.0.0.1:0").expect("bind a loopback port");

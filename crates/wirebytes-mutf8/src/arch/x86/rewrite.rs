@@ -124,6 +124,12 @@ pub(crate) fn rewrite_avx512(
         // SAFETY: `o + 64 <= i + 64 < n <= out.len()`.
         let dst = unsafe { out.as_mut_ptr().add(o) };
         let bit7 = _mm512_movepi8_mask(x);
+        // Why 59: a sequence of the last block that runs into this one starts at byte 59 or
+        // later (a pair from 59, as in `back`), and its checks are this block's; as ASCII
+        // this block fails them, so it must not be stored as it is. Each such sequence has a
+        // 2- or 3-byte lead in bytes 59..=63 (a pair from 59 or 60 also has its low half's
+        // lead at 62 or 63, one from 61 its own lead at 61): 61 would still see them all,
+        // 62 would miss a pair from 61 and store a lone high surrogate's bytes as UTF-8.
         if bit7 | (lead23 >> 59) == 0 {
             // ASCII, after a block with no lead in its last 5 bytes (so nothing to pass on).
             // SAFETY: `dst` has 64 bytes of `out` (see above); the store is unaligned.

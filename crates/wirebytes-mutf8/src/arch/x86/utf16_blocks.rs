@@ -340,7 +340,7 @@ mod tests {
         let kernels = Kernels::detect();
         let mut rng = wirebytes_testkit::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut next = move |n: u64| rng.below(n as usize) as u64;
-        for round in 0..20_000 {
+        for round in 0..wirebytes_testkit::scale_miri(20_000, 20_000, 15) {
             // Some bodies of 2-byte text only, some with 3-byte sequences, some with an error.
             let pieces = if round % 3 == 0 {
                 TWO_BYTE_TEXT
@@ -395,6 +395,53 @@ mod tests {
                         bytes.len()
                     );
                 }
+            }
+        }
+    }
+
+    /// From a cursor that is neither 0 nor where the output ends: the body starts with text
+    /// whose sequences make fewer chars than bytes (2- and 3-byte sequences, pairs), already
+    /// decoded into the output, so each kernel starts at `i > 0` with `0 < o < i`; then a block
+    /// decoder's text. What it writes lands after the head's chars, and matches the reference.
+    #[test]
+    fn kernels_start_at_a_cursor_ahead_of_the_output() {
+        let kernels = Kernels::detect();
+        let mut rng = wirebytes_testkit::Rng::new(0x0DD_F00D);
+        let rounds = wirebytes_testkit::scale_miri(3000, 3000, 3);
+        for round in 0..rounds {
+            let mut bytes = alloc::vec::Vec::new();
+            // 1..=24 sequences, at least one multi-byte: `o < i` when the kernel starts.
+            bytes.extend_from_slice(b"\xc3\xa9");
+            for _ in 0..rng.below(24) {
+                bytes.extend_from_slice(ACCEPTED[rng.below(ACCEPTED.len())]);
+            }
+            let head = bytes.len();
+            let pieces = if round % 2 == 0 {
+                TWO_BYTE_TEXT
+            } else {
+                ACCEPTED
+            };
+            for _ in 0..rng.below(150) {
+                bytes.extend_from_slice(pieces[rng.below(pieces.len())]);
+            }
+            // The head's chars, in the output before the kernel starts: left as they are.
+            let before = reference::decode_utf16(&bytes[..head]).expect("accepted pieces");
+            assert!(before.len() < head);
+            for (name, kernel, _) in KERNELS {
+                let mut out = SpareVec::with_capacity(bytes.len());
+                for &c in &before {
+                    out.push(c);
+                }
+                let Some(i) = kernel(kernels, &bytes, head, &mut out) else {
+                    continue;
+                };
+                let out = out.into_vec();
+                assert!(head <= i && i <= bytes.len(), "{name}: {i} {bytes:02x?}");
+                assert_eq!(
+                    reference::decode_utf16(&bytes[..i]).as_deref(),
+                    Ok(&out[..]),
+                    "{name} from {head} stopped at {i} in {bytes:02x?}"
+                );
             }
         }
     }

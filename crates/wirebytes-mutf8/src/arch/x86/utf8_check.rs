@@ -329,10 +329,12 @@ mod tests {
     fn the_tables_agree_with_std_on_every_three_bytes() {
         // Behind ASCII and followed by a zero (as the end is checked): the pairs' errors are
         // those of bytes that are not UTF-8 without a 4-byte sequence.
-        for p in 0..=255u8 {
-            for q in 0..=255u8 {
+        // (Under Miri, every 13th, 11th and 7th byte: the tables are plain arrays, and 2^24
+        // cases would take a day.)
+        for p in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 13)) {
+            for q in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 11)) {
                 let two = pair_error(b'x', b'x', p) | pair_error(b'x', p, q);
-                for r in 0..=255u8 {
+                for r in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 7)) {
                     let ok = two | pair_error(p, q, r) | pair_error(q, r, 0) == 0;
                     let want = core::str::from_utf8(&[p, q, r]).is_ok() && p.max(q).max(r) < 0xF0;
                     assert_eq!(ok, want, "{p:02x} {q:02x} {r:02x}");
@@ -347,7 +349,7 @@ mod tests {
             return;
         };
         let mut sequences: Vec<Vec<u8>> = Vec::new();
-        for a in (0..=255u8).step_by(wirebytes_testkit::scale(1, 3)) {
+        for a in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 3, 61)) {
             sequences.push(alloc::vec![a]);
             for b in [
                 0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xE0, 0xF0, 0xFF,
@@ -358,13 +360,25 @@ mod tests {
                 }
             }
         }
-        for fill in ["a", "\u{436}", "\u{4E2D}"] {
-            for offset in (0..70).chain(120..136).chain(250..262).chain(314..330) {
+        for fill in ["a", "\u{436}", "\u{4E2D}"]
+            .into_iter()
+            .step_by(wirebytes_testkit::scale_miri(1, 1, 2))
+        {
+            for offset in (0..70)
+                .chain(120..136)
+                .chain(250..262)
+                .chain(314..330)
+                .step_by(wirebytes_testkit::scale_miri(1, 1, 29))
+            {
                 let mut head = Vec::new();
                 while head.len() < offset {
                     head.extend_from_slice(fill.as_bytes());
                 }
-                for seq in &sequences {
+                // (Under Miri, every 37th sequence: some 300 of them at each place.)
+                for seq in sequences
+                    .iter()
+                    .step_by(wirebytes_testkit::scale_miri(1, 1, 37))
+                {
                     let mut bytes = head.clone();
                     bytes.extend_from_slice(seq);
                     assert_checks(kernels, &bytes);
@@ -399,7 +413,7 @@ mod tests {
         ];
         let mut rng = wirebytes_testkit::Rng::new(0x2545_F491_4F6C_DD1D);
         let mut next = move |n: u64| rng.below(n as usize) as u64;
-        for round in 0..20_000 {
+        for round in 0..wirebytes_testkit::scale_miri(20_000, 20_000, 6) {
             let mut bytes = Vec::new();
             // Mostly good text (the first seven pieces); every third body may hold anything.
             let kinds = if round % 3 == 0 { 14 } else { 7 };

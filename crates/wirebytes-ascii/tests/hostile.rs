@@ -1,0 +1,123 @@
+//! Input an attacker picks, at the API's edge: UTF-16 made of surrogates (lone, reversed,
+//! doubled, in every place) and a `BufMut` that offers one byte of room at a time (or
+//! chunks of one byte chained), at every kernel level, against the reference. The low byte
+//! of every unit is output, whatever the unit; nothing past the count is written.
+
+use wirebytes_ascii::{copy_low_bytes_utf16, low_bytes_utf16, reference};
+
+const SENTINEL: u8 = 0xA5;
+
+/// UTF-16 made of surrogates, with ASCII and a real pair among them, long enough for the
+/// 16- and 32-unit vector steps.
+fn surrogate_soup() -> Vec<Vec<u16>> {
+    let pieces: [&[u16]; 7] = [
+        &[0xD800],
+        &[0xDBFF],
+        &[0xDFFF],
+        &[0xDC0A, 0xD80D],
+        &[0xD800, 0xD800],
+        &[0xD83D, 0xDE00],
+        &[0x41],
+    ];
+    let step = wirebytes_testkit::scale_miri(1, 1, 3);
+    let mut out = Vec::new();
+    for a in pieces {
+        for b in pieces.iter().step_by(step) {
+            for c in pieces.iter().step_by(step) {
+                out.push([a, b, c].concat());
+                // The same after 30 ASCII units, inside a vector step.
+                out.push([&[0x61; 30][..], a, b, c, &[0x62; 40][..]].concat());
+            }
+        }
+    }
+    out.push(std::iter::repeat_n(0xDBFF, 100).collect());
+    out.push((0..100).map(|i| 0xD800 + i * 20).collect());
+    out
+}
+
+#[test]
+fn surrogates_everywhere_in_utf16_input() {
+    for units in surrogate_soup() {
+        let want: Vec<u8> = units.iter().map(|&u| u as u8).collect();
+        assert_eq!(reference::low_bytes_utf16(&units), want);
+        assert_eq!(low_bytes_utf16(&units), want, "{units:04x?}");
+        for len in [
+            0,
+            1,
+            units.len() / 2,
+            units.len() - 1,
+            units.len(),
+            units.len() + 3,
+        ] {
+            let mut dst = vec![SENTINEL; len];
+            let n = copy_low_bytes_utf16(&units, &mut dst);
+            assert_eq!(n, len.min(units.len()));
+            assert_eq!(dst[..n], want[..n], "{units:04x?} into {len}");
+            assert!(dst[n..].iter().all(|&b| b == SENTINEL), "wrote past {n}");
+        }
+    }
+}
+
+/// A `BufMut` that offers one byte of room at a time, and grows.
+#[cfg(feature = "bytes")]
+struct OneByteRoom(Vec<u8>, [std::mem::MaybeUninit<u8>; 1]);
+
+// SAFETY: `chunk_mut` is one byte that `advance_mut` copies in after the caller wrote it;
+// `remaining_mut` is what a `Vec` may still hold.
+#[cfg(feature = "bytes")]
+unsafe impl bytes::BufMut for OneByteRoom {
+    fn remaining_mut(&self) -> usize {
+        isize::MAX as usize - self.0.len()
+    }
+
+    unsafe fn advance_mut(&mut self, cnt: usize) {
+        assert!(cnt <= 1, "advanced past the room offered");
+        if cnt == 1 {
+            // SAFETY: the caller wrote the byte of room before advancing over it.
+            self.0.push(unsafe { self.1[0].assume_init() });
+        }
+    }
+
+    fn chunk_mut(&mut self) -> &mut bytes::buf::UninitSlice {
+        bytes::buf::UninitSlice::uninit(&mut self.1)
+    }
+}
+
+#[cfg(feature = "bytes")]
+#[test]
+fn put_low_bytes_into_one_byte_of_room_at_a_time() {
+    use bytes::BufMut;
+    use wirebytes_ascii::levels;
+
+    let texts = [
+        String::new(),
+        "plain ASCII, long enough for a block of 64 bytes and then some more".to_owned(),
+        "\u{1F600}\u{E9}\u{4E2D}".repeat(20),
+        format!("{}\u{1F600}", "a".repeat(61)),
+    ];
+    for text in &texts {
+        let want = reference::low_bytes(text);
+        for level in levels::all() {
+            let mut dst = OneByteRoom(b"head:".to_vec(), [std::mem::MaybeUninit::uninit()]);
+            level.put_low_bytes(text, &mut dst);
+            assert_eq!(dst.0[..5], *b"head:");
+            assert_eq!(dst.0[5..], want, "{}: {text:?}", level.name());
+
+            // Fixed room: one-byte slices chained, as many as the text needs, and one more
+            // that must stay as it was.
+            let mut cells = vec![[SENTINEL]; want.len() + 1];
+            let (fill, spare) = cells.split_at_mut(want.len());
+            {
+                let mut chain: Box<dyn BufMut> = Box::new(&mut spare[0][..0]);
+                for cell in fill.iter_mut().rev() {
+                    chain = Box::new((&mut cell[..]).chain_mut(chain));
+                }
+                level.put_low_bytes(text, &mut chain);
+                assert_eq!(chain.remaining_mut(), 0);
+            }
+            let got: Vec<u8> = fill.iter().map(|c| c[0]).collect();
+            assert_eq!(got, want, "{}: {text:?}", level.name());
+            assert_eq!(spare[0], [SENTINEL]);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Input an attacker picks, at the API's edge: UTF-16 made of surrogates (lone, reversed,
+//! doubled, in every place), an `Encoder` fed thousands of empty chunks (between the halves
+//! of a pair too), and a `BufMut` that offers one byte of room at a time. Every charset (a
+//! sample under Miri), both replacements, against the reference.
+
+mod common;
+
+use common::{REPLACEMENTS, charsets, check_str, check_units};
+use wirebytes_charset::{encode, encode_utf16, reference};
+
+/// UTF-16 made of surrogates, with ASCII and a real pair among them.
+fn surrogate_soup() -> Vec<Vec<u16>> {
+    let pieces: [&[u16]; 7] = [
+        &[0xD800],
+        &[0xDBFF],
+        &[0xDFFF],
+        &[0xDC00, 0xD800],
+        &[0xD800, 0xD800],
+        &[0xD83D, 0xDE00],
+        &[0x41],
+    ];
+    let step = wirebytes_testkit::scale_miri(1, 1, 7);
+    let mut out = Vec::new();
+    for a in pieces {
+        for b in pieces.iter().step_by(step) {
+            for c in pieces.iter().step_by(step) {
+                out.push([a, b, c].concat());
+            }
+        }
+    }
+    // Long runs: a vector's width and more of lone halves.
+    out.push(std::iter::repeat_n(0xDBFF, 70).collect());
+    out.push(
+        (0..70)
+            .map(|i| if i % 2 == 0 { 0xDC00 } else { 0xD800 })
+            .collect(),
+    );
+    // Under Miri, a few of them: each goes through every check of `check_units`.
+    let n = out.len();
+    out.into_iter()
+        .step_by(wirebytes_testkit::scale_miri(1, 1, n / 3))
+        .collect()
+}
+
+#[test]
+fn surrogates_everywhere_in_utf16_input() {
+    for units in surrogate_soup() {
+        check_units(&units);
+        // And as text, each lone half replaced by U+FFFD.
+        check_str(&String::from_utf16_lossy(&units));
+    }
+}
+
+#[test]
+fn thousands_of_empty_chunks_between_and_inside_pairs() {
+    let empties = wirebytes_testkit::scale_miri(3000, 3000, 40);
+    let units: Vec<u16> = "a\u{1F600}\u{E9}\u{4E2D}".encode_utf16().collect();
+    let text = "a\u{1F600}\u{E9}\u{4E2D}";
+    for charset in charsets() {
+        for replacement in REPLACEMENTS {
+            let want16 = reference::encode_utf16(&units, charset, replacement);
+            let mut encoder = charset.new_encoder(replacement);
+            let mut out = Vec::new();
+            for unit in &units {
+                for _ in 0..empties {
+                    encoder.encode_utf16_chunk(&[], false, &mut out);
+                }
+                encoder.encode_utf16_chunk(std::slice::from_ref(unit), false, &mut out);
+            }
+            encoder.encode_utf16_chunk(&[], true, &mut out);
+            assert_eq!(out, want16, "{} {replacement:?}", charset.name());
+
+            let want = reference::encode(text, charset, replacement);
+            let mut encoder = charset.new_encoder(replacement);
+            let mut out = Vec::new();
+            for (i, c) in text.char_indices() {
+                for _ in 0..empties {
+                    encoder.encode_chunk("", false, &mut out);
+                }
+                encoder.encode_chunk(&text[i..i + c.len_utf8()], false, &mut out);
+            }
+            encoder.encode_chunk("", true, &mut out);
+            assert_eq!(out, want, "{} {replacement:?}", charset.name());
+            assert_eq!(encode(text, charset, replacement), want);
+            assert_eq!(encode_utf16(&units, charset, replacement), want16);
+        }
+    }
+}
+
+/// A `BufMut` that offers one byte of room at a time, and grows.
+#[cfg(feature = "bytes")]
+struct OneByteRoom(Vec<u8>, [std::mem::MaybeUninit<u8>; 1]);
+
+// SAFETY: `chunk_mut` is one byte that `advance_mut` copies in after the caller wrote it;
+// `remaining_mut` is what a `Vec` may still hold.
+#[cfg(feature = "bytes")]
+unsafe impl bytes::BufMut for OneByteRoom {
+    fn remaining_mut(&self) -> usize {
+        isize::MAX as usize - self.0.len()
+    }
+
+    unsafe fn advance_mut(&mut self, cnt: usize) {
+        assert!(cnt <= 1, "advanced past the room offered");
+        if cnt == 1 {
+            // SAFETY: the caller wrote the byte of room before advancing over it.
+            self.0.push(unsafe { self.1[0].assume_init() });
+        }
+    }
+
+    fn chunk_mut(&mut self) -> &mut bytes::buf::UninitSlice {
+        bytes::buf::UninitSlice::uninit(&mut self.1)
+    }
+}
+
+#[cfg(feature = "bytes")]
+#[test]
+fn encode_to_buf_into_one_byte_of_room_at_a_time() {
+    let text = "Gr\u{FC}\u{DF}e \u{1F600} \u{4E2D}\u{6587} \u{430}\u{431} and ASCII";
+    for charset in charsets() {
+        for replacement in REPLACEMENTS {
+            let mut dst = OneByteRoom(b"head:".to_vec(), [std::mem::MaybeUninit::uninit()]);
+            wirebytes_charset::encode_to_buf(text, charset, replacement, &mut dst);
+            let mut want = b"head:".to_vec();
+            want.extend(reference::encode(text, charset, replacement));
+            assert_eq!(dst.0, want, "{} {replacement:?}", charset.name());
+        }
+    }
+}
