@@ -11,8 +11,9 @@
 //! (`wirebytes_testkit::scale_miri`), and the few that Miri cannot run (a TCP socket, a
 //! `java` process, a file) are ignored there. Two crates run at a time, each test binary one
 //! test at a time. It prints a table: per crate, the tests passed, failed and ignored, the
-//! time, and the kernel levels that ran (which each crate's level test prints; `?` with
-//! `--quick`, which runs the hostile-input and boundary files of [`quick_test_files`] alone). A missing piece, a failed build or test, or a crate without tests is a
+//! time, and the kernel levels that ran (which each crate's level test prints). With
+//! `--quick` it runs that level test and the hostile-input and boundary files of
+//! [`quick_test_files`] alone. A missing piece, a failed build or test, or a crate without tests is a
 //! failure: exit status 1.
 
 use std::fmt::Write as _;
@@ -71,6 +72,9 @@ const LANES: usize = 2;
 /// intrinsics it implements).
 const RUSTFLAGS: &str =
     "-C target-feature=+ssse3,+sse4.1,+sse4.2,+popcnt,+avx,+avx2,+bmi1,+bmi2,+lzcnt";
+
+/// The unit test of each crate's `levels` module that prints [`LEVELS_LINE`].
+const LEVEL_TEST: &str = "levels::tests::the_levels_start_portable_and_are_named_once";
 
 /// What a crate's level test prints: the names of the levels that ran, in order.
 const LEVELS_LINE: &str = "levels under test:";
@@ -204,46 +208,63 @@ fn test(root: &Path, krate: &'static str, quick: bool) -> Row {
         krate,
         ..Row::default()
     };
-    let mut cmd = nightly_cargo(root);
-    cmd.args(["miri", "test", "-p", &package, "--no-fail-fast"]);
-    if !quick {
-        cmd.arg("--lib");
+    // The test binaries and the filter of each `cargo miri test`: with `--quick`, the level
+    // test of the unit tests (for the levels line), then the files.
+    let mut runs: Vec<(Vec<String>, Option<&str>)> = Vec::new();
+    let files = test_files(krate, quick)
+        .iter()
+        .flat_map(|file| ["--test".to_owned(), (*file).to_owned()]);
+    if quick {
+        runs.push((vec!["--lib".to_owned()], Some(LEVEL_TEST)));
+        runs.push((files.collect(), None));
+    } else {
+        runs.push((
+            std::iter::once("--lib".to_owned()).chain(files).collect(),
+            None,
+        ));
     }
-    for file in test_files(krate, quick) {
-        cmd.args(["--test", file]);
-    }
-    if !features(krate).is_empty() {
-        cmd.args(["--features", features(krate)]);
-    }
-    // One test at a time: with a second thread, Miri tracks every access for data races,
-    // which doubles the time of the tests that spawn none.
-    let child = cmd
-        .args(["--", "--show-output", "--test-threads=1"])
-        .env("RUSTFLAGS", RUSTFLAGS)
-        .stdout(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(child) => child,
-        Err(err) => {
-            row.error = Some(format!("cannot run cargo: {err}"));
-            return row;
+    let mut failure = None;
+    for (targets, filter) in runs {
+        let mut cmd = nightly_cargo(root);
+        cmd.args(["miri", "test", "-p", &package, "--no-fail-fast"]);
+        cmd.args(&targets);
+        if !features(krate).is_empty() {
+            cmd.args(["--features", features(krate)]);
         }
-    };
-    if let Some(stdout) = child.stdout.take() {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            println!("[{krate}] {line}");
-            row.line(&line);
+        // One test at a time: with a second thread, Miri tracks every access for data
+        // races, which doubles the time of the tests that spawn none.
+        cmd.args(["--", "--show-output", "--test-threads=1"]);
+        cmd.args(filter);
+        let child = cmd
+            .env("RUSTFLAGS", RUSTFLAGS)
+            .stdout(Stdio::piped())
+            .spawn();
+        let mut child = match child {
+            Ok(child) => child,
+            Err(err) => {
+                row.error = Some(format!("cannot run cargo: {err}"));
+                return row;
+            }
+        };
+        if let Some(stdout) = child.stdout.take() {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                println!("[{krate}] {line}");
+                row.line(&line);
+            }
+        }
+        match child.wait() {
+            Err(err) => failure = Some(format!("waiting for cargo: {err}")),
+            Ok(s) if !s.success() => failure = Some(format!("cargo miri test failed ({s})")),
+            Ok(_) => {}
         }
     }
-    let status = child.wait();
     row.time = started.elapsed();
-    row.error = match status {
-        Err(err) => Some(format!("waiting for cargo: {err}")),
-        Ok(_) if row.failed > 0 => Some(format!("{} tests failed", row.failed)),
-        Ok(s) if !s.success() => Some(format!("cargo miri test failed ({s})")),
-        Ok(_) if row.passed == 0 => Some("no test ran".to_owned()),
-        Ok(_) if row.levels.is_none() => Some("the level test did not run".to_owned()),
-        Ok(_) => None,
+    row.error = match failure {
+        Some(err) if row.failed == 0 => Some(err),
+        _ if row.failed > 0 => Some(format!("{} tests failed", row.failed)),
+        _ if row.passed == 0 => Some("no test ran".to_owned()),
+        _ if row.levels.is_none() => Some("the level test did not run".to_owned()),
+        _ => None,
     };
     if let Some(err) = &row.error {
         eprintln!("\n!!!!!!!!\nerror: {package}: {err}\n!!!!!!!!\n");
