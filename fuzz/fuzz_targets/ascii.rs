@@ -121,6 +121,12 @@ fuzz_target!(|input: Input<'_>| {
             &expected,
             &level.low_bytes(&text),
         );
+        same(
+            &format!("find_invalid_header_byte {name}"),
+            &rendered,
+            reference::find_invalid_header_byte(rendered),
+            level.find_invalid_header_byte(rendered),
+        );
 
         let mut extended = prefix.clone();
         level.extend_low_bytes(&text, &mut extended);

@@ -14,8 +14,9 @@
 use crate::arch::SplitChunks;
 use core::fmt;
 
+use crate::arch::Kernels;
 #[cfg(feature = "alloc")]
-use crate::arch::{Kernels, Out};
+use crate::arch::Out;
 #[cfg(feature = "alloc")]
 use crate::copy::{Plain, copy_long, copy_plain_prefix};
 
@@ -80,11 +81,22 @@ fn not_header_bytes(word: u64) -> u64 {
     ((!at_least_space & not_tab) | del) & HIGH
 }
 
-/// The fast `find_invalid_header_byte`: see the crate root for the contract. 64-byte blocks
-/// in a loop the compiler vectorises, then 8-byte words, the last of which ends where
-/// `rendered` ends (overlapping the one before), so no byte goes through a loop of its own
-/// unless `rendered` is shorter than a word.
-pub(crate) fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
+/// The fast `find_invalid_header_byte`, with `kernels`: see the crate root for the contract.
+/// The AVX2 kernel where the CPU has it and `rendered` holds at least 32 bytes, else
+/// [`find_invalid_header_byte_portable`].
+#[inline]
+pub(crate) fn find_invalid_header_byte(rendered: &[u8], kernels: Kernels) -> Option<usize> {
+    match kernels.find_invalid_header_byte(rendered) {
+        Some(found) => found,
+        None => find_invalid_header_byte_portable(rendered),
+    }
+}
+
+/// `find_invalid_header_byte` without a kernel: 64-byte blocks in a loop the compiler
+/// vectorises, then 8-byte words, the last of which ends where `rendered` ends (overlapping
+/// the one before), so no byte goes through a loop of its own unless `rendered` is shorter
+/// than a word.
+fn find_invalid_header_byte_portable(rendered: &[u8]) -> Option<usize> {
     /// The first byte of `word`, which starts at `at`, that is not a header byte.
     #[inline(always)]
     fn first(word: &[u8; 8], at: usize) -> Option<usize> {
@@ -143,7 +155,7 @@ pub(crate) fn render_header_value(
     // `next` starts a char that is not ASCII: the copy goes on from it.
     copy_long(src, plain, out, kernels());
     let rest = &out.written()[before..];
-    match find_invalid_header_byte(rest) {
+    match find_invalid_header_byte(rest, kernels()) {
         None => Ok(()),
         Some(at) => Err(InvalidHeaderByte::new(plain + at, rest[at])),
     }

@@ -68,6 +68,12 @@ impl Level {
         crate::copy::put_low_bytes(src, dst, || self.kernels);
     }
 
+    /// [`find_invalid_header_byte`](crate::find_invalid_header_byte) at this level.
+    #[must_use]
+    pub fn find_invalid_header_byte(self, rendered: &[u8]) -> Option<usize> {
+        crate::header::find_invalid_header_byte(rendered, self.kernels)
+    }
+
     /// [`render_header_value`](crate::render_header_value) at this level.
     ///
     /// # Errors

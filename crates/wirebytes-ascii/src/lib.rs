@@ -340,7 +340,11 @@ pub fn put_low_bytes<B: bytes::BufMut + ?Sized>(src: &str, dst: &mut B) {
 #[inline]
 #[must_use]
 pub fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
-    header::find_invalid_header_byte(rendered)
+    // The kernel pays for asking the CPU only past 32 bytes.
+    if rendered.len() < 32 {
+        return header::find_invalid_header_byte(rendered, arch::Kernels::NONE);
+    }
+    header::find_invalid_header_byte(rendered, arch::Kernels::detect())
 }
 
 /// Renders `src` as [`extend_low_bytes`] does and appends it to `dst` only if every rendered

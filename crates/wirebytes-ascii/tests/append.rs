@@ -120,12 +120,51 @@ fn find_invalid_header_byte_sees_every_byte_at_every_position() {
             for byte in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
                 let mut rendered = vec![b'a'; len];
                 rendered[at] = byte;
+                let want = reference::find_invalid_header_byte(&rendered);
                 assert_eq!(
                     find_invalid_header_byte(&rendered),
-                    reference::find_invalid_header_byte(&rendered),
+                    want,
                     "byte {byte:#04x} at {at} of {len}"
                 );
+                for level in levels::all() {
+                    assert_eq!(
+                        level.find_invalid_header_byte(&rendered),
+                        want,
+                        "{}: byte {byte:#04x} at {at} of {len}",
+                        level.name()
+                    );
+                }
             }
+        }
+    }
+}
+
+/// Random bytes with a few bad ones (controls, DEL) among valid ones of every kind (HTAB,
+/// printable, 0x80..=0xFF): the first bad one is found at every level, whatever the length
+/// (each block and vector boundary, and the overlapping last vector).
+#[test]
+fn the_first_of_several_invalid_bytes_is_found() {
+    const VALID: [u8; 6] = [b'\t', b' ', b'~', 0x80, 0xAB, 0xFF];
+    const INVALID: [u8; 6] = [0x00, b'\r', b'\n', 0x08, 0x1F, 0x7F];
+    let mut rng = Rng::new(0x004E_ADE2);
+    for _ in 0..wirebytes_testkit::scale_miri(3000, 300, 40) {
+        let len = rng.below(200);
+        let mut rendered: Vec<u8> = (0..len).map(|_| VALID[rng.below(VALID.len())]).collect();
+        for _ in 0..rng.below(4) {
+            if len > 0 {
+                let at = rng.below(len);
+                rendered[at] = INVALID[rng.below(INVALID.len())];
+            }
+        }
+        let want = reference::find_invalid_header_byte(&rendered);
+        assert_eq!(find_invalid_header_byte(&rendered), want, "{rendered:02x?}");
+        for level in levels::all() {
+            assert_eq!(
+                level.find_invalid_header_byte(&rendered),
+                want,
+                "{}: {rendered:02x?}",
+                level.name()
+            );
         }
     }
 }

@@ -442,11 +442,13 @@ fn http_accepts(rendered: &[u8]) -> bool {
 }
 
 /// The header-byte rule against the http crate: every byte alone, and every byte at every
-/// position of a 130-byte value (each vector width and tail of `find_invalid_header_byte`).
+/// position of a 130-byte value (each vector width and tail of `find_invalid_header_byte`),
+/// through the public function and at every kernel level.
 fn header_rule(ctx: &mut Ctx) {
+    let levels: Vec<_> = wirebytes_ascii::levels::all().collect();
     let mut check = ctx.check(
         "every byte: find_invalid_header_byte = http HeaderValue::from_bytes",
-        256 + 256 * 130,
+        256 + 256 * 130 * (1 + levels.len() as u64),
     );
     for byte in 0..=255u8 {
         let ours = find_invalid_header_byte(&[byte]).is_none();
@@ -462,6 +464,10 @@ fn header_rule(ctx: &mut Ctx) {
                 Some(at)
             };
             check.case(&rendered, expected, find_invalid_header_byte(&rendered));
+            for level in &levels {
+                let found = level.find_invalid_header_byte(&rendered);
+                check.case_in(level.name(), &rendered, expected, found);
+            }
         }
     }
 }

@@ -19,6 +19,10 @@
 //! - **`copy_header_blocks`** (AVX2): the same, for a prefix of printable ASCII
 //!   (`0x20..=0x7E`, header bytes but HTAB): the block holding the first other byte is not
 //!   copied.
+//! - **`find_invalid_header_byte`** (AVX2): reads `src` (at least 32 bytes) in 64-byte blocks,
+//!   then 32-byte vectors, the last ending where `src` ends, and returns the index of the first
+//!   byte `http::HeaderValue` rejects, or `None`; writes nothing. Not called (`None`) without
+//!   AVX2 or on fewer than 32 bytes.
 //! - **`utf8_blocks`** (AVX-512 F, BW, VBMI, VBMI2): any text, the low byte of each UTF-16
 //!   unit (two for a char above U+FFFF), 64 bytes of `src` per step, until fewer than 65 bytes
 //!   of `src` or 64 of room are left. Writes nothing past the returned count but the high
@@ -88,6 +92,8 @@ impl Kernels {
     const AVX2: u8 = 1 << 1;
     /// AVX-512 F, BW, VBMI, VBMI2 and POPCNT: the kernel for any text.
     const AVX512: u8 = 1 << 2;
+    /// No kernel: the portable code.
+    pub(crate) const NONE: Kernels = Kernels(0);
     /// Set once the CPU has been asked.
     const KNOWN: u8 = 1 << 7;
     /// The levels, each with every kernel of the ones before it, by name.
@@ -213,6 +219,22 @@ impl Kernels {
         }
         let _ = (src, out);
         0
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): the first byte of `src`
+    /// that is not a header byte, `Some(None)` if there is none, or `None` (nothing done)
+    /// without AVX2 or when `src` is shorter than 32 bytes.
+    #[inline]
+    pub(crate) fn find_invalid_header_byte(self, src: &[u8]) -> Option<Option<usize>> {
+        #[cfg(wirebytes_x86_kernels)]
+        if self.has(Self::AVX2) && src.len() >= 32 {
+            // SAFETY: `find_invalid_header_byte_avx2` needs AVX2 and nothing else, and the bit
+            // is set only where `detect` saw the CPU has it; it only reads `src`, which holds
+            // the 32 bytes it asks for.
+            return Some(unsafe { x86_64::find_invalid_header_byte_avx2(src) });
+        }
+        let _ = src;
+        None
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): any text, 64 bytes per

@@ -6,6 +6,7 @@ use core::arch::x86_64::{__m128i, _mm_setr_epi8};
 
 mod ascii_blocks;
 mod four_byte;
+mod header_check;
 mod three_byte;
 mod two_byte;
 #[cfg(wirebytes_avx512)]
@@ -16,6 +17,7 @@ pub(super) use ascii_blocks::ascii_blocks_avx2;
 #[cfg(feature = "alloc")]
 pub(super) use ascii_blocks::header_blocks_avx2;
 pub(super) use four_byte::four_byte_blocks_ssse3;
+pub(super) use header_check::find_invalid_header_byte_avx2;
 pub(super) use three_byte::three_byte_blocks_ssse3;
 pub(super) use two_byte::two_byte_blocks_ssse3;
 #[cfg(wirebytes_avx512)]

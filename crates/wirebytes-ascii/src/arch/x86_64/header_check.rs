@@ -1,0 +1,63 @@
+//! The header-value check (AVX2): see `Kernels::find_invalid_header_byte`.
+
+use crate::arch::SplitChunks;
+use core::arch::x86_64::{
+    __m256i, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+};
+
+/// See [`Kernels::find_invalid_header_byte`](crate::arch::Kernels::find_invalid_header_byte):
+/// the index of the first byte of `src` (at least 32 bytes) that is not a header byte.
+/// 64-byte blocks, then the rest as 32-byte vectors, the last one ending where `src` ends
+/// (overlapping bytes already found valid, so its first flagged byte is the first of all).
+#[target_feature(enable = "avx2")]
+pub(crate) fn find_invalid_header_byte_avx2(src: &[u8]) -> Option<usize> {
+    debug_assert!(src.len() >= 32);
+    let (blocks, _) = src.split_chunks::<64>();
+    let mut at = 0;
+    for block in blocks {
+        let (low, high) = block.split_at(32);
+        let (Some(low), Some(high)) = (low.first_chunk::<32>(), high.first_chunk::<32>()) else {
+            break;
+        };
+        let bad = u64::from(invalid(low)) | u64::from(invalid(high)) << 32;
+        if bad != 0 {
+            return Some(at + bad.trailing_zeros() as usize);
+        }
+        at += 64;
+    }
+    while at < src.len() {
+        // The next 32 bytes, or the last 32 where fewer are left.
+        let start = at.min(src.len() - 32);
+        let Some(vector) = src[start..].first_chunk::<32>() else {
+            break;
+        };
+        let bad = invalid(vector);
+        if bad != 0 {
+            return Some(start + bad.trailing_zeros() as usize);
+        }
+        at = start + 32;
+    }
+    None
+}
+
+/// One bit per byte of `bytes` (bit `k` for byte `k`) that is not a header byte: a control
+/// byte other than HTAB (as signed bytes, `0..0x20`), or DEL. Bytes `0x80..=0xFF` are
+/// negative as signed bytes, so the control test passes them.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn invalid(bytes: &[u8; 32]) -> u32 {
+    // SAFETY: the load reads the 32 bytes of `bytes`, a `[u8; 32]`; it has no alignment
+    // requirement.
+    let v: __m256i = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+    let control = _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v);
+    let negative = _mm256_cmpgt_epi8(_mm256_set1_epi8(0), v);
+    let tab = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\t' as i8));
+    let del = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x7F));
+    // Controls are the bytes below 0x20 that are not negative and not HTAB.
+    let bad = _mm256_or_si256(
+        _mm256_andnot_si256(_mm256_or_si256(negative, tab), control),
+        del,
+    );
+    _mm256_movemask_epi8(bad) as u32
+}
