@@ -132,6 +132,7 @@ mod multi_byte;
 pub mod reference;
 mod single_byte;
 mod unicode;
+mod us_ascii;
 
 pub use charset::Charset;
 pub use encoder::Encoder;

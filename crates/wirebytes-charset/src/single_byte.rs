@@ -34,6 +34,9 @@ pub(crate) struct Table {
     /// char of the same number (ISO-8859-15's 0xA4 is €, not ¤): a window whose arithmetic
     /// output holds one is encoded through the table instead. `None` for windows-1252.
     except: Option<Except>,
+    /// No char above ASCII is mapped (US-ASCII): under the JDK's policy each is a `?`, which
+    /// [`crate::us_ascii`] writes without looking anything up.
+    ascii_only: bool,
 }
 
 impl std::fmt::Debug for Table {
@@ -55,6 +58,7 @@ impl Table {
             pairs: Box::new([0; 0x4000]),
             latin1: false,
             except: None,
+            ascii_only: true,
         };
         // ASCII maps to itself (only the block encoder looks ASCII up).
         for b in 0..0x80u8 {
@@ -69,6 +73,7 @@ impl Table {
             // this keeps the choice explicit.
             if table.get(c) == 0 {
                 table.set(c, b);
+                table.ascii_only = false;
             }
         }
         for lead in (0..0x80).chain(0xC0..0xE0) {
@@ -222,7 +227,8 @@ pub(crate) const BLOCK: usize = 64;
 /// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
 /// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. For
 /// windows-1252 ([`Table::latin1`]), [`latin1_run`] (with `kernels`) goes first and after
-/// every such block.
+/// every such block. US-ASCII under [`Policy::Jdk`] ([`Table::ascii_only`]) goes through
+/// [`crate::us_ascii`] instead.
 pub(crate) fn encode_str(
     table: &Table,
     text: &str,
@@ -232,6 +238,10 @@ pub(crate) fn encode_str(
     kernels: Kernels,
 ) -> Result<(), usize> {
     let bytes = text.as_bytes();
+    if table.ascii_only && policy == Policy::Jdk {
+        crate::us_ascii::ascii_or_question_marks(&bytes[from..], out);
+        return Ok(());
+    }
     let mut i = from;
     let mut resized = false;
     while i < bytes.len() {
