@@ -602,30 +602,52 @@ impl Tally {
             );
         } else if let Some(krate) = line.strip_prefix("Doc-tests ") {
             self.current = Some(format!("{} doctests", krate.replace('_', "-")));
-        } else if let Some(result) = line.strip_prefix("test result: ") {
-            let count = |what: &str| {
-                result
-                    .split(';')
-                    .find_map(|part| {
-                        part.trim()
-                            .trim_start_matches("ok. ")
-                            .trim_start_matches("FAILED. ")
-                            .strip_suffix(what)
-                    })
-                    .and_then(|n| n.trim().parse().ok())
-                    .unwrap_or(0)
-            };
-            let seconds = result
-                .split_once("finished in ")
-                .and_then(|(_, t)| t.trim_end_matches('s').parse().ok())
-                .unwrap_or(0.0);
+        } else if let Some(counts) = TestResult::of_line(line) {
             self.binaries.push(Binary {
                 name: self.current.take().unwrap_or_else(|| "?".to_owned()),
-                passed: count(" passed"),
-                failed: count(" failed"),
-                seconds,
+                passed: counts.passed,
+                failed: counts.failed,
+                seconds: counts.seconds,
             });
         }
+    }
+}
+
+/// What one test binary's `test result:` line of `cargo test` says.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct TestResult {
+    pub(crate) passed: u64,
+    pub(crate) failed: u64,
+    pub(crate) ignored: u64,
+    pub(crate) seconds: f64,
+}
+
+impl TestResult {
+    /// The counts of `line` (trimmed) if it is a `test result:` line; a count it lacks is 0.
+    pub(crate) fn of_line(line: &str) -> Option<TestResult> {
+        let result = line.trim().strip_prefix("test result: ")?;
+        let count = |what: &str| {
+            result
+                .split(';')
+                .find_map(|part| {
+                    part.trim()
+                        .trim_start_matches("ok. ")
+                        .trim_start_matches("FAILED. ")
+                        .strip_suffix(what)
+                })
+                .and_then(|n| n.trim().parse().ok())
+                .unwrap_or(0)
+        };
+        let seconds = result
+            .split_once("finished in ")
+            .and_then(|(_, t)| t.trim_end_matches('s').parse().ok())
+            .unwrap_or(0.0);
+        Some(TestResult {
+            passed: count(" passed"),
+            failed: count(" failed"),
+            ignored: count(" ignored"),
+            seconds,
+        })
     }
 }
 
@@ -710,6 +732,28 @@ mod tests {
                 t.triple
             );
         }
+    }
+
+    #[test]
+    fn a_test_result_line_gives_its_counts() {
+        let line = "test result: FAILED. 12 passed; 3 failed; 2 ignored; 0 measured; 0 filtered out; finished in 1.50s";
+        assert_eq!(
+            TestResult::of_line(line),
+            Some(TestResult {
+                passed: 12,
+                failed: 3,
+                ignored: 2,
+                seconds: 1.5
+            })
+        );
+        assert_eq!(
+            TestResult::of_line("  test result: ok. 0 passed; 1 failed"),
+            Some(TestResult {
+                failed: 1,
+                ..TestResult::default()
+            })
+        );
+        assert_eq!(TestResult::of_line("test foo ... ok"), None);
     }
 
     #[test]

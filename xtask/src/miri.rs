@@ -278,22 +278,10 @@ impl Row {
         let line = line.trim();
         if let Some(levels) = line.strip_prefix(LEVELS_LINE) {
             self.levels = Some(levels.trim().to_owned());
-        } else if let Some(result) = line.strip_prefix("test result: ") {
-            let count = |what: &str| -> u64 {
-                result
-                    .split(';')
-                    .find_map(|part| {
-                        part.trim()
-                            .trim_start_matches("ok. ")
-                            .trim_start_matches("FAILED. ")
-                            .strip_suffix(what)
-                    })
-                    .and_then(|n| n.trim().parse().ok())
-                    .unwrap_or(0)
-            };
-            self.passed += count(" passed");
-            self.failed += count(" failed");
-            self.ignored += count(" ignored");
+        } else if let Some(counts) = crate::cross::TestResult::of_line(line) {
+            self.passed += counts.passed;
+            self.failed += counts.failed;
+            self.ignored += counts.ignored;
             self.binaries += 1;
         }
     }

@@ -435,9 +435,9 @@ fn test_on(scratch: &Path, name: &str, version: &str) -> Result<String, String> 
     clear_toolchain_env(&mut cmd);
     let (mut passed, mut failed) = (0, 0);
     let result = crate::cross::run_merged(cmd, |line| {
-        if let Some(rest) = line.strip_prefix("test result: ") {
-            passed += count_before(rest, " passed");
-            failed += count_before(rest, " failed");
+        if let Some(counts) = crate::cross::TestResult::of_line(line) {
+            passed += counts.passed;
+            failed += counts.failed;
         }
     });
     let summary = format!("{passed} passed, {failed} failed");
@@ -446,13 +446,6 @@ fn test_on(scratch: &Path, name: &str, version: &str) -> Result<String, String> 
         Ok(()) => Err(format!("{summary}: no test ran")),
         Err(err) => Err(format!("{summary}: {err}")),
     }
-}
-
-/// `N` in `... N<what>...`.
-fn count_before(text: &str, what: &str) -> usize {
-    text.find(what)
-        .and_then(|end| text[..end].rsplit([' ', '.']).next()?.parse().ok())
-        .unwrap_or(0)
 }
 
 /// The toolchain cargo and rustup picked for xtask must not leak into a run on another.
@@ -481,15 +474,7 @@ fn run(mut cmd: Command) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{count_before, scratch_manifest};
-
-    #[test]
-    fn counts_come_from_the_test_result_line() {
-        let line = "ok. 12 passed; 3 failed; 0 ignored; 0 measured; 0 filtered out";
-        assert_eq!(count_before(line, " passed"), 12);
-        assert_eq!(count_before(line, " failed"), 3);
-        assert_eq!(count_before("FAILED. 0 passed; 1 failed", " failed"), 1);
-    }
+    use super::scratch_manifest;
 
     #[test]
     fn the_scratch_manifest_holds_the_libraries_alone() {
