@@ -6,7 +6,10 @@ pub(crate) trait SplitChunks<T> {
     /// The whole `N`-element arrays from the start, and the fewer than `N` elements left.
     fn split_chunks<const N: usize>(&self) -> (&[[T; N]], &[T]);
     /// [`SplitChunks::split_chunks`], mutable.
-    #[allow(dead_code, reason = "not every crate that builds this file writes through it")]
+    #[allow(
+        dead_code,
+        reason = "not every crate that builds this file writes through it"
+    )]
     fn split_chunks_mut<const N: usize>(&mut self) -> (&mut [[T; N]], &mut [T]);
 }
 

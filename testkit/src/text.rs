@@ -203,6 +203,42 @@ pub fn random_units(rng: &mut Rng, max_len: usize) -> Vec<u16> {
     out
 }
 
+/// UTF-16 made of surrogates, with ASCII and a real pair among them: every triple of seven
+/// pieces (lone halves, a reversed pair whose low bytes are LF and CR, a doubled high half,
+/// a real pair, ASCII; under Miri a sample), each alone and again between 30 and 40 ASCII
+/// units (inside a vector step); then long runs of lone halves: one high half repeated,
+/// low and high alternating, and highs across their range.
+#[must_use]
+pub fn surrogate_soup() -> Vec<Vec<u16>> {
+    let pieces: [&[u16]; 7] = [
+        &[0xD800],
+        &[0xDBFF],
+        &[0xDFFF],
+        &[0xDC0A, 0xD80D],
+        &[0xD800, 0xD800],
+        &[0xD83D, 0xDE00],
+        &[0x41],
+    ];
+    let step = crate::scale_miri(1, 1, 3);
+    let mut out = Vec::new();
+    for a in pieces {
+        for b in pieces.iter().step_by(step) {
+            for c in pieces.iter().step_by(step) {
+                out.push([a, b, c].concat());
+                out.push([&[0x61; 30][..], a, b, c, &[0x62; 40][..]].concat());
+            }
+        }
+    }
+    out.push(core::iter::repeat_n(0xDBFF, 100).collect());
+    out.push(
+        (0..70)
+            .map(|i| if i % 2 == 0 { 0xDC00 } else { 0xD800 })
+            .collect(),
+    );
+    out.push((0..100).map(|i| 0xD800 + i * 20).collect());
+    out
+}
+
 /// `unit`'s chars, cycled, to exactly `chars` chars.
 ///
 /// # Examples

@@ -4,36 +4,9 @@
 //! of every unit is output, whatever the unit; nothing past the count is written.
 
 use wirebytes_ascii::{copy_low_bytes_utf16, low_bytes_utf16, reference};
+use wirebytes_testkit::text::surrogate_soup;
 
 const SENTINEL: u8 = 0xA5;
-
-/// UTF-16 made of surrogates, with ASCII and a real pair among them, long enough for the
-/// 16- and 32-unit vector steps.
-fn surrogate_soup() -> Vec<Vec<u16>> {
-    let pieces: [&[u16]; 7] = [
-        &[0xD800],
-        &[0xDBFF],
-        &[0xDFFF],
-        &[0xDC0A, 0xD80D],
-        &[0xD800, 0xD800],
-        &[0xD83D, 0xDE00],
-        &[0x41],
-    ];
-    let step = wirebytes_testkit::scale_miri(1, 1, 3);
-    let mut out = Vec::new();
-    for a in pieces {
-        for b in pieces.iter().step_by(step) {
-            for c in pieces.iter().step_by(step) {
-                out.push([a, b, c].concat());
-                // The same after 30 ASCII units, inside a vector step.
-                out.push([&[0x61; 30][..], a, b, c, &[0x62; 40][..]].concat());
-            }
-        }
-    }
-    out.push(std::iter::repeat_n(0xDBFF, 100).collect());
-    out.push((0..100).map(|i| 0xD800 + i * 20).collect());
-    out
-}
 
 #[test]
 fn surrogates_everywhere_in_utf16_input() {

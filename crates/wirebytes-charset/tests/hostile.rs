@@ -8,36 +8,12 @@ mod common;
 use common::{REPLACEMENTS, charsets, check_str, check_units};
 use wirebytes_charset::{encode, encode_utf16, reference};
 
-/// UTF-16 made of surrogates, with ASCII and a real pair among them.
+/// The testkit's surrogate soup; under Miri, a few of its inputs (each goes through every
+/// check of `check_units`).
 fn surrogate_soup() -> Vec<Vec<u16>> {
-    let pieces: [&[u16]; 7] = [
-        &[0xD800],
-        &[0xDBFF],
-        &[0xDFFF],
-        &[0xDC00, 0xD800],
-        &[0xD800, 0xD800],
-        &[0xD83D, 0xDE00],
-        &[0x41],
-    ];
-    let step = wirebytes_testkit::scale_miri(1, 1, 7);
-    let mut out = Vec::new();
-    for a in pieces {
-        for b in pieces.iter().step_by(step) {
-            for c in pieces.iter().step_by(step) {
-                out.push([a, b, c].concat());
-            }
-        }
-    }
-    // Long runs: a vector's width and more of lone halves.
-    out.push(std::iter::repeat_n(0xDBFF, 70).collect());
-    out.push(
-        (0..70)
-            .map(|i| if i % 2 == 0 { 0xDC00 } else { 0xD800 })
-            .collect(),
-    );
-    // Under Miri, a few of them: each goes through every check of `check_units`.
-    let n = out.len();
-    out.into_iter()
+    let soup = wirebytes_testkit::text::surrogate_soup();
+    let n = soup.len();
+    soup.into_iter()
         .step_by(wirebytes_testkit::scale_miri(1, 1, n / 3))
         .collect()
 }
