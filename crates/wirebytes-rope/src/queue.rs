@@ -374,27 +374,22 @@ impl ByteQueue {
     /// assert_eq!(queue.find_byte(b'\r'), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn find_byte(&self, byte: u8) -> Option<usize> {
         // A decoder usually finds its delimiter in the first fragment: one `memchr`, no walk.
-        let (front, back) = self.chunks.as_slices();
-        let first = front.first()?;
-        if let Some(p) = memchr::memchr(byte, first) {
-            return Some(p);
+        let first = self.chunks.front()?;
+        match memchr::memchr(byte, first) {
+            Some(p) => Some(p),
+            None => self.find_byte_after_first(byte),
         }
-        self.find_byte_after_first(byte, first.len(), &front[1..], back)
     }
 
-    /// `find_byte` in the fragments after the first (which holds `start` bytes, none of
-    /// them `byte`): `front` and `back` are the rest of the deque's two slices.
+    /// `find_byte` in the fragments after the first (which has no `byte`).
     #[inline(never)]
-    fn find_byte_after_first(
-        &self,
-        byte: u8,
-        mut start: usize,
-        front: &[Bytes],
-        back: &[Bytes],
-    ) -> Option<usize> {
-        for c in front.iter().chain(back) {
+    fn find_byte_after_first(&self, byte: u8) -> Option<usize> {
+        let mut chunks = self.chunks.iter();
+        let mut start = chunks.next().map_or(0, Bytes::len);
+        for c in chunks {
             if let Some(p) = memchr::memchr(byte, c) {
                 return Some(start + p);
             }
@@ -402,7 +397,6 @@ impl ByteQueue {
         }
         None
     }
-
 
     /// Takes the first `n` bytes off the queue as a [`ByteString`] sharing the fragments (no
     /// byte is copied). Fragments it consumes whole are moved into the result, not shared.
@@ -431,7 +425,7 @@ impl ByteQueue {
         if let Some(front) = self.chunks.front_mut() {
             if n < front.len() {
                 self.len -= n;
-                return ByteString::from(front.split_to(n));
+                return ByteString::from(take_front(front, n));
             }
         }
         match self.split_to_fragment_end(n) {
@@ -459,7 +453,7 @@ impl ByteQueue {
         if let Some(front) = self.chunks.front_mut() {
             if n < front.len() {
                 self.len -= n;
-                return Some(ByteString::from(front.split_to(n)));
+                return Some(ByteString::from(take_front(front, n)));
             }
         }
         self.split_to_fragment_end(n)
@@ -486,7 +480,7 @@ impl ByteQueue {
         // Most frames end in the next fragment.
         if let Some(second) = self.chunks.front_mut() {
             if left < second.len() {
-                return Some(ByteString::two(first, second.split_to(left)));
+                return Some(ByteString::two(first, take_front(second, left)));
             }
             if left == second.len() {
                 let second = self.chunks.pop_front().unwrap_or_default();
@@ -629,7 +623,7 @@ impl Buf for ByteQueue {
         match self.chunks.front_mut() {
             Some(front) if len < front.len() => {
                 self.len -= len;
-                front.split_to(len)
+                take_front(front, len)
             }
             Some(front) if len == front.len() => {
                 self.len -= len;
@@ -727,6 +721,16 @@ impl From<ByteString> for ByteQueue {
     fn from(s: ByteString) -> Self {
         s.fragments().cloned().collect()
     }
+}
+
+/// The first `n` bytes of `bytes` (`n < bytes.len()`) as a share of it, consuming them:
+/// `Bytes::split_to` written with the inlined `slice` and `advance`, so that the share is
+/// built where the caller keeps it.
+#[inline(always)]
+fn take_front(bytes: &mut Bytes, n: usize) -> Bytes {
+    let head = bytes.slice(..n);
+    bytes.advance(n);
+    head
 }
 
 /// The panic of [`ByteQueue::split_to`] past the end, out of line.
