@@ -724,8 +724,8 @@ impl From<ByteString> for ByteQueue {
 }
 
 /// The first `n` bytes of `bytes` (`n < bytes.len()`) as a share of it, consuming them:
-/// `Bytes::split_to` written with the inlined `slice` and `advance`, so that the share is
-/// built where the caller keeps it.
+/// `Bytes::split_to` made of `slice` and `advance`, which inline where `split_to` is a call,
+/// so the share can be built in the caller's frame. The same single reference count.
 #[inline(always)]
 fn take_front(bytes: &mut Bytes, n: usize) -> Bytes {
     let head = bytes.slice(..n);
