@@ -374,9 +374,22 @@ impl ByteQueue {
     /// assert_eq!(queue.find_byte(b'\r'), None);
     /// ```
     #[must_use]
+    #[inline]
     pub fn find_byte(&self, byte: u8) -> Option<usize> {
-        let mut start = 0;
-        for c in &self.chunks {
+        // A decoder usually finds its delimiter in the first fragment: one `memchr`, no walk.
+        let first = self.chunks.front()?;
+        match memchr::memchr(byte, first) {
+            Some(p) => Some(p),
+            None => self.find_byte_after_first(byte),
+        }
+    }
+
+    /// `find_byte` in the fragments after the first (which has no `byte`).
+    #[inline(never)]
+    fn find_byte_after_first(&self, byte: u8) -> Option<usize> {
+        let mut chunks = self.chunks.iter();
+        let mut start = chunks.next().map_or(0, Bytes::len);
+        for c in chunks {
             if let Some(p) = memchr::memchr(byte, c) {
                 return Some(start + p);
             }
@@ -406,13 +419,18 @@ impl ByteQueue {
     /// ```
     #[track_caller]
     #[must_use = "to drop the bytes, `Buf::advance` does it without making a ByteString"]
+    #[inline]
     pub fn split_to(&mut self, n: usize) -> ByteString {
-        match self.try_split_to(n) {
+        // A frame inside the first fragment: one shared `Bytes`, handled here in the caller.
+        if let Some(front) = self.chunks.front_mut() {
+            if n < front.len() {
+                self.len -= n;
+                return ByteString::from(take_front(front, n));
+            }
+        }
+        match self.split_to_fragment_end(n) {
             Some(s) => s,
-            None => panic!(
-                "ByteQueue::split_to: {n} bytes requested, {} in the queue",
-                self.len
-            ),
+            None => split_to_failed(n, self.len),
         }
     }
 
@@ -432,36 +450,41 @@ impl ByteQueue {
     /// ```
     #[inline]
     pub fn try_split_to(&mut self, n: usize) -> Option<ByteString> {
+        if let Some(front) = self.chunks.front_mut() {
+            if n < front.len() {
+                self.len -= n;
+                return Some(ByteString::from(take_front(front, n)));
+            }
+        }
+        self.split_to_fragment_end(n)
+    }
+
+    /// `try_split_to(n)` when the first fragment does not hold more than `n` bytes (or there
+    /// is none): the fragments the frame covers whole are moved out of the queue, not
+    /// shared, so a frame that ends at a fragment end costs no reference count.
+    #[inline(never)]
+    fn split_to_fragment_end(&mut self, n: usize) -> Option<ByteString> {
         if n > self.len {
             return None;
         }
         if n == 0 {
             return Some(ByteString::new());
         }
-        let front = self.chunks.front_mut()?;
-        let out = if n < front.len() {
-            ByteString::from(front.split_to(n))
-        } else if n == front.len() {
-            ByteString::from(self.chunks.pop_front()?)
-        } else {
-            self.split_across(n)
-        };
         self.len -= n;
-        Some(out)
-    }
-
-    /// `split_to(n)` for an `n` past the first fragment (and at most `len`); leaves `len`
-    /// to the caller.
-    fn split_across(&mut self, n: usize) -> ByteString {
-        // The first fragment goes whole; most frames end in the next one.
+        // Here `0 < n <= len`, and the first fragment holds at most `n` bytes: it goes whole.
         let first = self.chunks.pop_front().unwrap_or_default();
         let mut left = n - first.len();
+        if left == 0 {
+            return Some(ByteString::from(first));
+        }
+        // Most frames end in the next fragment.
         if let Some(second) = self.chunks.front_mut() {
             if left < second.len() {
-                return ByteString::two(first, second.split_to(left));
+                return Some(ByteString::two(first, take_front(second, left)));
             }
             if left == second.len() {
-                return ByteString::two(first, self.chunks.pop_front().unwrap_or_default());
+                let second = self.chunks.pop_front().unwrap_or_default();
+                return Some(ByteString::two(first, second));
             }
         }
         let mut parts = Parts::with_capacity(4);
@@ -478,7 +501,7 @@ impl ByteQueue {
                 left = 0;
             }
         }
-        parts.finish()
+        Some(parts.finish())
     }
 
     /// All the unconsumed bytes as a [`ByteString`] sharing the fragments, leaving the queue
@@ -600,7 +623,7 @@ impl Buf for ByteQueue {
         match self.chunks.front_mut() {
             Some(front) if len < front.len() => {
                 self.len -= len;
-                front.split_to(len)
+                take_front(front, len)
             }
             Some(front) if len == front.len() => {
                 self.len -= len;
@@ -698,6 +721,24 @@ impl From<ByteString> for ByteQueue {
     fn from(s: ByteString) -> Self {
         s.fragments().cloned().collect()
     }
+}
+
+/// The first `n` bytes of `bytes` (`n < bytes.len()`) as a share of it, consuming them:
+/// `Bytes::split_to` made of `slice` and `advance`, which inline where `split_to` is a call,
+/// so the share can be built in the caller's frame. The same single reference count.
+#[inline(always)]
+fn take_front(bytes: &mut Bytes, n: usize) -> Bytes {
+    let head = bytes.slice(..n);
+    bytes.advance(n);
+    head
+}
+
+/// The panic of [`ByteQueue::split_to`] past the end, out of line.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn split_to_failed(n: usize, len: usize) -> ! {
+    panic!("ByteQueue::split_to: {n} bytes requested, {len} in the queue")
 }
 
 /// Whether the content of `chunks` (`len` bytes in all) equals `flat`.

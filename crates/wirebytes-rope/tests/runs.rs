@@ -1,0 +1,164 @@
+//! The boundaries of the run-by-run paths: equality compares two fragmentations one
+//! overlapping run at a time, with word compares for runs of up to 32 bytes, so every run
+//! length around the word sizes meets a difference at every position; `ByteQueue` cuts
+//! frames inside the first fragment, at its end, inside the second and past it, and
+//! searches the first fragment apart from the rest, so every cut and every delimiter
+//! position is tried against the flat bytes.
+
+use bytes::{Buf, Bytes};
+use rstest::rstest;
+use wirebytes_rope::{ByteQueue, ByteString, reference};
+
+/// `flat` cut into fragments whose lengths cycle through `lens` (zeros give empty
+/// fragments, which the string drops).
+fn cut(flat: &[u8], lens: &[usize]) -> Vec<Bytes> {
+    assert!(lens.iter().any(|&n| n > 0));
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &n in lens.iter().cycle() {
+        if at == flat.len() {
+            break;
+        }
+        let end = (at + n).min(flat.len());
+        out.push(Bytes::copy_from_slice(&flat[at..end]));
+        at = end;
+    }
+    out
+}
+
+/// Content with no two neighbouring bytes alike, so a shifted comparison cannot pass.
+fn content(len: usize) -> Vec<u8> {
+    (0..len).map(|i| (i * 7 + 3) as u8).collect()
+}
+
+/// The fragment lengths of the second string: `lb`-byte fragments, the first of them
+/// shortened to `first` bytes, so the runs against the first string take every length.
+fn staggered(lb: usize, first: usize) -> Vec<usize> {
+    let mut lens = vec![first];
+    lens.extend(std::iter::repeat_n(lb, 64));
+    lens
+}
+
+/// Both strings made of the same content, one with `la`-byte fragments (an empty fragment
+/// after each), the other staggered: equal to each other and to the flat bytes, and
+/// unequal as soon as any one byte of the second differs. Checked through `ByteString`
+/// against `ByteString`, `ByteQueue` against `ByteString`, and the byte-by-byte reference.
+#[rstest]
+fn runs_of_every_length_see_a_difference_at_every_position(
+    #[values(1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33)] la: usize,
+) {
+    let len = if cfg!(miri) { 40 } else { 2 * 33 + 11 };
+    let flat = content(len);
+    let a: ByteString = cut(&flat, &[la, 0]).into_iter().collect();
+    let queue: ByteQueue = cut(&flat, &[la, 0]).into_iter().collect();
+    let step = if cfg!(miri) { 8 } else { 1 };
+    for lb in (1..=33).step_by(step) {
+        for first in [1, lb / 2 + 1, lb] {
+            let lens = staggered(lb, first);
+            let b: ByteString = cut(&flat, &lens).into_iter().collect();
+            let ctx = format!("la {la}, lb {lb}, first {first}");
+            assert_eq!(a, b, "{ctx}");
+            assert_eq!(b, a, "{ctx}");
+            assert!(queue == b, "{ctx}: queue");
+            assert!(reference::eq_by_bytes(&a, &b), "{ctx}");
+            for at in (0..len).step_by(step) {
+                let mut other = flat.clone();
+                other[at] ^= 0x40;
+                let c: ByteString = cut(&other, &lens).into_iter().collect();
+                assert_ne!(a, c, "{ctx}: byte {at} differs");
+                assert_ne!(c, a, "{ctx}: byte {at} differs");
+                assert!(queue != c, "{ctx}: queue, byte {at} differs");
+                assert!(!reference::eq_by_bytes(&a, &c), "{ctx}: byte {at}");
+                assert_eq!(a.cmp(&c), flat.cmp(&other), "{ctx}: byte {at}");
+            }
+        }
+    }
+}
+
+/// `flat` as fragments of 3, 1, 4, 1, 5, 9, 2 and 6 bytes, with empty ones between.
+fn pushes(flat: &[u8]) -> Vec<Bytes> {
+    cut(flat, &[3, 0, 1, 4, 1, 5, 0, 9, 2, 6])
+}
+
+/// A queue of `pushed` (shared, not copied), already advanced by `advanced` bytes.
+fn queue_of(pushed: &[Bytes], advanced: usize) -> ByteQueue {
+    let mut queue: ByteQueue = pushed.iter().cloned().collect();
+    queue.advance(advanced);
+    queue
+}
+
+/// Every cut `split_to` and `try_split_to` can make, from a queue whose first fragment is
+/// whole or partly consumed: the frame holds the first `n` bytes in chunks of the pushed
+/// fragments (no copy), the queue the rest in non-empty fragments, and a second cut takes
+/// up from there.
+#[rstest]
+fn split_to_at_every_cut(#[values(0, 1, 2, 3, 4)] advanced: usize) {
+    let flat = content(36);
+    let pushed = pushes(&flat);
+    let rest = &flat[advanced..];
+    for n in 0..=rest.len() + 1 {
+        for way in ["split_to", "try_split_to"] {
+            let mut queue = queue_of(&pushed, advanced);
+            let ctx = format!("advanced {advanced}, {way}({n})");
+            let frame = match way {
+                "split_to" if n <= rest.len() => queue.split_to(n),
+                "split_to" => continue,
+                _ => match queue.try_split_to(n) {
+                    Some(frame) => frame,
+                    None => {
+                        assert!(n > rest.len(), "{ctx}: None");
+                        assert_eq!(queue, rest[..], "{ctx}: changed on None");
+                        continue;
+                    }
+                },
+            };
+            assert_eq!(frame, rest[..n], "{ctx}");
+            assert_eq!(queue, rest[n..], "{ctx}: rest");
+            assert_eq!(queue.len(), rest.len() - n, "{ctx}: len");
+            assert!(
+                queue.chunks().all(|c| !c.is_empty()),
+                "{ctx}: empty fragment"
+            );
+            assert!(frame.chunks().all(|c| !c.is_empty()), "{ctx}: empty chunk");
+            // No byte is copied: each chunk of the frame lies in a pushed fragment.
+            for c in frame.chunks() {
+                let at = c.as_ptr() as usize;
+                assert!(
+                    pushed.iter().any(|p| {
+                        let base = p.as_ptr() as usize;
+                        base <= at && at + c.len() <= base + p.len()
+                    }),
+                    "{ctx}: a chunk of the frame is a copy"
+                );
+            }
+            // The next cut, from whatever the first left in front.
+            let m = (rest.len() - n).min(4);
+            assert_eq!(queue.split_to(m), rest[n..n + m], "{ctx}, then {m}");
+            assert_eq!(queue, rest[n + m..], "{ctx}, then {m}: rest");
+        }
+    }
+}
+
+/// `find_byte` for a delimiter at every position, in the first fragment (whole or partly
+/// consumed) or any later one, and for a queue without it.
+#[rstest]
+fn find_byte_at_every_position(#[values(0, 1, 2, 4)] advanced: usize) {
+    let len = 36;
+    for at in advanced..len {
+        let mut flat = vec![b'a'; len];
+        flat[at] = b'\n';
+        let queue = queue_of(&pushes(&flat), advanced);
+        assert_eq!(
+            queue.find_byte(b'\n'),
+            Some(at - advanced),
+            "advanced {advanced}, at {at}"
+        );
+        assert_eq!(
+            queue.find(b"\n"),
+            Some(at - advanced),
+            "advanced {advanced}, at {at}"
+        );
+        assert_eq!(queue.find_byte(b'\r'), None, "advanced {advanced}, at {at}");
+    }
+    assert_eq!(ByteQueue::new().find_byte(b'\n'), None);
+}
