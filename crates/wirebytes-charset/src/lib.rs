@@ -483,11 +483,11 @@ fn encode_into(
         Kind::Utf16 { big_endian, .. } => {
             out.reserve_exact(prefix.len() + 2 * unicode::utf16_units(text));
             out.extend_from_slice(prefix);
-            unicode::str_to_utf16(text, big_endian, out);
+            unicode::str_to_utf16(text, big_endian, out, kernels);
             Ok(())
         }
         Kind::Utf32 { big_endian } => {
-            unicode::str_to_utf32(text, big_endian, out);
+            unicode::str_to_utf32(text, big_endian, out, kernels);
             Ok(())
         }
         Kind::SingleByte(i) => {

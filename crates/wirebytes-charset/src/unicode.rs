@@ -2,6 +2,7 @@
 //! then the bytes written through a stack buffer appended a KiB at a time.
 
 use crate::Policy;
+use crate::arch::Kernels;
 
 /// Output staged in a stack buffer, appended to `out` when full and at the end.
 struct Staged<'a> {
@@ -70,16 +71,19 @@ fn scalar_bytes(c: u32, big_endian: bool) -> [u8; 4] {
     }
 }
 
-/// The number of UTF-16 units of `text`: one per char, two for a four-byte one.
+/// The number of UTF-16 units of `text`: one per char, two for a four-byte one. Counted in
+/// `u8` lanes per 128-byte chunk, which the compiler vectorises sixteen bytes at a time: a
+/// chunk of valid UTF-8 starts at most 128 chars, and at most 32 of them are four-byte ones,
+/// so its count fits.
 #[inline]
 pub(crate) fn utf16_units(text: &str) -> usize {
     text.as_bytes()
         .chunks(128)
         .map(|chunk| {
-            let n: u16 = chunk
+            let n: u8 = chunk
                 .iter()
-                .map(|&b| u16::from((b as i8) >= -0x40) + u16::from(b >= 0xF0))
-                .sum();
+                .map(|&b| u8::from((b as i8) >= -0x40) + u8::from(b >= 0xF0))
+                .fold(0, u8::wrapping_add);
             usize::from(n)
         })
         .sum()
@@ -89,10 +93,13 @@ pub(crate) fn utf16_units(text: &str) -> usize {
 const PIECE: usize = 512;
 
 /// Calls `f` with the UTF-16 of `text`, [`PIECE`] bytes of input (cut at a char boundary) at a
-/// time, converted by encoding_rs's `mem::convert_str_to_utf16` (ASCII in vectors).
+/// time. A piece that is mostly 3-byte chars (CJK), where `kernels` has the 3-byte-run kernel,
+/// goes through [`utf8_to_utf16`]; any other through encoding_rs's
+/// `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by one).
 #[inline]
-fn utf16_pieces(text: &str, mut f: impl FnMut(&[u16])) {
-    let mut units = [0u16; PIECE + 1];
+fn utf16_pieces(text: &str, kernels: Kernels, mut f: impl FnMut(&[u16])) {
+    // Room for the units of a piece (at most one per byte), and for the last fixed-size store.
+    let mut units = [0u16; PIECE + 16];
     let mut rest = text;
     while !rest.is_empty() {
         let mut cut = rest.len().min(PIECE);
@@ -100,10 +107,131 @@ fn utf16_pieces(text: &str, mut f: impl FnMut(&[u16])) {
             cut -= 1;
         }
         let (piece, tail) = rest.split_at(cut);
-        let n = encoding_rs::mem::convert_str_to_utf16(piece, &mut units);
+        let n = if kernels.decodes_three_byte_runs() && mostly_three_byte(piece.as_bytes()) {
+            utf8_to_utf16(piece, &mut units, kernels)
+        } else {
+            encoding_rs::mem::convert_str_to_utf16(piece, &mut units)
+        };
         f(&units[..n.min(units.len())]);
         rest = tail;
     }
+}
+
+/// The high bit of every byte of 8 and of 16.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const HIGH_WIDE: u128 = (HIGH as u128) << 64 | HIGH as u128;
+/// Four 3-byte sequences `1110xxxx 10xxxxxx 10xxxxxx` in the first 12 bytes of 16 read
+/// little-endian: `wide & THREE_BYTE_MASK == THREE_BYTE_BITS`.
+const THREE_BYTE_MASK: u128 = u128::from_le_bytes([
+    0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0, 0, 0, 0,
+]);
+const THREE_BYTE_BITS: u128 = u128::from_le_bytes([
+    0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0, 0, 0, 0,
+]);
+/// Four 2-byte sequences `110xxxxx 10xxxxxx` in 8 bytes read little-endian.
+const TWO_BYTE_MASK: u64 = u64::from_le_bytes([0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0]);
+const TWO_BYTE_BITS: u64 = u64::from_le_bytes([0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80]);
+
+/// Whether 3-byte chars make at least half of the first 64 bytes of `bytes` (their lead
+/// bytes, `1110xxxx`, at least a sixth), as a sample of the piece.
+#[inline]
+fn mostly_three_byte(bytes: &[u8]) -> bool {
+    let sample = &bytes[..bytes.len().min(64)];
+    let leads = sample
+        .iter()
+        .map(|&b| u8::from(b & 0xF0 == 0xE0))
+        .fold(0u8, u8::wrapping_add);
+    6 * usize::from(leads) >= sample.len()
+}
+
+/// Writes the UTF-16 of `text` to the start of `dst` and returns the number of units, or
+/// fewer if `dst` is too short (the caller gives room for one unit per byte).
+///
+/// 16 bytes of input are looked at per step, in one load: all ASCII, 16 units at once; four
+/// 3-byte chars in their first 12 (CJK: the run goes to `kernels`' 3-byte-run kernel where
+/// it has one), or four 2-byte chars in their first 8 (Cyrillic, Greek), four units; else
+/// the ASCII bytes before the first other byte, then one char. Every
+/// step writes a fixed-size block of `dst` (the units past the count are overwritten later),
+/// so it runs while 16 units of room are left; the last bytes go char by char. The input is
+/// a `str`, so a pattern of lead and continuation bytes proves the sequences are whole.
+fn utf8_to_utf16(text: &str, dst: &mut [u16], kernels: Kernels) -> usize {
+    let bytes = text.as_bytes();
+    let (mut i, mut n) = (0, 0);
+    while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        let wide = u128::from_le_bytes(*window);
+        let three_byte = wide & THREE_BYTE_MASK == THREE_BYTE_BITS;
+        if three_byte {
+            let room = dst.get_mut(n..).unwrap_or_default();
+            if let Some((read, written)) = kernels.three_byte_utf16(&bytes[i..], room) {
+                if read != 0 {
+                    (i, n) = (i + read, n + written);
+                    continue;
+                }
+            }
+        }
+        let Some(out) = dst.get_mut(n..).and_then(<[u16]>::first_chunk_mut::<16>) else {
+            break;
+        };
+        if wide & HIGH_WIDE == 0 {
+            for (unit, &b) in out.iter_mut().zip(window) {
+                *unit = u16::from(b);
+            }
+            (i, n) = (i + 16, n + 16);
+            continue;
+        }
+        if three_byte {
+            for (unit, seq) in out[..4].iter_mut().zip(window.chunks_exact(3)) {
+                *unit = (u16::from(seq[0] & 0x0F) << 12)
+                    | (u16::from(seq[1] & 0x3F) << 6)
+                    | u16::from(seq[2] & 0x3F);
+            }
+            (i, n) = (i + 12, n + 4);
+            continue;
+        }
+        let word = wide as u64;
+        if word & TWO_BYTE_MASK == TWO_BYTE_BITS {
+            for (unit, seq) in out[..4].iter_mut().zip(window[..8].chunks_exact(2)) {
+                *unit = (u16::from(seq[0] & 0x1F) << 6) | u16::from(seq[1] & 0x3F);
+            }
+            (i, n) = (i + 8, n + 4);
+            continue;
+        }
+        let b0 = window[0];
+        if b0 < 0x80 {
+            // The ASCII bytes before the first other byte (all 8 widened; the count moves
+            // past the ASCII ones only).
+            let ascii = ((word & HIGH).trailing_zeros() / 8) as usize;
+            for (unit, &b) in out[..8].iter_mut().zip(window) {
+                *unit = u16::from(b);
+            }
+            (i, n) = (i + ascii, n + ascii);
+        } else if b0 < 0xE0 {
+            out[0] = (u16::from(b0 & 0x1F) << 6) | u16::from(window[1] & 0x3F);
+            (i, n) = (i + 2, n + 1);
+        } else if b0 < 0xF0 {
+            out[0] = (u16::from(b0 & 0x0F) << 12)
+                | (u16::from(window[1] & 0x3F) << 6)
+                | u16::from(window[2] & 0x3F);
+            (i, n) = (i + 3, n + 1);
+        } else {
+            let c = (u32::from(b0 & 0x07) << 18)
+                | (u32::from(window[1] & 0x3F) << 12)
+                | (u32::from(window[2] & 0x3F) << 6)
+                | u32::from(window[3] & 0x3F);
+            // A surrogate pair: the high and low ten bits of c - 0x10000.
+            out[0] = 0xD800 | ((c - 0x1_0000) >> 10) as u16;
+            out[1] = 0xDC00 | (c & 0x3FF) as u16;
+            (i, n) = (i + 4, n + 2);
+        }
+    }
+    for unit in text.get(i..).unwrap_or_default().encode_utf16() {
+        let Some(slot) = dst.get_mut(n) else {
+            break;
+        };
+        *slot = unit;
+        n += 1;
+    }
+    n
 }
 
 /// Appends `units` as UTF-16 bytes in the given order, through a stack buffer.
@@ -126,16 +254,16 @@ fn put_units(units: &[u16], big_endian: bool, out: &mut Vec<u8>) {
 }
 
 /// Appends `text` as UTF-16 (no BOM); the caller has reserved `2 * utf16_units(text)`.
-pub(crate) fn str_to_utf16(text: &str, big_endian: bool, out: &mut Vec<u8>) {
-    utf16_pieces(text, |units| put_units(units, big_endian, out));
+pub(crate) fn str_to_utf16(text: &str, big_endian: bool, out: &mut Vec<u8>, kernels: Kernels) {
+    utf16_pieces(text, kernels, |units| put_units(units, big_endian, out));
 }
 
 /// Appends `text` as UTF-32 (no BOM).
-pub(crate) fn str_to_utf32(text: &str, big_endian: bool, out: &mut Vec<u8>) {
+pub(crate) fn str_to_utf32(text: &str, big_endian: bool, out: &mut Vec<u8>, kernels: Kernels) {
     let chars = crate::single_byte::count_chars(text.as_bytes());
     out.reserve_exact(4 * chars);
     let mut bytes = [0u8; 4 * (PIECE + 1)];
-    utf16_pieces(text, |units| {
+    utf16_pieces(text, kernels, |units| {
         // No surrogate (the common case): one unit, one char, in a loop the compiler
         // vectorises.
         let surrogates = units
@@ -316,4 +444,74 @@ pub(crate) fn utf16_to_utf32(
         staged.put(scalar_bytes(c, big_endian));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wirebytes_testkit::Rng;
+    use wirebytes_testkit::text::random_text;
+
+    /// `utf8_to_utf16` of `text` into room for one unit per byte (plus the block slack, as
+    /// the caller gives) equals the standard library's `encode_utf16`.
+    /// At every kernel level.
+    fn same(text: &str) {
+        let want: Vec<u16> = text.encode_utf16().collect();
+        for (level, kernels) in Kernels::levels() {
+            let mut dst = vec![0u16; text.len() + 16];
+            let n = utf8_to_utf16(text, &mut dst, kernels);
+            assert_eq!(&dst[..n], &want[..], "{level}: {text:?}");
+        }
+    }
+
+    #[test]
+    fn runs_of_each_length_broken_at_every_place() {
+        let chars = [
+            'a',
+            'é',
+            '\u{7FF}',
+            'ж',
+            '\u{800}',
+            '日',
+            '\u{FFFF}',
+            '😀',
+            '\u{10FFFF}',
+        ];
+        for &run in &chars {
+            for &other in &chars {
+                for len in 0..=40 {
+                    for at in (0..len).chain([len]) {
+                        let text: String = (0..len)
+                            .map(|k| if k == at { other } else { run })
+                            .collect();
+                        same(&text);
+                        same(&format!("x{text}yz"));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn random_text_converts_as_encode_utf16() {
+        let mut rng = Rng::new(0x0055_7F16);
+        for _ in 0..wirebytes_testkit::scale_miri(3000, 300, 20) {
+            let text = random_text(&mut rng, 12);
+            same(&text);
+        }
+    }
+
+    #[test]
+    fn short_room_stops_without_writing_past_it() {
+        let text = "日本語のテキスト、ASCII and ü".repeat(4);
+        for (level, kernels) in Kernels::levels() {
+            for room in 0..40 {
+                let mut dst = vec![0u16; room];
+                let n = utf8_to_utf16(&text, &mut dst, kernels);
+                let want: Vec<u16> = text.encode_utf16().take(n).collect();
+                assert_eq!(&dst[..n], &want[..], "{level}, room {room}");
+                assert!(n <= room);
+            }
+        }
+    }
 }

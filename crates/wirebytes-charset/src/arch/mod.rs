@@ -22,6 +22,16 @@
 //!     U+00A0..=U+00FF: `dst[..n]` holds their `n` bytes. `Some(None)` when one is not (a
 //!     byte 0xC4 or above, or a char in U+0080..=U+009F): `dst` holds garbage.
 //!   - Nothing done: `None`, `dst` untouched.
+//! - [`Kernels::three_byte_utf16`] (SSSE3: `x86_64/three_byte_utf16.rs`), for
+//!   `crate::unicode`'s UTF-8 to UTF-16 decoder, oracle `str::encode_utf16`.
+//!   - Reads `src` from its start (a char boundary of valid UTF-8) 16 bytes at a time while
+//!     their first 12 are four 3-byte chars, and so never reads past `src`.
+//!   - Writes the UTF-16 unit of each of those chars to `dst` from `dst[0]` on, four (or
+//!     eight) at a time while `dst` has room for them, and nothing else.
+//!   - Returns `Some((read, written))`: the bytes of `src` taken (a multiple of 12, a char
+//!     boundary) and the units written (a third of that); `(0, 0)` when `src` does not start
+//!     with four 3-byte chars or `dst` has room for fewer than four.
+//!   - Nothing done: `None`.
 //! - [`Kernels::is_ascii`] (AVX2: `x86_64/is_ascii.rs`), for
 //!   `crate::ascii_prefix::ascii_valid_up_to`, oracle `<[u8]>::is_ascii`.
 //!   - Reads all of `bytes`, writes nothing.
@@ -31,7 +41,7 @@
 //! # Levels
 //!
 //! The sets of kernels the tests, sweeps and benches run by name ([`Kernels::levels`]):
-//! "portable" (none), "ssse3" (the Latin-1 kernel), "avx2" (both).
+//! "portable" (none), "ssse3" (the Latin-1 and 3-byte-run kernels), "avx2" (all).
 //!
 //! # Why `unsafe`
 //!
@@ -63,7 +73,7 @@ static DETECTED: AtomicU8 = AtomicU8::new(0);
 const KNOWN: u8 = 1 << 7;
 
 impl Kernels {
-    /// The Latin-1 window kernel: SSSE3 and POPCNT.
+    /// The Latin-1 window kernel (SSSE3 and POPCNT) and the 3-byte-run kernel (SSSE3).
     const SSSE3: u8 = 1 << 0;
     /// The all-ASCII check: AVX2.
     const AVX2: u8 = 1 << 1;
@@ -132,6 +142,28 @@ impl Kernels {
         }
         let _ = (window, dst);
         None
+    }
+
+    /// The 3-byte-run kernel (see the [module docs](self)): `None` without SSSE3, else the
+    /// bytes of `src` read and the units written to `dst`.
+    #[inline]
+    pub(crate) fn three_byte_utf16(self, src: &[u8], dst: &mut [u16]) -> Option<(usize, usize)> {
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::SSSE3 != 0 {
+            // SAFETY: `three_byte_utf16_ssse3` requires SSSE3 and nothing else; the bit is set
+            // only when `detect` saw the CPU has it.
+            return Some(unsafe { x86_64::three_byte_utf16_ssse3(src, dst) });
+        }
+        let _ = (src, dst);
+        None
+    }
+
+    /// Whether the 3-byte-run kernel is in this set: UTF-16 and UTF-32 output then goes
+    /// through the crate's own UTF-8 decoder, which calls it, for text that is mostly 3-byte
+    /// chars.
+    #[inline]
+    pub(crate) fn decodes_three_byte_runs(self) -> bool {
+        self.0 & Self::SSSE3 != 0
     }
 
     /// The all-ASCII check (see the [module docs](self)): `None` without AVX2, else whether
