@@ -106,11 +106,13 @@
 mod x86;
 
 mod chunks;
+mod short;
 mod spare_vec;
 mod utf8_proof;
 mod utf8_vec;
 
 pub(crate) use chunks::SplitChunks;
+pub(crate) use short::{append_short_ascii, push_short_ascii};
 pub(crate) use spare_vec::SpareVec;
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) use utf8_proof::string_from_vec;

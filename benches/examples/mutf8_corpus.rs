@@ -1,0 +1,89 @@
+//! The class-file corpus of the mutf8 benches, decoded a few times by one function at one
+//! kernel level: a steady workload for an instruction counter.
+//!
+//! `cargo run --release --example mutf8_corpus -- <function> [level] [rounds]`, with
+//! `<function>` one of `decode`, `decode_into`, `decode+push_str`, `decode_utf16`,
+//! `decode_utf16_into`, `validate`, and `level` a name from `wirebytes_mutf8::levels`
+//! (default: the public functions, at the level this CPU has). The corpus is the file
+//! `WIREBYTES_CLASS_FILE_CORPUS` names, else `target/jdk-constant-utf8.bin`.
+
+use std::hint::black_box;
+
+use wirebytes_mutf8::levels;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let function = args.first().map_or("decode", String::as_str);
+    let level = args.get(1).filter(|l| *l != "public").map(|name| {
+        levels::get(name).unwrap_or_else(|| panic!("no level {name} on this CPU"))
+    });
+    let rounds: usize = args.get(2).map_or(1, |r| r.parse().expect("a number of rounds"));
+    let path = std::env::var_os("WIREBYTES_CLASS_FILE_CORPUS").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/jdk-constant-utf8.bin"),
+        std::path::PathBuf::from,
+    );
+    let records = std::fs::read(&path).expect("the corpus file");
+    let mut entries = Vec::new();
+    let mut rest = records.as_slice();
+    while let Some((len, tail)) = rest.split_first_chunk::<2>() {
+        let len = usize::from(u16::from_be_bytes(*len));
+        let Some(body) = tail.get(..len) else { break };
+        entries.push(body);
+        rest = &tail[len..];
+    }
+    let mut total = 0usize;
+    let mut text = String::new();
+    let mut chars = Vec::new();
+    for _ in 0..rounds {
+        for &e in &entries {
+            let e = black_box(e);
+            total += match (function, level) {
+                ("decode", None) => wirebytes_mutf8::decode(e).map_or(0, |t| black_box(&*t).len()),
+                ("decode", Some(l)) => l.decode(e).map_or(0, |t| black_box(&*t).len()),
+                ("decode_into", None) => {
+                    text.clear();
+                    let _ = wirebytes_mutf8::decode_into(e, &mut text);
+                    black_box(text.as_str()).len()
+                }
+                ("decode_into", Some(l)) => {
+                    text.clear();
+                    let _ = l.decode_into(e, &mut text);
+                    black_box(text.as_str()).len()
+                }
+                ("decode+push_str", None) => {
+                    text.clear();
+                    if let Ok(t) = wirebytes_mutf8::decode(e) {
+                        text.push_str(&t);
+                    }
+                    black_box(text.as_str()).len()
+                }
+                ("decode+push_str", Some(l)) => {
+                    text.clear();
+                    if let Ok(t) = l.decode(e) {
+                        text.push_str(&t);
+                    }
+                    black_box(text.as_str()).len()
+                }
+                ("decode_utf16", None) => {
+                    wirebytes_mutf8::decode_utf16(e).map_or(0, |t| black_box(&*t).len())
+                }
+                ("decode_utf16", Some(l)) => l.decode_utf16(e).map_or(0, |t| black_box(&*t).len()),
+                ("decode_utf16_into", None) => {
+                    chars.clear();
+                    let _ = wirebytes_mutf8::decode_utf16_into(e, &mut chars);
+                    black_box(chars.as_slice()).len()
+                }
+                ("decode_utf16_into", Some(l)) => {
+                    chars.clear();
+                    let _ = l.decode_utf16_into(e, &mut chars);
+                    black_box(chars.as_slice()).len()
+                }
+                ("validate", None) => usize::from(wirebytes_mutf8::validate(e).is_ok()),
+                ("validate", Some(l)) => usize::from(l.validate(e).is_ok()),
+                ("none", _) => e.len(),
+                (other, _) => panic!("no function {other}"),
+            };
+        }
+    }
+    println!("{function}: {} entries, {total}", entries.len());
+}
