@@ -14,10 +14,13 @@ use wirebytes_mutf8::levels;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let function = args.first().map_or("decode", String::as_str);
-    let level = args.get(1).filter(|l| *l != "public").map(|name| {
-        levels::get(name).unwrap_or_else(|| panic!("no level {name} on this CPU"))
-    });
-    let rounds: usize = args.get(2).map_or(1, |r| r.parse().expect("a number of rounds"));
+    let level = args
+        .get(1)
+        .filter(|l| *l != "public")
+        .map(|name| levels::get(name).unwrap_or_else(|| panic!("no level {name} on this CPU")));
+    let rounds: usize = args
+        .get(2)
+        .map_or(1, |r| r.parse().expect("a number of rounds"));
     let path = std::env::var_os("WIREBYTES_CLASS_FILE_CORPUS").map_or_else(
         || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/jdk-constant-utf8.bin"),
         std::path::PathBuf::from,

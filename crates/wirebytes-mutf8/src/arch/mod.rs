@@ -320,6 +320,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
+            // Fewer than a block's 24 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 24 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has SSSE3 and POPCNT, all that `pairs_ssse3` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
@@ -340,6 +344,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
+            // Fewer than a block's 33 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 33 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has every feature `pairs_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
@@ -360,6 +368,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::AVX2 != 0 {
+            // Fewer than a block's 34 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 34 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has AVX2 and POPCNT, all that `blocks_avx2` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
@@ -380,6 +392,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
+            // Fewer than a block's 34 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 34 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has every feature `blocks_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).

@@ -153,7 +153,10 @@ impl Unit for u16 {
 /// `k`).
 #[cfg_attr(
     all(wirebytes_x86_kernels, target_feature = "sse2", not(test)),
-    expect(dead_code, reason = "SSE2 widens on this target; the tests run these too")
+    expect(
+        dead_code,
+        reason = "SSE2 widens on this target; the tests run these too"
+    )
 )]
 mod portable {
     use super::{MaybeUninit, write_units};
@@ -264,7 +267,11 @@ fn copy_chunk<T, const N: usize>(
 /// known).
 #[inline(always)]
 fn write_units<T: Copy>(dst: &mut [MaybeUninit<T>], src: &[T]) {
-    assert_eq!(dst.len(), src.len(), "a copy between slices of different lengths");
+    assert_eq!(
+        dst.len(),
+        src.len(),
+        "a copy between slices of different lengths"
+    );
     // SAFETY: both are `src.len()` elements long; `dst` is borrowed mutably, so the two do
     // not overlap; `MaybeUninit<T>` has `T`'s layout.
     unsafe {
@@ -277,6 +284,44 @@ mod tests {
     use alloc::vec;
 
     use super::*;
+
+    /// The portable widening (what targets without SSE2 run), here too: every byte value at
+    /// every position of a chunk of each width.
+    #[test]
+    fn portable_widening_gives_each_byte_its_char() {
+        for b in 0..=255u8 {
+            for at in 0..16 {
+                let mut src: [u8; 16] = core::array::from_fn(|k| 0x30 + k as u8);
+                src[at] = b;
+                let want: [u16; 16] = src.map(u16::from);
+                let mut dst = [MaybeUninit::new(0xFFFF_u16); 16];
+                portable::copy16(&src, &mut dst);
+                assert_eq!(dst.map(|d| written(&d)), want, "{b:02x} at {at}");
+                let mut dst = [MaybeUninit::new(0xFFFF_u16); 16];
+                let (Some(src8), Some(dst8)) = (src.first_chunk::<8>(), dst.first_chunk_mut::<8>())
+                else {
+                    unreachable!()
+                };
+                portable::copy8(src8, dst8);
+                let (Some(src4), Some(dst4)) =
+                    (src.first_chunk::<4>(), dst[8..].first_chunk_mut::<4>())
+                else {
+                    unreachable!()
+                };
+                portable::copy4(src4, dst4);
+                let got = dst.map(|d| written(&d));
+                assert_eq!(got[..8], want[..8], "{b:02x} at {at}");
+                assert_eq!(got[8..12], want[..4], "{b:02x} at {at}");
+                assert_eq!(got[12..], [0xFFFF; 4], "{b:02x} at {at}");
+            }
+        }
+    }
+
+    /// A unit that a test wrote (each starts written, as `MaybeUninit::new`).
+    fn written(unit: &MaybeUninit<u16>) -> u16 {
+        // SAFETY: every unit of the tests' arrays is made with `MaybeUninit::new`.
+        unsafe { unit.assume_init() }
+    }
 
     /// At every length up to one past [`SHORT`], with a byte of each kind at every position:
     /// appended (after what `dst` held) exactly when the body is ASCII and short, else
