@@ -21,7 +21,9 @@ const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
 /// Decodes a modified UTF-8 body into the UTF-16 chars the JDK's `readUTF` returns, lone
 /// surrogates included.
 ///
-/// ASCII runs are widened 32 bytes at a time. From the first other sequence on, with
+/// A body of at most 64 ASCII bytes is widened in one pass (16 bytes per load, stored as
+/// loaded). Longer ASCII runs are widened 32 bytes at a time. From the first other sequence
+/// on, with
 /// AVX-512 (VBMI2) or AVX2 (detected at run time under `std`), text goes 32 bytes at a time
 /// to the end or to an error (with AVX-512, first a decoder made for ASCII and 2-byte
 /// sequences only, then one for any sequences the JDK accepts). With SSSE3 only, text of ASCII

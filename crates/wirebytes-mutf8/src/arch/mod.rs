@@ -97,6 +97,11 @@
 //! sequence that is not UTF-8. The kernels write into them through `with_kernel`, an
 //! `unsafe fn` whose guarantees are the kernels' contracts above.
 //!
+//! [`append_short_ascii`] and [`push_short_ascii`] append a body of at most 64 ASCII bytes to
+//! a `Vec<u8>`, `Vec<u16>` or `String` in one pass: overlapping loads of 16, 8 or 4 bytes, each
+//! stored (widened with SSE2 on x86, by words elsewhere) into the spare capacity as it is
+//! loaded; the length is set only when no byte had its high bit set.
+//!
 //! [`Utf8Prefix`] is the proof that the start of a body is UTF-8: its fields are private, and
 //! it is made only by [`utf8_check`](Kernels::utf8_check), by the ASCII test and by a
 //! `&str` of the same bytes (see [`Utf8Prefix::extend_str`]). [`short_ascii`] and
