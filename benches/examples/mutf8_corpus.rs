@@ -1,10 +1,10 @@
 //! The class-file corpus of the mutf8 benches, decoded a few times by one function at one
 //! kernel level: a steady workload for an instruction counter.
 //!
-//! `cargo run --release --example mutf8_corpus -- <function> [level] [rounds]`, with
+//! `cargo run --release --example mutf8_corpus -- <function> [level] [rounds] [count]`, with
 //! `<function>` one of `decode`, `decode_into`, `decode+push_str`, `decode_utf16`,
 //! `decode_utf16_into`, `validate`, and `level` a name from `wirebytes_mutf8::levels`
-//! (default: the public functions, at the level this CPU has). The corpus is the file
+//! (default, or `public`: the public functions, at the level this CPU has). The corpus is the file
 //! `WIREBYTES_CLASS_FILE_CORPUS` names, else `target/jdk-constant-utf8.bin`.
 
 use std::hint::black_box;
@@ -33,6 +33,10 @@ fn main() {
         let Some(body) = tail.get(..len) else { break };
         entries.push(body);
         rest = &tail[len..];
+    }
+    // `[count]`: only the first entries (as the `decode_into` group's class-file input).
+    if let Some(count) = args.get(3) {
+        entries.truncate(count.parse().expect("a number of entries"));
     }
     let mut total = 0usize;
     let mut text = String::new();
