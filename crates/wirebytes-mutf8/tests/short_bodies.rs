@@ -56,6 +56,19 @@ fn check(bytes: &[u8]) {
             want16,
             "decode_utf16, {name}: {bytes:02x?}"
         );
+        // Into empty buffers too (the block decoders write only into a buffer that holds
+        // nothing before the body), without room and with plenty.
+        for room in [0, 100] {
+            let mut chars = Vec::with_capacity(room);
+            let got = level.decode_utf16_into(bytes, &mut chars).map(|()| chars);
+            assert_eq!(
+                got, want16,
+                "decode_utf16_into, {name}, empty: {bytes:02x?}"
+            );
+            let mut text = String::with_capacity(room);
+            let got = level.decode_into(bytes, &mut text).map(|()| text);
+            assert_eq!(got, want, "decode_into, {name}, empty: {bytes:02x?}");
+        }
     }
 }
 
