@@ -23,9 +23,8 @@ const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
 ///
 /// A body of at most 64 ASCII bytes is widened in one pass (16 bytes per load, stored as
 /// loaded). Longer ASCII runs are widened 32 bytes at a time. From the first other sequence
-/// on, with
-/// AVX-512 (VBMI2) or AVX2 (detected at run time under `std`), text goes 32 bytes at a time
-/// to the end or to an error (with AVX-512, first a decoder made for ASCII and 2-byte
+/// on, with AVX-512 (VBMI2) or AVX2 (detected at run time under `std`), text goes 32 bytes
+/// at a time to the end or to an error (with AVX-512, first a decoder made for ASCII and 2-byte
 /// sequences only, then one for any sequences the JDK accepts). With SSSE3 only, text of ASCII
 /// and 2-byte sequences goes 16 bytes at a time. Other sequences, the last bytes and errors go
 /// one sequence at a time (four 2-byte sequences at once when a word holds them).

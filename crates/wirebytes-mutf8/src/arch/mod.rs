@@ -40,8 +40,9 @@
 //! The methods hand them the whole buffer of a writer ([`SpareVec`], [`Utf8Vec`]), grown to
 //! `bytes.len()` elements if shorter, with `o` the writer's length, and keep what the kernel
 //! returns. Stores reach past the kept elements (how far, below) into the spare capacity;
-//! those elements are not kept. When the writer already holds more than `i` elements, the
-//! method does nothing and returns `Some(i)`.
+//! those elements are not kept. When the writer already holds more than `i` elements, or
+//! fewer bytes are left from `i` than the kernel's block reads (so that no block could run),
+//! the method does nothing and returns `Some(i)`.
 //!
 //! # The kernels
 //!
