@@ -288,6 +288,11 @@ impl Kernels {
         } else {
             (0, 0)
         };
+        // Fewer bytes left than the shortest block any of them reads (24, `pairs_ssse3`'s):
+        // none could run.
+        if bytes.len().saturating_sub(i) < 24 {
+            return i;
+        }
         let c = bytes[i];
         if c.wrapping_sub(first) >= count {
             return i;

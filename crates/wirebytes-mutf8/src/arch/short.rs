@@ -219,15 +219,16 @@ fn copy_ascii<T: Unit>(src: &[u8], dst: &mut [MaybeUninit<T>]) -> bool {
         return false;
     }
     if n >= 16 {
-        // Every 16 bytes from the start, then the last 16 (overlapping the ones before).
-        let mut high = 0;
-        let last = n - 16;
-        let mut at = 0;
-        while at < last {
-            high |= copy_chunk(src, dst, at, T::copy16);
-            at += 16;
+        // Every 16 bytes from the start, then the last 16 (overlapping the ones before):
+        // unrolled, as there are at most three before the last.
+        let mut high = copy_chunk(src, dst, 0, T::copy16);
+        if n > 32 {
+            high |= copy_chunk(src, dst, 16, T::copy16);
+            if n > 48 {
+                high |= copy_chunk(src, dst, 32, T::copy16);
+            }
         }
-        high |= copy_chunk(src, dst, last, T::copy16);
+        high |= copy_chunk(src, dst, n - 16, T::copy16);
         high & u128::from_ne_bytes([0x80; 16]) == 0
     } else if n >= 8 {
         let high = copy_chunk(src, dst, 0, T::copy8) | copy_chunk(src, dst, n - 8, T::copy8);
