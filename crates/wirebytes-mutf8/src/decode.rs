@@ -7,7 +7,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::DecodeError;
-use crate::arch::{Kernels, Utf8Prefix, Utf8Vec, short_ascii};
+use crate::arch::{Kernels, Utf8Prefix, Utf8Vec, push_short_ascii, short_ascii};
 use crate::rewrite::{rewrite_into, to_utf8, to_utf8_lossy};
 use crate::scan::{Class, classify};
 use crate::sequence::first_error;
@@ -198,27 +198,24 @@ fn validate_planned(bytes: &[u8], kernels: Kernels) -> Result<(), DecodeError> {
 /// ```
 #[inline]
 pub fn decode_into(bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
-    if let Some(text) = short_ascii(bytes) {
-        dst.push_str(text);
-        return Ok(());
-    }
-    decode_into_planned(bytes, dst, Kernels::detect())
+    decode_into_with(bytes, dst, Kernels::detect())
 }
 
 /// [`decode_into`] with `kernels`.
+#[inline(always)]
 pub(crate) fn decode_into_with(
     bytes: &[u8],
     dst: &mut String,
     kernels: Kernels,
 ) -> Result<(), DecodeError> {
-    if let Some(text) = short_ascii(bytes) {
-        dst.push_str(text);
+    // Short ASCII: checked and copied by the same loads, without a call.
+    if push_short_ascii(bytes, dst) {
         return Ok(());
     }
     decode_into_planned(bytes, dst, kernels)
 }
 
-/// [`decode_into`] past its check for short ASCII.
+/// [`decode_into`] past its short ASCII.
 fn decode_into_planned(
     bytes: &[u8],
     dst: &mut String,

@@ -78,7 +78,9 @@
 //! at most 67 bytes before), copies ASCII in 32-byte blocks and rewrites `C0 80`, overlongs
 //! and surrogate pairs inline; with AVX-512 (VBMI2) 64-byte blocks of ASCII, `C0 80`, text and
 //! pairs are rewritten without a branch per sequence (`vpcompressb`), and only the rest goes
-//! one sequence at a time. [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other
+//! one sequence at a time. [`decode_into`], [`decode_utf16_into`] and [`decode_utf16`] append a
+//! body of at most 64 ASCII bytes in one pass of overlapping loads, each checked and stored as
+//! it is loaded. [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other
 //! text 32 bytes at a time with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of
 //! ASCII and 2-byte sequences 16 bytes at a time with SSSE3. The x86 kernels are chosen by
 //! what the CPU has, asked once at run time with `std`, else by what the target is compiled

@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use crate::DecodeError;
-use crate::arch::{Kernels, SpareVec, ascii_prefix, short_ascii};
+use crate::arch::{Kernels, SpareVec, append_short_ascii, ascii_prefix};
 use crate::scan::word;
 use crate::sequence::sequence;
 
@@ -21,9 +21,10 @@ const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
 /// Decodes a modified UTF-8 body into the UTF-16 chars the JDK's `readUTF` returns, lone
 /// surrogates included.
 ///
-/// ASCII runs are widened 32 bytes at a time. From the first other sequence on, with
-/// AVX-512 (VBMI2) or AVX2 (detected at run time under `std`), text goes 32 bytes at a time
-/// to the end or to an error (with AVX-512, first a decoder made for ASCII and 2-byte
+/// A body of at most 64 ASCII bytes is widened in one pass (16 bytes per load, stored as
+/// loaded). Longer ASCII runs are widened 32 bytes at a time. From the first other sequence
+/// on, with AVX-512 (VBMI2) or AVX2 (detected at run time under `std`), text goes 32 bytes
+/// at a time to the end or to an error (with AVX-512, first a decoder made for ASCII and 2-byte
 /// sequences only, then one for any sequences the JDK accepts). With SSSE3 only, text of ASCII
 /// and 2-byte sequences goes 16 bytes at a time. Other sequences, the last bytes and errors go
 /// one sequence at a time (four 2-byte sequences at once when a word holds them).
@@ -44,44 +45,31 @@ const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
 /// ```
 #[inline]
 pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
-    // Short ASCII (names, keys, identifiers): widened in one go, before any machinery.
-    if let Some(text) = short_ascii(bytes) {
-        return Ok(widen(text.as_bytes()));
-    }
-    decode_utf16_planned(bytes, Kernels::detect())
-}
-
-/// At most 32 ASCII bytes as chars, in a `Vec` of exactly their number.
-#[inline(always)]
-fn widen(ascii: &[u8]) -> Vec<u16> {
-    let mut out = Vec::with_capacity(ascii.len());
-    out.extend_from_slice(&widen_short(ascii)[..ascii.len()]);
-    out
-}
-
-/// At most 32 ASCII bytes as chars, then zeros: widened as one block (a loop over each byte
-/// costs twice the instructions on short names).
-#[inline(always)]
-fn widen_short(ascii: &[u8]) -> [u16; 32] {
-    let mut padded = [0u8; 32];
-    padded[..ascii.len()].copy_from_slice(ascii);
-    padded.map(u16::from)
+    decode_utf16_with(bytes, Kernels::detect())
 }
 
 /// [`decode_utf16`] with `kernels`.
+#[inline(always)]
 pub(crate) fn decode_utf16_with(bytes: &[u8], kernels: Kernels) -> Result<Vec<u16>, DecodeError> {
-    if let Some(text) = short_ascii(bytes) {
-        return Ok(widen(text.as_bytes()));
+    // One char per byte at most: the chars fit in `bytes.len()`, and a block of chars can be
+    // stored whenever a block of bytes as long is read. Short ASCII (names, keys,
+    // identifiers) is widened in one pass, before any machinery.
+    let mut out = Vec::with_capacity(bytes.len());
+    if append_short_ascii(bytes, &mut out) {
+        return Ok(out);
     }
-    decode_utf16_planned(bytes, kernels)
+    decode_utf16_planned(bytes, out, kernels)
 }
 
-/// [`decode_utf16`] past its check for short ASCII.
-fn decode_utf16_planned(bytes: &[u8], kernels: Kernels) -> Result<Vec<u16>, DecodeError> {
-    // One char per byte at most: the chars fit in `n`, and a block of chars can be stored
-    // whenever a block of bytes as long is read. Not zero-filled (that cost 0.5-0.9 µs of
-    // 4.5-10 here).
-    let mut out = SpareVec::with_capacity(bytes.len());
+/// [`decode_utf16`] past its short ASCII, into `out` (empty, with room for `bytes.len()`
+/// chars).
+fn decode_utf16_planned(
+    bytes: &[u8],
+    out: Vec<u16>,
+    kernels: Kernels,
+) -> Result<Vec<u16>, DecodeError> {
+    // Not zero-filled (that cost 0.5-0.9 µs of 4.5-10 here).
+    let mut out = SpareVec::appending_to(out, 0);
     decode_utf16_onto(bytes, kernels, &mut out)?;
     Ok(out.into_vec())
 }
@@ -108,33 +96,24 @@ fn decode_utf16_planned(bytes: &[u8], kernels: Kernels) -> Result<Vec<u16>, Deco
 /// ```
 #[inline]
 pub fn decode_utf16_into(bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
-    if let Some(text) = short_ascii(bytes) {
-        push_short(text.as_bytes(), dst);
-        return Ok(());
-    }
-    decode_utf16_into_planned(bytes, dst, Kernels::detect())
-}
-
-/// Appends at most 32 ASCII bytes as chars to `dst`.
-#[inline(always)]
-fn push_short(ascii: &[u8], dst: &mut Vec<u16>) {
-    dst.extend_from_slice(&widen_short(ascii)[..ascii.len()]);
+    decode_utf16_into_with(bytes, dst, Kernels::detect())
 }
 
 /// [`decode_utf16_into`] with `kernels`.
+#[inline(always)]
 pub(crate) fn decode_utf16_into_with(
     bytes: &[u8],
     dst: &mut Vec<u16>,
     kernels: Kernels,
 ) -> Result<(), DecodeError> {
-    if let Some(text) = short_ascii(bytes) {
-        push_short(text.as_bytes(), dst);
+    // Short ASCII: widened straight into `dst` in one pass.
+    if append_short_ascii(bytes, dst) {
         return Ok(());
     }
     decode_utf16_into_planned(bytes, dst, kernels)
 }
 
-/// [`decode_utf16_into`] past its check for short ASCII. (The block decoders write only
+/// [`decode_utf16_into`] past its short ASCII. (The block decoders write only
 /// from the input's own position on: after chars already in `dst`, the loop here decodes
 /// the chars they would have.)
 fn decode_utf16_into_planned(

@@ -40,8 +40,9 @@
 //! The methods hand them the whole buffer of a writer ([`SpareVec`], [`Utf8Vec`]), grown to
 //! `bytes.len()` elements if shorter, with `o` the writer's length, and keep what the kernel
 //! returns. Stores reach past the kept elements (how far, below) into the spare capacity;
-//! those elements are not kept. When the writer already holds more than `i` elements, the
-//! method does nothing and returns `Some(i)`.
+//! those elements are not kept. When the writer already holds more than `i` elements, or
+//! fewer bytes are left from `i` than the kernel's block reads (so that no block could run),
+//! the method does nothing and returns `Some(i)`.
 //!
 //! # The kernels
 //!
@@ -97,6 +98,11 @@
 //! sequence that is not UTF-8. The kernels write into them through `with_kernel`, an
 //! `unsafe fn` whose guarantees are the kernels' contracts above.
 //!
+//! [`append_short_ascii`] and [`push_short_ascii`] append a body of at most 64 ASCII bytes to
+//! a `Vec<u8>`, `Vec<u16>` or `String` in one pass: overlapping loads of 16, 8 or 4 bytes, each
+//! stored (widened with SSE2 on x86, by words elsewhere) into the spare capacity as it is
+//! loaded; the length is set only when no byte had its high bit set.
+//!
 //! [`Utf8Prefix`] is the proof that the start of a body is UTF-8: its fields are private, and
 //! it is made only by [`utf8_check`](Kernels::utf8_check), by the ASCII test and by a
 //! `&str` of the same bytes (see [`Utf8Prefix::extend_str`]). [`short_ascii`] and
@@ -106,11 +112,13 @@
 mod x86;
 
 mod chunks;
+mod short;
 mod spare_vec;
 mod utf8_proof;
 mod utf8_vec;
 
 pub(crate) use chunks::SplitChunks;
+pub(crate) use short::{append_short_ascii, push_short_ascii};
 pub(crate) use spare_vec::SpareVec;
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) use utf8_proof::string_from_vec;
@@ -280,6 +288,11 @@ impl Kernels {
         } else {
             (0, 0)
         };
+        // Fewer bytes left than the shortest block any of them reads (24, `pairs_ssse3`'s):
+        // none could run.
+        if bytes.len().saturating_sub(i) < 24 {
+            return i;
+        }
         let c = bytes[i];
         if c.wrapping_sub(first) >= count {
             return i;
@@ -318,6 +331,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
+            // Fewer than a block's 24 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 24 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has SSSE3 and POPCNT, all that `pairs_ssse3` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
@@ -338,6 +355,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
+            // Fewer than a block's 33 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 33 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has every feature `pairs_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
@@ -358,6 +379,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::AVX2 != 0 {
+            // Fewer than a block's 34 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 34 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has AVX2 and POPCNT, all that `blocks_avx2` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
@@ -378,6 +403,10 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
+            // Fewer than a block's 34 bytes left: no block runs; the call is not made.
+            if bytes.len().saturating_sub(i) < 34 {
+                return Some(i);
+            }
             // SAFETY: the bit is set only when the CPU has every feature `blocks_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
