@@ -3,7 +3,7 @@
 use crate::arch::SplitChunks;
 use core::arch::x86_64::{
     __m256i, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
+    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
 };
 
 /// See [`Kernels::find_invalid_header_byte`](crate::arch::Kernels::find_invalid_header_byte):
@@ -20,6 +20,10 @@ pub(crate) fn find_invalid_header_byte_avx2(src: &[u8]) -> Option<usize> {
         let (Some(low), Some(high)) = (low.first_chunk::<32>(), high.first_chunk::<32>()) else {
             break;
         };
+        if !suspect(low, high) {
+            at += 64;
+            continue;
+        }
         let bad = u64::from(invalid(low)) | u64::from(invalid(high)) << 32;
         if bad != 0 {
             return Some(at + bad.trailing_zeros() as usize);
@@ -39,6 +43,30 @@ pub(crate) fn find_invalid_header_byte_avx2(src: &[u8]) -> Option<usize> {
         at = start + 32;
     }
     None
+}
+
+/// Whether the 64 bytes `low` and `high` may hold a byte that is not a header byte: one below
+/// 0x20 (HTAB included, which [`invalid`] then tells apart) or DEL. Fewer operations than
+/// [`invalid`] on both: the bytewise minimum of the two halves is tested once.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn suspect(low: &[u8; 32], high: &[u8; 32]) -> bool {
+    // SAFETY: the loads read the 32 bytes of `low` and of `high`, each a `[u8; 32]`; they have
+    // no alignment requirement.
+    let (a, b): (__m256i, __m256i) = unsafe {
+        (
+            _mm256_loadu_si256(low.as_ptr().cast()),
+            _mm256_loadu_si256(high.as_ptr().cast()),
+        )
+    };
+    let least = _mm256_min_epu8(a, b);
+    // A byte of `least` at most 0x1F: its minimum with 0x1F is itself.
+    let control = _mm256_cmpeq_epi8(_mm256_min_epu8(least, _mm256_set1_epi8(0x1F)), least);
+    let del = _mm256_or_si256(
+        _mm256_cmpeq_epi8(a, _mm256_set1_epi8(0x7F)),
+        _mm256_cmpeq_epi8(b, _mm256_set1_epi8(0x7F)),
+    );
+    _mm256_movemask_epi8(_mm256_or_si256(control, del)) != 0
 }
 
 /// One bit per byte of `bytes` (bit `k` for byte `k`) that is not a header byte: a control
