@@ -63,8 +63,7 @@ fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
     debug_assert_eq!(a.len(), b.len());
     match (&a.repr, &b.repr) {
         (Repr::Many(x), Repr::Many(y)) => {
-            walk_fragments(&x.fragments, &y.fragments, a.len(), |x, y| (x != y).then_some(()))
-                .is_none()
+            walk_fragments(&x.fragments, &y.fragments, |x, y| (x != y).then_some(())).is_none()
         }
         _ => eq_chunks(a.chunks(), b.chunks()),
     }
@@ -76,49 +75,42 @@ fn fragment_at(fragments: &[Fragment], i: usize) -> &[u8] {
     fragments.get(i).map_or(&[], |f| &f.bytes[..])
 }
 
-/// Walks the first `len` bytes of two lists of non-empty fragments (each holding at least
-/// `len` bytes) run by run, as [`zip_runs`] does, for fragmentations that share no pattern:
-/// each step takes the shorter of the two fragment rests as the run, hands the pair of runs to
-/// `run` (one slice comparison, whose call keeps the short-run cases out of this loop), then
-/// moves each side on to its next fragment where its current one is used up. The cursors
-/// move by selects rather than branches (which side runs out first is as random as the
-/// fragment sizes, and a mispredicted branch per run costs more than the comparison), and the
-/// next fragment of each side is loaded one step ahead, so the memory load is not on the
-/// path from one step to the next.
+/// [`zip_runs`] over two lists of non-empty fragments, for fragmentations that share no
+/// pattern: each step takes the shorter of the two fragment rests as the run and hands the
+/// pair of runs to `run` (one slice comparison: its call keeps the run-length cases out of
+/// this loop), then each side whose fragment is used up moves on to its next one. Which side
+/// runs out first is as random as the fragment sizes, so the cursors move by plain selects
+/// (which the compiler can turn into conditional moves) rather than by a branch per side,
+/// and the next fragment of each side is loaded one step ahead, off the path from one step
+/// to the next. Stops when either list runs out.
 #[inline(always)]
 fn walk_fragments<T>(
     fa: &[Fragment],
     fb: &[Fragment],
-    len: usize,
     mut run: impl FnMut(&[u8], &[u8]) -> Option<T>,
 ) -> Option<T> {
     let (mut x, mut y) = (fragment_at(fa, 0), fragment_at(fb, 0));
     let (mut next_x, mut next_y) = (fragment_at(fa, 1), fragment_at(fb, 1));
-    let (mut i, mut j) = (1, 1);
-    let mut left = len;
-    while left > 0 {
+    // The fragments after `next_x` and `next_y`.
+    let (mut i, mut j) = (2, 2);
+    loop {
         let n = x.len().min(y.len());
         if n == 0 {
-            // Fewer than `len` bytes on one side: not reached when the caller keeps the
-            // contract, and no endless loop when it does not.
-            debug_assert!(false, "walk_fragments: fragments shorter than {len}");
             return None;
         }
         let ((xa, xb), (ya, yb)) = (x.split_at(n), y.split_at(n));
         if let Some(t) = run(xa, ya) {
             return Some(t);
         }
-        left -= n;
         let (x_done, y_done) = (xb.is_empty(), yb.is_empty());
+        let (after_x, after_y) = (fragment_at(fa, i), fragment_at(fb, j));
         i += usize::from(x_done);
         j += usize::from(y_done);
-        let (after_x, after_y) = (fragment_at(fa, i), fragment_at(fb, j));
         x = if x_done { next_x } else { xb };
         next_x = if x_done { after_x } else { next_x };
         y = if y_done { next_y } else { yb };
         next_y = if y_done { after_y } else { next_y };
     }
-    None
 }
 
 /// Content equality of two sequences of non-empty chunks holding the same number of bytes:
@@ -196,12 +188,7 @@ impl Ord for ByteString {
             unequal => Some(unequal),
         };
         match (&self.repr, &other.repr) {
-            (Repr::Many(a), Repr::Many(b)) => walk_fragments(
-                &a.fragments,
-                &b.fragments,
-                self.len().min(other.len()),
-                unequal,
-            ),
+            (Repr::Many(a), Repr::Many(b)) => walk_fragments(&a.fragments, &b.fragments, unequal),
             _ => zip_runs(self, other, unequal),
         }
         .unwrap_or_else(|| self.len().cmp(&other.len()))
