@@ -7,7 +7,7 @@ use core::hash::{Hash, Hasher};
 use bytes::Bytes;
 
 use crate::search::copy_small;
-use crate::string::{ByteString, Fragment, Repr};
+use crate::string::{ByteString, Repr};
 
 /// The block size of [`Hash`]: see [`crate::reference::hash_flat`].
 pub(crate) const HASH_BLOCK: usize = 128;
@@ -61,60 +61,17 @@ impl PartialEq for ByteString {
 /// comparison per overlapping run.
 fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
     debug_assert_eq!(a.len(), b.len());
-    match (&a.repr, &b.repr) {
-        (Repr::Many(x), Repr::Many(y)) => {
-            walk_fragments(&x.fragments, &y.fragments, |x, y| (x != y).then_some(())).is_none()
-        }
-        _ => eq_chunks(a.chunks(), b.chunks()),
-    }
-}
-
-/// Fragment `i` of `fragments`, empty past the end.
-#[inline(always)]
-fn fragment_at(fragments: &[Fragment], i: usize) -> &[u8] {
-    fragments.get(i).map_or(&[], |f| &f.bytes[..])
-}
-
-/// [`zip_runs`] over two lists of non-empty fragments, for fragmentations that share no
-/// pattern: each step takes the shorter of the two fragment rests as the run and hands the
-/// pair of runs to `run` (one slice comparison: its call keeps the run-length cases out of
-/// this loop), then each side whose fragment is used up moves on to its next one. Which side
-/// runs out first is as random as the fragment sizes, so the cursors move by plain selects
-/// (which the compiler can turn into conditional moves) rather than by a branch per side,
-/// and the next fragment of each side is loaded one step ahead, off the path from one step
-/// to the next. Stops when either list runs out.
-#[inline(always)]
-fn walk_fragments<T>(
-    fa: &[Fragment],
-    fb: &[Fragment],
-    mut run: impl FnMut(&[u8], &[u8]) -> Option<T>,
-) -> Option<T> {
-    let (mut x, mut y) = (fragment_at(fa, 0), fragment_at(fb, 0));
-    let (mut next_x, mut next_y) = (fragment_at(fa, 1), fragment_at(fb, 1));
-    // The fragments after `next_x` and `next_y`.
-    let (mut i, mut j) = (2, 2);
-    loop {
-        let n = x.len().min(y.len());
-        if n == 0 {
-            return None;
-        }
-        let ((xa, xb), (ya, yb)) = (x.split_at(n), y.split_at(n));
-        if let Some(t) = run(xa, ya) {
-            return Some(t);
-        }
-        let (x_done, y_done) = (xb.is_empty(), yb.is_empty());
-        let (after_x, after_y) = (fragment_at(fa, i), fragment_at(fb, j));
-        i += usize::from(x_done);
-        j += usize::from(y_done);
-        x = if x_done { next_x } else { xb };
-        next_x = if x_done { after_x } else { next_x };
-        y = if y_done { next_y } else { yb };
-        next_y = if y_done { after_y } else { next_y };
-    }
+    eq_chunks(a.chunks(), b.chunks())
 }
 
 /// Content equality of two sequences of non-empty chunks holding the same number of bytes:
-/// two independent cursors, one comparison per overlapping run.
+/// two independent cursors, one slice comparison (`bcmp`) per overlapping run.
+///
+/// The run lengths of two unrelated fragmentations are as random as the fragment sizes, and
+/// so is which side runs out first. The slice comparison takes any length with few,
+/// well-predicted branches; an inline dispatch on the run length (word compares for short
+/// runs) is faster only when the branch predictor has learnt the one input it sees again
+/// and again, and several times slower on a stream of different fragmentations.
 pub(crate) fn eq_chunks<'a, 'b>(
     mut ai: impl Iterator<Item = &'a [u8]>,
     mut bi: impl Iterator<Item = &'b [u8]>,
@@ -126,7 +83,7 @@ pub(crate) fn eq_chunks<'a, 'b>(
     loop {
         let n = x.len().min(y.len());
         let ((xa, xb), (ya, yb)) = (x.split_at(n), y.split_at(n));
-        if !same(xa, ya) {
+        if xa != ya {
             return false;
         }
         (x, y) = (xb, yb);
@@ -145,33 +102,6 @@ pub(crate) fn eq_chunks<'a, 'b>(
     }
 }
 
-/// `x == y` for slices of the same non-zero length: runs up to 32 bytes through a few
-/// overlapping word compares (no call), longer ones through the slice comparison (`bcmp`).
-#[inline(always)]
-fn same(x: &[u8], y: &[u8]) -> bool {
-    let n = x.len();
-    debug_assert!(n == y.len() && n > 0);
-    fn word<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
-        s[at..at + N].try_into().unwrap_or([0; N])
-    }
-    match n {
-        33.. => x == y,
-        16.. => {
-            u128::from_ne_bytes(word(x, 0)) == u128::from_ne_bytes(word(y, 0))
-                && u128::from_ne_bytes(word(x, n - 16)) == u128::from_ne_bytes(word(y, n - 16))
-        }
-        8.. => {
-            u64::from_ne_bytes(word(x, 0)) == u64::from_ne_bytes(word(y, 0))
-                && u64::from_ne_bytes(word(x, n - 8)) == u64::from_ne_bytes(word(y, n - 8))
-        }
-        4.. => {
-            u32::from_ne_bytes(word(x, 0)) == u32::from_ne_bytes(word(y, 0))
-                && u32::from_ne_bytes(word(x, n - 4)) == u32::from_ne_bytes(word(y, n - 4))
-        }
-        _ => x[0] == y[0] && x[n / 2] == y[n / 2] && x[n - 1] == y[n - 1],
-    }
-}
-
 impl Eq for ByteString {}
 
 impl PartialOrd for ByteString {
@@ -183,14 +113,10 @@ impl PartialOrd for ByteString {
 impl Ord for ByteString {
     /// Lexicographic order of the bytes, as for `[u8]`.
     fn cmp(&self, other: &ByteString) -> Ordering {
-        let unequal = |x: &[u8], y: &[u8]| match x.cmp(y) {
+        zip_runs(self, other, |x, y| match x.cmp(y) {
             Ordering::Equal => None,
             unequal => Some(unequal),
-        };
-        match (&self.repr, &other.repr) {
-            (Repr::Many(a), Repr::Many(b)) => walk_fragments(&a.fragments, &b.fragments, unequal),
-            _ => zip_runs(self, other, unequal),
-        }
+        })
         .unwrap_or_else(|| self.len().cmp(&other.len()))
     }
 }

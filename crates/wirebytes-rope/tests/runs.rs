@@ -1,11 +1,9 @@
 //! The boundaries of the run-by-run paths: equality and order compare two fragmentations one
-//! overlapping run at a time (two strings of three or more fragments through a walk that
-//! stops where either runs out, others with word compares for runs of up to 32 bytes), so
-//! every run length around the word sizes meets a difference at every position, and a
-//! longer string meets every prefix of itself; `ByteQueue` cuts frames inside the first
-//! fragment, at its end, inside the second and past it, and searches the first fragment
-//! apart from the rest, so every cut and every delimiter position is tried against the flat
-//! bytes.
+//! overlapping run at a time, so every run length up to past 32 bytes meets a difference at
+//! every position, and a longer string meets every prefix of itself; `ByteQueue` cuts frames
+//! inside the first fragment, at its end, inside the second and past it, and searches the
+//! first fragment apart from the rest, so every cut and every delimiter position is tried
+//! against the flat bytes.
 
 use bytes::{Buf, Bytes};
 use rstest::rstest;
@@ -77,10 +75,10 @@ fn runs_of_every_length_see_a_difference_at_every_position(
     }
 }
 
-/// Order of two strings of different lengths, both of three or more fragments (the walk that
+/// Order of two strings of different lengths, both of three or more fragments (the run walk
 /// stops where the shorter one runs out, then orders by length): against every prefix of
 /// the same content, equal up to its end or different at any one of its bytes, cut into
-/// fragments of every length, and against the one-fragment forms of both.
+/// fragments of 1 to 17 bytes, and against the one-fragment form of the prefix.
 #[rstest]
 fn order_of_a_longer_and_a_shorter_string(#[values(1, 2, 3, 7, 8, 16, 17, 33)] la: usize) {
     let len = if cfg!(miri) { 24 } else { 2 * 33 + 11 };
