@@ -68,10 +68,12 @@ fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
 /// two independent cursors, one slice comparison (`bcmp`) per overlapping run.
 ///
 /// The run lengths of two unrelated fragmentations are as random as the fragment sizes, and
-/// so is which side runs out first. The slice comparison takes any length with few,
-/// well-predicted branches; an inline dispatch on the run length (word compares for short
-/// runs) is faster only when the branch predictor has learnt the one input it sees again
-/// and again, and several times slower on a stream of different fragmentations.
+/// so is which side runs out first, so the loop keeps to one branch on that per run (when
+/// the first side runs out, the second one runs out too only where both have a boundary at
+/// the same offset). The slice comparison takes any length with few, well-predicted
+/// branches; an inline dispatch on the run length (word compares for short runs) is faster
+/// only when the branch predictor has learnt the one input it sees again and again, and
+/// several times slower on a stream of different fragmentations.
 pub(crate) fn eq_chunks<'a, 'b>(
     mut ai: impl Iterator<Item = &'a [u8]>,
     mut bi: impl Iterator<Item = &'b [u8]>,
@@ -81,19 +83,28 @@ pub(crate) fn eq_chunks<'a, 'b>(
         return true;
     };
     loop {
-        let n = x.len().min(y.len());
-        let ((xa, xb), (ya, yb)) = (x.split_at(n), y.split_at(n));
-        if xa != ya {
-            return false;
-        }
-        (x, y) = (xb, yb);
-        if x.is_empty() {
+        if x.len() <= y.len() {
+            let (ya, yb) = y.split_at(x.len());
+            if x != ya {
+                return false;
+            }
             match ai.next() {
                 Some(c) => x = c,
                 None => return true,
             }
-        }
-        if y.is_empty() {
+            y = yb;
+            if y.is_empty() {
+                match bi.next() {
+                    Some(c) => y = c,
+                    None => return true,
+                }
+            }
+        } else {
+            let (xa, xb) = x.split_at(y.len());
+            if xa != y {
+                return false;
+            }
+            x = xb;
             match bi.next() {
                 Some(c) => y = c,
                 None => return true,
