@@ -65,6 +65,39 @@ fn eq(c: &mut Criterion) {
         );
         bench(&mut g, name, "ours", &param, &(&a, &b), |(a, b)| a == b);
     }
+    // One pair compared over and over lets the branch predictor learn where its fragment
+    // boundaries fall; each call here takes the next of `ROTATE` pairs, every string cut at
+    // its own pseudo-random points (and memcmp the next of as many flat pairs).
+    const ROTATE: usize = 8;
+    let param = format!("frags-1024-rotating/{SIZE}");
+    let pairs: Vec<(ByteString, ByteString)> = (0..ROTATE as u64)
+        .map(|k| {
+            let a: ByteString = fragments(&flat, 1024, 10 + 2 * k).into_iter().collect();
+            let b: ByteString = fragments(&flat, 1024, 11 + 2 * k).into_iter().collect();
+            assert!(a == b && a.fragment_count() == 1024 && b.fragment_count() == 1024);
+            (a, b)
+        })
+        .collect();
+    let flat_pairs: Vec<(Vec<u8>, Vec<u8>)> =
+        (0..ROTATE).map(|_| (flat.clone(), flat.clone())).collect();
+    let mut next = 0;
+    bench(&mut g, name, "baseline", &param, &pairs, |pairs| {
+        next = (next + 1) % ROTATE;
+        let (a, b) = &pairs[next];
+        reference::eq_by_bytes(a, b)
+    });
+    let mut next = 0;
+    bench(&mut g, name, "limit-memcmp", &param, &flat_pairs, |pairs| {
+        next = (next + 1) % ROTATE;
+        let (x, y) = &pairs[next];
+        x[..] == y[..]
+    });
+    let mut next = 0;
+    bench(&mut g, name, "ours", &param, &pairs, |pairs| {
+        next = (next + 1) % ROTATE;
+        let (a, b) = &pairs[next];
+        a == b
+    });
     g.finish();
 }
 

@@ -65,7 +65,15 @@ fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
 }
 
 /// Content equality of two sequences of non-empty chunks holding the same number of bytes:
-/// two independent cursors, one comparison per overlapping run.
+/// two independent cursors, one slice comparison (`bcmp`) per overlapping run.
+///
+/// The run lengths of two unrelated fragmentations are as random as the fragment sizes, and
+/// so is which side runs out first, so the loop keeps to one branch on that per run (when
+/// the first side runs out, the second one runs out too only where both have a boundary at
+/// the same offset). The slice comparison takes any length with few, well-predicted
+/// branches; an inline dispatch on the run length (word compares for short runs) is faster
+/// only when the branch predictor has learnt the one input it sees again and again, and
+/// several times slower on a stream of different fragmentations.
 pub(crate) fn eq_chunks<'a, 'b>(
     mut ai: impl Iterator<Item = &'a [u8]>,
     mut bi: impl Iterator<Item = &'b [u8]>,
@@ -75,51 +83,33 @@ pub(crate) fn eq_chunks<'a, 'b>(
         return true;
     };
     loop {
-        let n = x.len().min(y.len());
-        let ((xa, xb), (ya, yb)) = (x.split_at(n), y.split_at(n));
-        if !same(xa, ya) {
-            return false;
-        }
-        (x, y) = (xb, yb);
-        if x.is_empty() {
+        if x.len() <= y.len() {
+            let (ya, yb) = y.split_at(x.len());
+            if x != ya {
+                return false;
+            }
             match ai.next() {
                 Some(c) => x = c,
                 None => return true,
             }
-        }
-        if y.is_empty() {
+            y = yb;
+            if y.is_empty() {
+                match bi.next() {
+                    Some(c) => y = c,
+                    None => return true,
+                }
+            }
+        } else {
+            let (xa, xb) = x.split_at(y.len());
+            if xa != y {
+                return false;
+            }
+            x = xb;
             match bi.next() {
                 Some(c) => y = c,
                 None => return true,
             }
         }
-    }
-}
-
-/// `x == y` for slices of the same non-zero length: runs up to 32 bytes through a few
-/// overlapping word compares (no call), longer ones through the slice comparison (`bcmp`).
-#[inline(always)]
-fn same(x: &[u8], y: &[u8]) -> bool {
-    let n = x.len();
-    debug_assert!(n == y.len() && n > 0);
-    fn word<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
-        s[at..at + N].try_into().unwrap_or([0; N])
-    }
-    match n {
-        33.. => x == y,
-        16.. => {
-            u128::from_ne_bytes(word(x, 0)) == u128::from_ne_bytes(word(y, 0))
-                && u128::from_ne_bytes(word(x, n - 16)) == u128::from_ne_bytes(word(y, n - 16))
-        }
-        8.. => {
-            u64::from_ne_bytes(word(x, 0)) == u64::from_ne_bytes(word(y, 0))
-                && u64::from_ne_bytes(word(x, n - 8)) == u64::from_ne_bytes(word(y, n - 8))
-        }
-        4.. => {
-            u32::from_ne_bytes(word(x, 0)) == u32::from_ne_bytes(word(y, 0))
-                && u32::from_ne_bytes(word(x, n - 4)) == u32::from_ne_bytes(word(y, n - 4))
-        }
-        _ => x[0] == y[0] && x[n / 2] == y[n / 2] && x[n - 1] == y[n - 1],
     }
 }
 

@@ -1,9 +1,9 @@
-//! The boundaries of the run-by-run paths: equality compares two fragmentations one
-//! overlapping run at a time, with word compares for runs of up to 32 bytes, so every run
-//! length around the word sizes meets a difference at every position; `ByteQueue` cuts
-//! frames inside the first fragment, at its end, inside the second and past it, and
-//! searches the first fragment apart from the rest, so every cut and every delimiter
-//! position is tried against the flat bytes.
+//! The boundaries of the run-by-run paths: equality and order compare two fragmentations one
+//! overlapping run at a time, so every run length up to past 32 bytes meets a difference at
+//! every position, and a longer string meets every prefix of itself; `ByteQueue` cuts frames
+//! inside the first fragment, at its end, inside the second and past it, and searches the
+//! first fragment apart from the rest, so every cut and every delimiter position is tried
+//! against the flat bytes.
 
 use bytes::{Buf, Bytes};
 use rstest::rstest;
@@ -70,6 +70,43 @@ fn runs_of_every_length_see_a_difference_at_every_position(
                 assert!(queue != c, "{ctx}: queue, byte {at} differs");
                 assert!(!reference::eq_by_bytes(&a, &c), "{ctx}: byte {at}");
                 assert_eq!(a.cmp(&c), flat.cmp(&other), "{ctx}: byte {at}");
+            }
+        }
+    }
+}
+
+/// Order of two strings of different lengths, both of three or more fragments (the run walk
+/// stops where the shorter one runs out, then orders by length): against every prefix of
+/// the same content, equal up to its end or different at any one of its bytes, cut into
+/// fragments of 1 to 17 bytes, and against the one-fragment form of the prefix.
+#[rstest]
+fn order_of_a_longer_and_a_shorter_string(#[values(1, 2, 3, 7, 8, 16, 17, 33)] la: usize) {
+    let len = if cfg!(miri) { 24 } else { 2 * 33 + 11 };
+    let flat = content(len);
+    let a: ByteString = cut(&flat, &[la]).into_iter().collect();
+    assert!(a.fragment_count() >= 3);
+    let step = if cfg!(miri) { 7 } else { 1 };
+    for lb in (1..=17).step_by(step) {
+        for m in (0..len).step_by(step) {
+            let mut changes = vec![None];
+            changes.extend((0..m).step_by(step).map(Some));
+            for at in changes {
+                let mut shorter = flat[..m].to_vec();
+                if let Some(at) = at {
+                    shorter[at] ^= 0x40;
+                }
+                let ctx = format!("la {la}, lb {lb}, prefix {m}, byte {at:?} differs");
+                let b: ByteString = cut(&shorter, &[lb]).into_iter().collect();
+                if b.fragment_count() < 3 {
+                    continue;
+                }
+                let expected = flat.cmp(&shorter);
+                assert_eq!(a.cmp(&b), expected, "{ctx}");
+                assert_eq!(b.cmp(&a), expected.reverse(), "{ctx}");
+                assert_ne!(a, b, "{ctx}");
+                let flat_b = ByteString::from(shorter.clone());
+                assert_eq!(a.cmp(&flat_b), expected, "{ctx}: one fragment");
+                assert_eq!(flat_b.cmp(&a), expected.reverse(), "{ctx}: one fragment");
             }
         }
     }
