@@ -66,8 +66,8 @@ impl Encoder {
     pub(crate) fn new(charset: Charset, policy: Policy, kernels: Kernels) -> Encoder {
         let kind = encodings::kind(charset);
         let multi_byte = match kind {
-            Kind::MultiByte(encoding) => Some(MultiByte::new(encoding)),
-            Kind::Iso2022Jp => Some(MultiByte::new(encoding_rs::ISO_2022_JP)),
+            Kind::MultiByte(encoding) => Some(MultiByte::new(encoding, kernels)),
+            Kind::Iso2022Jp => Some(MultiByte::new(encoding_rs::ISO_2022_JP, kernels)),
             _ => None,
         };
         let body = match kind {

@@ -509,7 +509,7 @@ fn encode_into(
                 out.extend_from_slice(text.as_bytes());
                 return Ok(());
             }
-            multi_byte::encode_str(multi_byte_encoding(kind), text, from, policy, out)
+            multi_byte::encode_str(multi_byte_encoding(kind), text, from, policy, out, kernels)
         }
     };
     if result.is_err() {
@@ -573,7 +573,7 @@ fn len_of(text: &str, charset: Charset, policy: Policy, kernels: Kernels) -> usi
                 if from == text.len() {
                     from
                 } else {
-                    multi_byte::len_str(multi_byte_encoding(kind), text, from, policy)
+                    multi_byte::len_str(multi_byte_encoding(kind), text, from, policy, kernels)
                 }
             }
         }

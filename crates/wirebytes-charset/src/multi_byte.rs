@@ -6,6 +6,7 @@
 //! the caller's `Vec` (the streaming [`Encoder`](crate::Encoder)), or a counter
 //! ([`encoded_len`](crate::encoded_len), which allocates nothing).
 
+use crate::arch::Kernels;
 use std::cell::Cell;
 
 use encoding_rs::{EncoderResult, Encoding};
@@ -46,6 +47,8 @@ pub(crate) struct MultiByte {
     table: Option<&'static cjk::Table>,
     /// ISO-2022-JP by its table and this crate's own state machine.
     jp: Option<Jp>,
+    /// The kernels runs of 3-byte chars are decoded with, before the table lookups.
+    kernels: Kernels,
 }
 
 /// ISO-2022-JP's states (WHATWG Encoding Standard, "ISO-2022-JP encoder").
@@ -196,8 +199,9 @@ impl Stage {
 }
 
 impl MultiByte {
-    pub(crate) fn new(encoding: &'static Encoding) -> MultiByte {
+    pub(crate) fn new(encoding: &'static Encoding, kernels: Kernels) -> MultiByte {
         MultiByte {
+            kernels,
             encoder: encoding.new_encoder(),
             iso_2022_jp: encoding == encoding_rs::ISO_2022_JP,
             table: cjk::table(encoding).filter(|_| encoding != encoding_rs::ISO_2022_JP),
@@ -225,15 +229,31 @@ impl MultiByte {
             return self.encode_str_with_table(table, text, policy, sink);
         }
         if let Some(jp) = &mut self.jp {
+            let bytes = text.as_bytes();
             let mut stage = Stage::new();
-            for (at, c) in text.char_indices() {
+            let mut at = 0;
+            while let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) {
                 stage.make_room(JP_ROOM, sink);
+                if jp.state == JpState::Jis0208 && c.len_utf8() == 3 {
+                    // A run of 3-byte chars in JIS X 0208: two bytes each, no state change.
+                    let run = three_byte_run(self.kernels, &bytes[at..], JP_ROOM / 2, |u| {
+                        (u != 0x203E).then(|| jp.table.get(u32::from(u)))
+                    });
+                    if run.chars > 0 {
+                        stage.buf[stage.w..stage.w + run.len]
+                            .copy_from_slice(&run.bytes[..run.len]);
+                        stage.w += run.len;
+                        at += 3 * run.chars;
+                        continue;
+                    }
+                }
                 if let Err((c, left)) = jp.char(u32::from(c), &mut stage) {
                     if policy == Policy::Strict {
                         return Err(at);
                     }
                     jp.replace(c, left, policy, &mut stage);
                 }
+                at += c.len_utf8();
             }
             if last {
                 stage.make_room(JP_ROOM, sink);
@@ -321,6 +341,21 @@ impl MultiByte {
                         i += 1;
                     }
                     continue;
+                }
+                if lead & 0xF0 == 0xE0 && budget >= 8 {
+                    // A run of 3-byte chars (kana, hanzi, hangul): decoded by the kernel,
+                    // then looked up, as long as every char has a code.
+                    let run = three_byte_run(self.kernels, &bytes[i..], budget.min(16), |u| {
+                        Some(table.get(u32::from(u)))
+                    });
+                    if run.chars > 0 {
+                        stage.buf[stage.w..stage.w + run.len]
+                            .copy_from_slice(&run.bytes[..run.len]);
+                        stage.w += run.len;
+                        i += 3 * run.chars;
+                        budget -= run.chars;
+                        continue;
+                    }
                 }
                 let (c, len) = decode_at(bytes, i, lead);
                 let code = if c < 0x1_0000 { table.get(c) } else { 0 };
@@ -601,6 +636,52 @@ impl MultiByte {
     }
 }
 
+/// The encoding of a run of 3-byte chars: [`Run::len`] bytes for [`Run::chars`] chars.
+struct Run {
+    bytes: [u8; 32],
+    len: usize,
+    chars: usize,
+}
+
+/// Encodes the run of 3-byte chars at the start of `bytes` (a char boundary), at most `max`
+/// (at most 16) of them, each by `code` of its UTF-16 unit (a code above 0xFF is two bytes,
+/// a code from 1 to 0xFF one), until a char whose `code` is 0 or `None`, or that the kernel
+/// does not take (fewer than four 3-byte chars in a row). Nothing is taken without the
+/// kernel: the caller goes char by char.
+#[inline]
+fn three_byte_run(
+    kernels: Kernels,
+    bytes: &[u8],
+    max: usize,
+    mut code: impl FnMut(u16) -> Option<u16>,
+) -> Run {
+    let mut run = Run {
+        bytes: [0; 32],
+        len: 0,
+        chars: 0,
+    };
+    let mut units = [0u16; 16];
+    let room = &mut units[..max.min(16)];
+    let Some((_, decoded)) = kernels.three_byte_utf16(bytes, room) else {
+        return run;
+    };
+    for &unit in &room[..decoded] {
+        match code(unit) {
+            Some(c @ 0x100..) => {
+                run.bytes[run.len..run.len + 2].copy_from_slice(&c.to_be_bytes());
+                run.len += 2;
+            }
+            Some(c @ 1..=0xFF) => {
+                run.bytes[run.len] = c as u8;
+                run.len += 1;
+            }
+            _ => break,
+        }
+        run.chars += 1;
+    }
+    run
+}
+
 /// Appends `text` encoded with `encoding` to `out`, reserving the exact size once (through the
 /// per-thread scratch buffer); `text[..from]` is ASCII that encodes to itself. [`Policy::Strict`]:
 /// `Err` with the offset of the first unmappable char, nothing appended.
@@ -610,9 +691,10 @@ pub(crate) fn encode_str(
     from: usize,
     policy: Policy,
     out: &mut Vec<u8>,
+    kernels: Kernels,
 ) -> Result<(), usize> {
     with_scratch(|scratch| -> Result<(), usize> {
-        let mut coder = MultiByte::new(encoding);
+        let mut coder = MultiByte::new(encoding, kernels);
         coder.encode_str(&text[from..], true, policy, &mut |bytes| {
             scratch.extend_from_slice(bytes);
         })?;
@@ -630,9 +712,10 @@ pub(crate) fn len_str(
     text: &str,
     from: usize,
     policy: Policy,
+    kernels: Kernels,
 ) -> usize {
     let mut n = from;
-    let mut coder = MultiByte::new(encoding);
+    let mut coder = MultiByte::new(encoding, kernels);
     let _ = coder.encode_str(&text[from..], true, policy, &mut |bytes| n += bytes.len());
     n
 }
@@ -647,7 +730,7 @@ pub(crate) fn encode_utf16(
     out: &mut Vec<u8>,
 ) -> Result<(), usize> {
     with_scratch(|scratch| -> Result<(), usize> {
-        let mut coder = MultiByte::new(encoding);
+        let mut coder = MultiByte::new(encoding, Kernels::NONE);
         coder.encode_units(units, true, policy, &mut |bytes| {
             scratch.extend_from_slice(bytes);
         })?;

@@ -784,3 +784,46 @@ fn latin1_windows_respect_each_single_byte_table() {
         }
     }
 }
+
+/// Runs of 3-byte chars, which the CJK encodings take eight at a time with the SSSE3 kernel,
+/// with one other char at every place: a half-width katakana (one byte in Shift_JIS, two in
+/// EUC-JP), U+203E and U+00A5 (ISO-2022-JP's Roman set), an unmappable char, ASCII and a
+/// 2-byte char. Every level, both replacements, against the reference; strict, the same
+/// offset at every level.
+#[rstest]
+fn cjk_runs_with_one_other_char_anywhere(
+    #[values(SHIFT_JIS, EUC_JP, ISO_2022_JP, GBK, GB18030, BIG5, EUC_KR)]
+    encoding: &'static Encoding,
+) {
+    const RUN: [char; 6] = ['日', '本', '語', 'の', '文', '字'];
+    const OTHERS: [char; 8] = ['ｱ', 'ﾟ', '\u{203E}', '¥', '\u{2603}', 'a', 'é', '한'];
+    let every = wirebytes_testkit::scale_miri(1, 1, 7);
+    for len in (0..=40).step_by(every) {
+        let run: Vec<char> = (0..len).map(|k| RUN[k % RUN.len()]).collect();
+        for at in (0..=len).step_by(every) {
+            for other in OTHERS {
+                let mut chars = run.clone();
+                chars.insert(at, other);
+                // Half-width katakana in runs of their own, too.
+                let text: String = chars.iter().collect::<String>() + "ｶﾀｶﾅｶﾀｶﾅｶﾀｶﾅ日本";
+                for replacement in [JDK, WEB] {
+                    let expected = reference::encode(&text, encoding, replacement);
+                    for level in levels::all() {
+                        assert_eq!(
+                            level.encode(&text, encoding, replacement),
+                            expected,
+                            "{} {} {replacement:?} {other:?} at {at} of {len}",
+                            level.name(),
+                            encoding.name()
+                        );
+                    }
+                }
+                // Strict: every level stops at the same char.
+                let offsets: Vec<_> = levels::all()
+                    .map(|level| level.try_encode(&text, encoding).map_err(|e| e.offset()))
+                    .collect();
+                assert!(offsets.windows(2).all(|w| w[0] == w[1]), "{offsets:?}");
+            }
+        }
+    }
+}

@@ -73,6 +73,8 @@ static DETECTED: AtomicU8 = AtomicU8::new(0);
 const KNOWN: u8 = 1 << 7;
 
 impl Kernels {
+    /// No kernel: the portable code.
+    pub(crate) const NONE: Kernels = Kernels(0);
     /// The Latin-1 window kernel (SSSE3 and POPCNT) and the 3-byte-run kernel (SSSE3).
     const SSSE3: u8 = 1 << 0;
     /// The all-ASCII check: AVX2.
