@@ -23,7 +23,8 @@
 //!     byte 0xC4 or above, or a char in U+0080..=U+009F): `dst` holds garbage.
 //!   - Nothing done: `None`, `dst` untouched.
 //! - [`Kernels::three_byte_utf16`] (SSSE3: `x86_64/three_byte_utf16.rs`), for
-//!   `crate::unicode`'s UTF-8 to UTF-16 decoder, oracle `str::encode_utf16`.
+//!   `crate::unicode`'s UTF-8 to UTF-16 decoder and `crate::multi_byte`'s runs of CJK chars
+//!   (decoded, then looked up in the encode table), oracle `str::encode_utf16`.
 //!   - Reads `src` from its start (a char boundary of valid UTF-8) 16 bytes at a time while
 //!     their first 12 are four 3-byte chars, and so never reads past `src`.
 //!   - Writes the UTF-16 unit of each of those chars to `dst` from `dst[0]` on, four (or
@@ -160,7 +161,7 @@ impl Kernels {
         None
     }
 
-    /// Whether the 3-byte-run kernel is in this set: UTF-16 and UTF-32 output then goes
+    /// Whether the 3-byte-run kernel is in this set: UTF-16 and UTF-32 output then go
     /// through the crate's own UTF-8 decoder, which calls it, for text that is mostly 3-byte
     /// chars.
     #[inline]
