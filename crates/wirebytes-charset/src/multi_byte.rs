@@ -236,14 +236,13 @@ impl MultiByte {
                 stage.make_room(JP_ROOM, sink);
                 if jp.state == JpState::Jis0208 && c.len_utf8() == 3 {
                     // A run of 3-byte chars in JIS X 0208: two bytes each, no state change.
-                    let run = three_byte_run(self.kernels, &bytes[at..], JP_ROOM / 2, |u| {
+                    let dst = &mut stage.buf[stage.w..stage.w + JP_ROOM];
+                    let (chars, len) = three_byte_run(self.kernels, &bytes[at..], dst, |u| {
                         (u != 0x203E).then(|| jp.table.get(u32::from(u)))
                     });
-                    if run.chars > 0 {
-                        stage.buf[stage.w..stage.w + run.len]
-                            .copy_from_slice(&run.bytes[..run.len]);
-                        stage.w += run.len;
-                        at += 3 * run.chars;
+                    if chars > 0 {
+                        stage.w += len;
+                        at += 3 * chars;
                         continue;
                     }
                 }
@@ -345,15 +344,14 @@ impl MultiByte {
                 if lead & 0xF0 == 0xE0 && budget >= 8 {
                     // A run of 3-byte chars (kana, hanzi, hangul): decoded by the kernel,
                     // then looked up, as long as every char has a code.
-                    let run = three_byte_run(self.kernels, &bytes[i..], budget.min(16), |u| {
+                    let dst = &mut stage.buf[stage.w..stage.w + 2 * budget];
+                    let (chars, len) = three_byte_run(self.kernels, &bytes[i..], dst, |u| {
                         Some(table.get(u32::from(u)))
                     });
-                    if run.chars > 0 {
-                        stage.buf[stage.w..stage.w + run.len]
-                            .copy_from_slice(&run.bytes[..run.len]);
-                        stage.w += run.len;
-                        i += 3 * run.chars;
-                        budget -= run.chars;
+                    if chars > 0 {
+                        stage.w += len;
+                        i += 3 * chars;
+                        budget -= chars;
                         continue;
                     }
                 }
@@ -636,50 +634,40 @@ impl MultiByte {
     }
 }
 
-/// The encoding of a run of 3-byte chars: [`Run::len`] bytes for [`Run::chars`] chars.
-struct Run {
-    bytes: [u8; 32],
-    len: usize,
-    chars: usize,
-}
-
-/// Encodes the run of 3-byte chars at the start of `bytes` (a char boundary), at most `max`
-/// (at most 16) of them, each by `code` of its UTF-16 unit (a code above 0xFF is two bytes,
-/// a code from 1 to 0xFF one), until a char whose `code` is 0 or `None`, or that the kernel
-/// does not take (fewer than four 3-byte chars in a row). Nothing is taken without the
-/// kernel: the caller goes char by char.
+/// Encodes the run of 3-byte chars at the start of `bytes` (a char boundary) into `dst`, at
+/// most 16 of them and at most half of `dst`'s length, each by `code` of its UTF-16 unit (a
+/// code above 0xFF is two bytes, a code from 1 to 0xFF one), until a char whose `code` is 0
+/// or `None`, or that the kernel does not take (fewer than four 3-byte chars in a row).
+/// Returns the chars taken and the bytes written. Nothing is taken without the kernel: the
+/// caller goes char by char.
 #[inline]
 fn three_byte_run(
     kernels: Kernels,
     bytes: &[u8],
-    max: usize,
+    dst: &mut [u8],
     mut code: impl FnMut(u16) -> Option<u16>,
-) -> Run {
-    let mut run = Run {
-        bytes: [0; 32],
-        len: 0,
-        chars: 0,
-    };
+) -> (usize, usize) {
     let mut units = [0u16; 16];
-    let room = &mut units[..max.min(16)];
+    let room = &mut units[..(dst.len() / 2).min(16)];
     let Some((_, decoded)) = kernels.three_byte_utf16(bytes, room) else {
-        return run;
+        return (0, 0);
     };
+    let (mut chars, mut len) = (0, 0);
     for &unit in &room[..decoded] {
-        match code(unit) {
-            Some(c @ 0x100..) => {
-                run.bytes[run.len..run.len + 2].copy_from_slice(&c.to_be_bytes());
-                run.len += 2;
+        match (code(unit), dst.get_mut(len..len + 2)) {
+            (Some(c @ 0x100..), Some(pair)) => {
+                pair.copy_from_slice(&c.to_be_bytes());
+                len += 2;
             }
-            Some(c @ 1..=0xFF) => {
-                run.bytes[run.len] = c as u8;
-                run.len += 1;
+            (Some(c @ 1..=0xFF), Some(pair)) => {
+                pair[0] = c as u8;
+                len += 1;
             }
             _ => break,
         }
-        run.chars += 1;
+        chars += 1;
     }
-    run
+    (chars, len)
 }
 
 /// Appends `text` encoded with `encoding` to `out`, reserving the exact size once (through the
