@@ -5,6 +5,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
+use super::spare_vec::write_copy;
+
 /// The longest body [`append_short_ascii`] and [`push_short_ascii`] take.
 pub(crate) const SHORT: usize = 64;
 
@@ -58,17 +60,17 @@ pub(crate) trait Unit: Copy + From<u8> {
 impl Unit for u8 {
     #[inline(always)]
     fn copy16(src: &[u8; 16], dst: &mut [MaybeUninit<u8>; 16]) {
-        write_units(dst, src);
+        write_copy(dst, src);
     }
 
     #[inline(always)]
     fn copy8(src: &[u8; 8], dst: &mut [MaybeUninit<u8>; 8]) {
-        write_units(dst, src);
+        write_copy(dst, src);
     }
 
     #[inline(always)]
     fn copy4(src: &[u8; 4], dst: &mut [MaybeUninit<u8>; 4]) {
-        write_units(dst, src);
+        write_copy(dst, src);
     }
 }
 
@@ -159,7 +161,7 @@ impl Unit for u16 {
     )
 )]
 mod portable {
-    use super::{MaybeUninit, write_units};
+    use super::{MaybeUninit, write_copy};
 
     /// The 4 bytes of `x` (byte `k` in bits `8k..8k + 8`) in the low bytes of the 16-bit
     /// lanes of a word.
@@ -183,7 +185,7 @@ mod portable {
 
     #[inline(always)]
     pub(super) fn copy4(src: &[u8; 4], dst: &mut [MaybeUninit<u16>; 4]) {
-        write_units(dst, &chars(spread(u32::from_le_bytes(*src))));
+        write_copy(dst, &chars(spread(u32::from_le_bytes(*src))));
     }
 
     #[inline(always)]
@@ -262,22 +264,6 @@ fn copy_chunk<T, const N: usize>(
     let mut word = [0u8; 16];
     word[..N].copy_from_slice(block);
     u128::from_ne_bytes(word)
-}
-
-/// Copies `src` into `dst`, of the same length (one fixed-size copy where the length is
-/// known).
-#[inline(always)]
-fn write_units<T: Copy>(dst: &mut [MaybeUninit<T>], src: &[T]) {
-    assert_eq!(
-        dst.len(),
-        src.len(),
-        "a copy between slices of different lengths"
-    );
-    // SAFETY: both are `src.len()` elements long; `dst` is borrowed mutably, so the two do
-    // not overlap; `MaybeUninit<T>` has `T`'s layout.
-    unsafe {
-        core::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<T>(), src.len())
-    };
 }
 
 #[cfg(test)]

@@ -170,7 +170,7 @@ fn grown_by<T: Copy, const N: usize>(mut vec: Vec<T>, block: [T; N], keep: usize
 /// Copies `src` into `dst`, of the same length (what `write_copy_of_slice` does from Rust
 /// 1.93 on).
 #[inline(always)]
-fn write_copy<T: Copy>(dst: &mut [MaybeUninit<T>], src: &[T]) {
+pub(super) fn write_copy<T: Copy>(dst: &mut [MaybeUninit<T>], src: &[T]) {
     assert_eq!(
         dst.len(),
         src.len(),
