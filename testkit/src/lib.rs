@@ -27,6 +27,24 @@ pub mod text;
 
 pub use rng::Rng;
 
+/// What each crate's level test prints before the names of its kernel levels, one line that
+/// `cargo xtask miri` reads to report which levels ran.
+pub const LEVELS_LINE: &str = "levels under test:";
+
+/// Checks the names of a crate's kernel levels (its `levels` door, in order): `portable`
+/// first, each named once; then prints them after [`LEVELS_LINE`].
+///
+/// # Panics
+///
+/// When the names break that rule.
+pub fn check_level_names(names: &[&str]) {
+    assert_eq!(names.first(), Some(&"portable"), "{names:?}");
+    for (i, name) in names.iter().enumerate() {
+        assert!(!names[..i].contains(name), "{names:?}");
+    }
+    println!("{LEVELS_LINE} {}", names.join(" "));
+}
+
 /// The environment variable that sets the test size: `full` (default) or `reduced`.
 pub const SCALE_VAR: &str = "WIREBYTES_TEST_SCALE";
 

@@ -21,6 +21,7 @@ use std::io::{BufRead as _, BufReader};
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
+use wirebytes_testkit::LEVELS_LINE;
 
 /// The crates whose tests run under Miri, the longest first (so that the lanes end
 /// together), and in this order in the table.
@@ -75,9 +76,6 @@ const RUSTFLAGS: &str =
 
 /// The unit test of each crate's `levels` module that prints [`LEVELS_LINE`].
 const LEVEL_TEST: &str = "levels::tests::the_levels_start_portable_and_are_named_once";
-
-/// What a crate's level test prints: the names of the levels that ran, in order.
-const LEVELS_LINE: &str = "levels under test:";
 
 /// The outcome of one crate's tests.
 #[derive(Debug, Default)]

@@ -62,10 +62,6 @@ mod tests {
     #[test]
     fn the_levels_start_portable_and_are_named_once() {
         let names: Vec<&str> = super::all().map(super::Level::name).collect();
-        assert_eq!(names.first(), Some(&"portable"));
-        for (i, name) in names.iter().enumerate() {
-            assert!(!names[..i].contains(name), "{names:?}");
-        }
-        std::println!("levels under test: {}", names.join(" "));
+        wirebytes_testkit::check_level_names(&names);
     }
 }
