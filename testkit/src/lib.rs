@@ -19,7 +19,10 @@
 //! # Crate features
 //!
 //! None. This crate depends on no wirebytes crate, so every crate can dev-depend on it.
+//! [`buf`] holds `bytes::BufMut` implementations for the tests of functions that write into
+//! one.
 
+pub mod buf;
 pub mod fragments;
 pub mod mutf8;
 mod rng;

@@ -31,36 +31,12 @@ fn surrogates_everywhere_in_utf16_input() {
     }
 }
 
-/// A `BufMut` that offers one byte of room at a time, and grows.
-#[cfg(feature = "bytes")]
-struct OneByteRoom(Vec<u8>, [std::mem::MaybeUninit<u8>; 1]);
-
-// SAFETY: `chunk_mut` is one byte that `advance_mut` copies in after the caller wrote it;
-// `remaining_mut` is what a `Vec` may still hold.
-#[cfg(feature = "bytes")]
-unsafe impl bytes::BufMut for OneByteRoom {
-    fn remaining_mut(&self) -> usize {
-        isize::MAX as usize - self.0.len()
-    }
-
-    unsafe fn advance_mut(&mut self, cnt: usize) {
-        assert!(cnt <= 1, "advanced past the room offered");
-        if cnt == 1 {
-            // SAFETY: the caller wrote the byte of room before advancing over it.
-            self.0.push(unsafe { self.1[0].assume_init() });
-        }
-    }
-
-    fn chunk_mut(&mut self) -> &mut bytes::buf::UninitSlice {
-        bytes::buf::UninitSlice::uninit(&mut self.1)
-    }
-}
-
 #[cfg(feature = "bytes")]
 #[test]
 fn put_low_bytes_into_one_byte_of_room_at_a_time() {
     use bytes::BufMut;
     use wirebytes_ascii::levels;
+    use wirebytes_testkit::buf::OneByteRoom;
 
     let texts = [
         String::new(),
@@ -71,10 +47,10 @@ fn put_low_bytes_into_one_byte_of_room_at_a_time() {
     for text in &texts {
         let want = reference::low_bytes(text);
         for level in levels::all() {
-            let mut dst = OneByteRoom(b"head:".to_vec(), [std::mem::MaybeUninit::uninit()]);
+            let mut dst = OneByteRoom::with(b"head:");
             level.put_low_bytes(text, &mut dst);
-            assert_eq!(dst.0[..5], *b"head:");
-            assert_eq!(dst.0[5..], want, "{}: {text:?}", level.name());
+            assert_eq!(dst.bytes()[..5], *b"head:");
+            assert_eq!(dst.bytes()[5..], want, "{}: {text:?}", level.name());
 
             // Fixed room: one-byte slices chained, as many as the text needs, and one more
             // that must stay as it was.

@@ -63,42 +63,19 @@ fn thousands_of_empty_chunks_between_and_inside_pairs() {
     }
 }
 
-/// A `BufMut` that offers one byte of room at a time, and grows.
-#[cfg(feature = "bytes")]
-struct OneByteRoom(Vec<u8>, [std::mem::MaybeUninit<u8>; 1]);
-
-// SAFETY: `chunk_mut` is one byte that `advance_mut` copies in after the caller wrote it;
-// `remaining_mut` is what a `Vec` may still hold.
-#[cfg(feature = "bytes")]
-unsafe impl bytes::BufMut for OneByteRoom {
-    fn remaining_mut(&self) -> usize {
-        isize::MAX as usize - self.0.len()
-    }
-
-    unsafe fn advance_mut(&mut self, cnt: usize) {
-        assert!(cnt <= 1, "advanced past the room offered");
-        if cnt == 1 {
-            // SAFETY: the caller wrote the byte of room before advancing over it.
-            self.0.push(unsafe { self.1[0].assume_init() });
-        }
-    }
-
-    fn chunk_mut(&mut self) -> &mut bytes::buf::UninitSlice {
-        bytes::buf::UninitSlice::uninit(&mut self.1)
-    }
-}
-
 #[cfg(feature = "bytes")]
 #[test]
 fn encode_to_buf_into_one_byte_of_room_at_a_time() {
+    use wirebytes_testkit::buf::OneByteRoom;
+
     let text = "Gr\u{FC}\u{DF}e \u{1F600} \u{4E2D}\u{6587} \u{430}\u{431} and ASCII";
     for charset in charsets() {
         for replacement in REPLACEMENTS {
-            let mut dst = OneByteRoom(b"head:".to_vec(), [std::mem::MaybeUninit::uninit()]);
+            let mut dst = OneByteRoom::with(b"head:");
             wirebytes_charset::encode_to_buf(text, charset, replacement, &mut dst);
             let mut want = b"head:".to_vec();
             want.extend(reference::encode(text, charset, replacement));
-            assert_eq!(dst.0, want, "{} {replacement:?}", charset.name());
+            assert_eq!(dst.bytes(), want, "{} {replacement:?}", charset.name());
         }
     }
 }
