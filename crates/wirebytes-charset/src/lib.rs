@@ -481,9 +481,10 @@ fn encode_into(
             Ok(())
         }
         Kind::Utf16 { big_endian, .. } => {
-            out.reserve_exact(prefix.len() + 2 * unicode::utf16_units(text));
+            let units = unicode::utf16_units(text);
+            out.reserve_exact(prefix.len() + 2 * units);
             out.extend_from_slice(prefix);
-            unicode::str_to_utf16(text, big_endian, out, kernels);
+            unicode::str_to_utf16(text, units, big_endian, out, kernels);
             Ok(())
         }
         Kind::Utf32 { big_endian } => {

@@ -92,28 +92,43 @@ pub(crate) fn utf16_units(text: &str) -> usize {
 /// How many bytes of `&str` input are converted to UTF-16 at a time.
 const PIECE: usize = 512;
 
-/// Calls `f` with the UTF-16 of `text`, [`PIECE`] bytes of input (cut at a char boundary) at a
-/// time. A piece that is mostly 3-byte chars (CJK), where `kernels` has the 3-byte-run kernel,
-/// goes through [`utf8_to_utf16`]; any other through encoding_rs's
-/// `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by one).
-#[inline]
-fn utf16_pieces(text: &str, kernels: Kernels, mut f: impl FnMut(&[u16])) {
-    // Room for the units of a piece (at most one per byte), and for the last fixed-size store.
-    let mut units = [0u16; PIECE + 16];
+/// `text` in pieces of at most [`PIECE`] bytes, each cut at a char boundary.
+fn pieces(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
-    while !rest.is_empty() {
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
         let mut cut = rest.len().min(PIECE);
         while !rest.is_char_boundary(cut) {
             cut -= 1;
         }
         let (piece, tail) = rest.split_at(cut);
-        let n = if kernels.decodes_three_byte_runs() && mostly_three_byte(piece.as_bytes()) {
-            utf8_to_utf16(piece, &mut units, kernels)
+        rest = tail;
+        Some(piece)
+    })
+}
+
+/// Whether `piece` goes through [`utf8_to_utf16`] at `kernels`: it is mostly 3-byte chars
+/// (CJK) and `kernels` has the 3-byte-run kernel. Other text goes through encoding_rs's
+/// `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by one).
+#[inline]
+fn own_decoder(piece: &str, kernels: Kernels) -> bool {
+    kernels.decodes_three_byte_runs() && mostly_three_byte(piece.as_bytes())
+}
+
+/// Calls `f` with the UTF-16 of `text`, a [piece](pieces) at a time.
+#[inline]
+fn utf16_pieces(text: &str, kernels: Kernels, mut f: impl FnMut(&[u16])) {
+    // Room for the units of a piece (at most one per byte), and for the last fixed-size store.
+    let mut units = [0u16; PIECE + 16];
+    for piece in pieces(text) {
+        let n = if own_decoder(piece, kernels) {
+            utf8_to_utf16(piece, &mut units[..], kernels)
         } else {
             encoding_rs::mem::convert_str_to_utf16(piece, &mut units)
         };
         f(&units[..n.min(units.len())]);
-        rest = tail;
     }
 }
 
@@ -144,118 +159,207 @@ fn mostly_three_byte(bytes: &[u8]) -> bool {
     6 * usize::from(leads) >= sample.len()
 }
 
+/// Where [`utf8_to_utf16`] writes UTF-16 units: a `[u16]`, or bytes in one byte order
+/// ([`Ordered`]).
+trait UnitSink {
+    /// Writes `units` from unit `at` on; `false`, writing nothing, when there is room for
+    /// fewer than `N` units from there.
+    fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool;
+
+    /// The 3-byte-run kernel on `src`, writing from unit `at` on: `None` without it.
+    fn three_byte_run(&mut self, kernels: Kernels, src: &[u8], at: usize)
+    -> Option<(usize, usize)>;
+}
+
+impl UnitSink for [u16] {
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool {
+        let Some(dst) = self.get_mut(at..).and_then(<[u16]>::first_chunk_mut::<N>) else {
+            return false;
+        };
+        *dst = *units;
+        true
+    }
+
+    #[inline(always)]
+    fn three_byte_run(
+        &mut self,
+        kernels: Kernels,
+        src: &[u8],
+        at: usize,
+    ) -> Option<(usize, usize)> {
+        kernels.three_byte_utf16(src, self.get_mut(at..).unwrap_or_default())
+    }
+}
+
+/// UTF-16 bytes, each unit's two big-endian when `BIG_ENDIAN`, else little-endian.
+struct Ordered<'a, const BIG_ENDIAN: bool>(&'a mut [u8]);
+
+impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, BIG_ENDIAN> {
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool {
+        let Some(dst) = self.0.get_mut(2 * at..2 * (at + N)) else {
+            return false;
+        };
+        for (pair, &u) in dst.chunks_exact_mut(2).zip(units) {
+            pair.copy_from_slice(&unit_bytes(u, BIG_ENDIAN));
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn three_byte_run(
+        &mut self,
+        kernels: Kernels,
+        src: &[u8],
+        at: usize,
+    ) -> Option<(usize, usize)> {
+        let dst = self.0.get_mut(2 * at..).unwrap_or_default();
+        kernels.three_byte_utf16_bytes(src, dst, BIG_ENDIAN)
+    }
+}
+
 /// Writes the UTF-16 of `text` to the start of `dst` and returns the number of units, or
-/// fewer if `dst` is too short (the caller gives room for one unit per byte).
+/// fewer if `dst` is too short.
 ///
 /// 16 bytes of input are looked at per step, in one load: all ASCII, 16 units at once; four
 /// 3-byte chars in their first 12 (CJK: the run goes to `kernels`' 3-byte-run kernel where
 /// it has one), or four 2-byte chars in their first 8 (Cyrillic, Greek), four units; else
-/// the ASCII bytes before the first other byte, then one char. Every
-/// step writes a fixed-size block of `dst` (the units past the count are overwritten later),
-/// so it runs while 16 units of room are left; the last bytes go char by char. The input is
-/// a `str`, so a pattern of lead and continuation bytes proves the sequences are whole.
-fn utf8_to_utf16(text: &str, dst: &mut [u16], kernels: Kernels) -> usize {
+/// the ASCII bytes before the first other byte (all eight widened, the units past the count
+/// overwritten later), then one char. A step whose units do not fit in `dst` ends the loop;
+/// the last bytes go char by char. The input is a `str`, so a pattern of lead and
+/// continuation bytes proves the sequences are whole.
+fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels) -> usize {
     let bytes = text.as_bytes();
     let (mut i, mut n) = (0, 0);
     while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
         let wide = u128::from_le_bytes(*window);
         let three_byte = wide & THREE_BYTE_MASK == THREE_BYTE_BITS;
         if three_byte {
-            let room = dst.get_mut(n..).unwrap_or_default();
-            if let Some((read, written)) = kernels.three_byte_utf16(&bytes[i..], room) {
+            if let Some((read, written)) = dst.three_byte_run(kernels, &bytes[i..], n) {
                 if read != 0 {
                     (i, n) = (i + read, n + written);
                     continue;
                 }
             }
         }
-        let Some(out) = dst.get_mut(n..).and_then(<[u16]>::first_chunk_mut::<16>) else {
-            break;
-        };
         if wide & HIGH_WIDE == 0 {
-            for (unit, &b) in out.iter_mut().zip(window) {
-                *unit = u16::from(b);
+            if !dst.put(n, &window.map(u16::from)) {
+                break;
             }
             (i, n) = (i + 16, n + 16);
             continue;
         }
         if three_byte {
-            for (unit, seq) in out[..4].iter_mut().zip(window.chunks_exact(3)) {
+            let mut units = [0u16; 4];
+            for (unit, seq) in units.iter_mut().zip(window.chunks_exact(3)) {
                 *unit = (u16::from(seq[0] & 0x0F) << 12)
                     | (u16::from(seq[1] & 0x3F) << 6)
                     | u16::from(seq[2] & 0x3F);
+            }
+            if !dst.put(n, &units) {
+                break;
             }
             (i, n) = (i + 12, n + 4);
             continue;
         }
         let word = wide as u64;
         if word & TWO_BYTE_MASK == TWO_BYTE_BITS {
-            for (unit, seq) in out[..4].iter_mut().zip(window[..8].chunks_exact(2)) {
+            let mut units = [0u16; 4];
+            for (unit, seq) in units.iter_mut().zip(window[..8].chunks_exact(2)) {
                 *unit = (u16::from(seq[0] & 0x1F) << 6) | u16::from(seq[1] & 0x3F);
+            }
+            if !dst.put(n, &units) {
+                break;
             }
             (i, n) = (i + 8, n + 4);
             continue;
         }
         let b0 = window[0];
-        if b0 < 0x80 {
+        let (fits, read, written) = if b0 < 0x80 {
             // The ASCII bytes before the first other byte (all 8 widened; the count moves
             // past the ASCII ones only).
             let ascii = ((word & HIGH).trailing_zeros() / 8) as usize;
-            for (unit, &b) in out[..8].iter_mut().zip(window) {
-                *unit = u16::from(b);
-            }
-            (i, n) = (i + ascii, n + ascii);
+            let Some(eight) = window.first_chunk::<8>() else {
+                break;
+            };
+            (dst.put(n, &eight.map(u16::from)), ascii, ascii)
         } else if b0 < 0xE0 {
-            out[0] = (u16::from(b0 & 0x1F) << 6) | u16::from(window[1] & 0x3F);
-            (i, n) = (i + 2, n + 1);
+            let unit = (u16::from(b0 & 0x1F) << 6) | u16::from(window[1] & 0x3F);
+            (dst.put(n, &[unit]), 2, 1)
         } else if b0 < 0xF0 {
-            out[0] = (u16::from(b0 & 0x0F) << 12)
+            let unit = (u16::from(b0 & 0x0F) << 12)
                 | (u16::from(window[1] & 0x3F) << 6)
                 | u16::from(window[2] & 0x3F);
-            (i, n) = (i + 3, n + 1);
+            (dst.put(n, &[unit]), 3, 1)
         } else {
             let c = (u32::from(b0 & 0x07) << 18)
                 | (u32::from(window[1] & 0x3F) << 12)
                 | (u32::from(window[2] & 0x3F) << 6)
                 | u32::from(window[3] & 0x3F);
             // A surrogate pair: the high and low ten bits of c - 0x10000.
-            out[0] = 0xD800 | ((c - 0x1_0000) >> 10) as u16;
-            out[1] = 0xDC00 | (c & 0x3FF) as u16;
-            (i, n) = (i + 4, n + 2);
+            let pair = [
+                0xD800 | ((c - 0x1_0000) >> 10) as u16,
+                0xDC00 | (c & 0x3FF) as u16,
+            ];
+            (dst.put(n, &pair), 4, 2)
+        };
+        if !fits {
+            break;
         }
+        (i, n) = (i + read, n + written);
     }
     for unit in text.get(i..).unwrap_or_default().encode_utf16() {
-        let Some(slot) = dst.get_mut(n) else {
+        if !dst.put(n, &[unit]) {
             break;
-        };
-        *slot = unit;
+        }
         n += 1;
     }
     n
 }
 
-/// Appends `units` as UTF-16 bytes in the given order, through a stack buffer.
-#[inline]
-fn put_units(units: &[u16], big_endian: bool, out: &mut Vec<u8>) {
-    let mut bytes = [0u8; 2 * (PIECE + 1)];
-    for chunk in units.chunks(PIECE + 1) {
-        let dst = &mut bytes[..2 * chunk.len()];
-        if big_endian {
-            for (pair, &u) in dst.chunks_exact_mut(2).zip(chunk) {
-                pair.copy_from_slice(&u.to_be_bytes());
-            }
+/// Writes the UTF-16 of `text` into `dst` in the given byte order and returns the number of
+/// units written: all of them when `dst` has room for them (`2 * utf16_units(text)` bytes).
+fn write_utf16<const BIG_ENDIAN: bool>(text: &str, dst: &mut [u8], kernels: Kernels) -> usize {
+    let mut units = [0u16; PIECE + 16];
+    let mut n = 0;
+    for piece in pieces(text) {
+        let mut rest = Ordered::<BIG_ENDIAN>(dst.get_mut(2 * n..).unwrap_or_default());
+        if own_decoder(piece, kernels) {
+            n += utf8_to_utf16(piece, &mut rest, kernels);
         } else {
-            for (pair, &u) in dst.chunks_exact_mut(2).zip(chunk) {
-                pair.copy_from_slice(&u.to_le_bytes());
+            let m = encoding_rs::mem::convert_str_to_utf16(piece, &mut units);
+            let Some(out) = rest.0.get_mut(..2 * m) else {
+                break;
+            };
+            for (pair, &u) in out.chunks_exact_mut(2).zip(&units[..m]) {
+                pair.copy_from_slice(&unit_bytes(u, BIG_ENDIAN));
             }
+            n += m;
         }
-        out.extend_from_slice(dst);
     }
+    n
 }
 
-/// Appends `text` as UTF-16 (no BOM); the caller has reserved `2 * utf16_units(text)`.
-pub(crate) fn str_to_utf16(text: &str, big_endian: bool, out: &mut Vec<u8>, kernels: Kernels) {
-    utf16_pieces(text, kernels, |units| put_units(units, big_endian, out));
+/// Appends `text` as UTF-16 (no BOM), `units` of them (`utf16_units(text)`), written in
+/// place into the zero-filled end of `out`.
+pub(crate) fn str_to_utf16(
+    text: &str,
+    units: usize,
+    big_endian: bool,
+    out: &mut Vec<u8>,
+    kernels: Kernels,
+) {
+    let start = out.len();
+    out.resize(start + 2 * units, 0);
+    let dst = &mut out[start..];
+    let written = if big_endian {
+        write_utf16::<true>(text, dst, kernels)
+    } else {
+        write_utf16::<false>(text, dst, kernels)
+    };
+    // `units` is exact, so this keeps every byte; were it not, no unwritten zero is kept.
+    out.truncate(start + 2 * written);
 }
 
 /// Appends `text` as UTF-32 (no BOM).
@@ -452,15 +556,29 @@ mod tests {
     use wirebytes_testkit::Rng;
     use wirebytes_testkit::text::random_text;
 
-    /// `utf8_to_utf16` of `text` into room for one unit per byte (plus the block slack, as
-    /// the caller gives) equals the standard library's `encode_utf16`.
-    /// At every kernel level.
+    /// `utf8_to_utf16` of `text` into room for one unit per byte equals the standard
+    /// library's `encode_utf16`, as `u16`s and as bytes in each order; and `write_utf16`
+    /// into exactly the room of its bytes fills it with them. At every kernel level.
     fn same(text: &str) {
         let want: Vec<u16> = text.encode_utf16().collect();
+        let be: Vec<u8> = want.iter().flat_map(|u| u.to_be_bytes()).collect();
+        let le: Vec<u8> = want.iter().flat_map(|u| u.to_le_bytes()).collect();
         for (level, kernels) in Kernels::levels() {
-            let mut dst = vec![0u16; text.len() + 16];
-            let n = utf8_to_utf16(text, &mut dst, kernels);
+            let mut dst = vec![0u16; text.len()];
+            let n = utf8_to_utf16(text, &mut dst[..], kernels);
             assert_eq!(&dst[..n], &want[..], "{level}: {text:?}");
+            let mut bytes = vec![0u8; 2 * text.len()];
+            let n = utf8_to_utf16(text, &mut Ordered::<true>(&mut bytes), kernels);
+            assert_eq!(&bytes[..2 * n], &be[..], "{level}, big-endian: {text:?}");
+            let n = utf8_to_utf16(text, &mut Ordered::<false>(&mut bytes), kernels);
+            assert_eq!(&bytes[..2 * n], &le[..], "{level}, little-endian: {text:?}");
+            let mut exact = vec![0u8; be.len()];
+            let n = write_utf16::<true>(text, &mut exact, kernels);
+            assert_eq!(
+                (n, &exact),
+                (want.len(), &be),
+                "{level}, exact room: {text:?}"
+            );
         }
     }
 
@@ -505,13 +623,42 @@ mod tests {
     #[test]
     fn short_room_stops_without_writing_past_it() {
         let text = "日本語のテキスト、ASCII and ü".repeat(4);
+        let all: Vec<u16> = text.encode_utf16().collect();
         for (level, kernels) in Kernels::levels() {
             for room in 0..40 {
                 let mut dst = vec![0u16; room];
-                let n = utf8_to_utf16(&text, &mut dst, kernels);
-                let want: Vec<u16> = text.encode_utf16().take(n).collect();
-                assert_eq!(&dst[..n], &want[..], "{level}, room {room}");
+                let n = utf8_to_utf16(&text, &mut dst[..], kernels);
+                assert_eq!(&dst[..n], &all[..n], "{level}, room {room}");
                 assert!(n <= room);
+                // Bytes: a sentinel after the room stays.
+                let mut bytes = vec![0xEEu8; 2 * room + 1];
+                let n = utf8_to_utf16(&text, &mut Ordered::<true>(&mut bytes[..2 * room]), kernels);
+                let want: Vec<u8> = all[..n].iter().flat_map(|u| u.to_be_bytes()).collect();
+                assert_eq!(&bytes[..2 * n], &want[..], "{level}, room {room}");
+                assert_eq!(bytes[2 * room], 0xEE, "{level}, room {room}");
+            }
+        }
+    }
+
+    /// CJK bodies long enough for every kernel step (16, 8 and 4 chars), with one other char
+    /// at every place, through `write_utf16` in both orders into exactly the room they need.
+    #[test]
+    fn cjk_bodies_with_one_other_char_anywhere_write_exactly() {
+        let every = wirebytes_testkit::scale_miri(1, 1, 11);
+        for other in ['a', 'é', 'ж', '😀', '\u{FFFF}'] {
+            for len in [20, 37, 70] {
+                for at in (0..=len).step_by(every) {
+                    let text: String = (0..len)
+                        .map(|k| {
+                            if k == at {
+                                other
+                            } else {
+                                char::from_u32(0x3041 + k as u32).unwrap_or('日')
+                            }
+                        })
+                        .collect();
+                    same(&text);
+                }
             }
         }
     }

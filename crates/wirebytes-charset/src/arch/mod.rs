@@ -22,16 +22,19 @@
 //!     U+00A0..=U+00FF: `dst[..n]` holds their `n` bytes. `Some(None)` when one is not (a
 //!     byte 0xC4 or above, or a char in U+0080..=U+009F): `dst` holds garbage.
 //!   - Nothing done: `None`, `dst` untouched.
-//! - [`Kernels::three_byte_utf16`] (SSSE3: `x86_64/three_byte_utf16.rs`), for
-//!   `crate::unicode`'s UTF-8 to UTF-16 decoder and `crate::multi_byte`'s runs of CJK chars
-//!   (decoded, then looked up in the encode table), oracle `str::encode_utf16`.
+//! - [`Kernels::three_byte_utf16_bytes`] (SSSE3, and AVX2 for sixteen chars per step:
+//!   `x86_64/three_byte_utf16.rs`), for `crate::unicode`'s UTF-8 to UTF-16 decoder, and
+//!   through [`Kernels::three_byte_utf16`] (the same, into `u16`s) for `crate::multi_byte`'s
+//!   runs of CJK chars (decoded, then looked up in the encode table), oracle
+//!   `str::encode_utf16`.
 //!   - Reads `src` from its start (a char boundary of valid UTF-8) 16 bytes at a time while
 //!     their first 12 are four 3-byte chars, and so never reads past `src`.
-//!   - Writes the UTF-16 unit of each of those chars to `dst` from `dst[0]` on, four (or
-//!     eight) at a time while `dst` has room for them, and nothing else.
+//!   - Writes the UTF-16 unit of each of those chars to `dst` from its start on, two bytes
+//!     each in the byte order asked for, four, eight or sixteen units at a time while `dst`
+//!     has room for them, and nothing else.
 //!   - Returns `Some((read, written))`: the bytes of `src` taken (a multiple of 12, a char
 //!     boundary) and the units written (a third of that); `(0, 0)` when `src` does not start
-//!     with four 3-byte chars or `dst` has room for fewer than four.
+//!     with four 3-byte chars or `dst` has room for fewer than four units.
 //!   - Nothing done: `None`.
 //! - [`Kernels::is_ascii`] (AVX2: `x86_64/is_ascii.rs`), for
 //!   `crate::ascii_prefix::ascii_valid_up_to`, oracle `<[u8]>::is_ascii`.
@@ -42,7 +45,8 @@
 //! # Levels
 //!
 //! The sets of kernels the tests, sweeps and benches run by name ([`Kernels::levels`]):
-//! "portable" (none), "ssse3" (the Latin-1 and 3-byte-run kernels), "avx2" (all).
+//! "portable" (none), "ssse3" (the Latin-1 and 3-byte-run kernels), "avx2" (all, the
+//! 3-byte-run kernel sixteen chars per step).
 //!
 //! # Why `unsafe`
 //!
@@ -78,7 +82,7 @@ impl Kernels {
     pub(crate) const NONE: Kernels = Kernels(0);
     /// The Latin-1 window kernel (SSSE3 and POPCNT) and the 3-byte-run kernel (SSSE3).
     const SSSE3: u8 = 1 << 0;
-    /// The all-ASCII check: AVX2.
+    /// The all-ASCII check and the 3-byte-run kernel's 16-char steps: AVX2.
     const AVX2: u8 = 1 << 1;
     /// The levels, each with every kernel of the ones before it, by name.
     const LEVELS: [(&'static str, u8); 3] = [
@@ -147,17 +151,61 @@ impl Kernels {
         None
     }
 
-    /// The 3-byte-run kernel (see the [module docs](self)): `None` without SSSE3, else the
-    /// bytes of `src` read and the units written to `dst`.
+    /// The 3-byte-run kernel (see the [module docs](self)) writing `u16` units: `None`
+    /// without SSSE3, else the bytes of `src` read and the units written to `dst`.
     #[inline]
     pub(crate) fn three_byte_utf16(self, src: &[u8], dst: &mut [u16]) -> Option<(usize, usize)> {
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
-            // SAFETY: `three_byte_utf16_ssse3` requires SSSE3 and nothing else; the bit is set
-            // only when `detect` saw the CPU has it.
-            return Some(unsafe { x86_64::three_byte_utf16_ssse3(src, dst) });
+            let len = 2 * dst.len();
+            // SAFETY: the bytes of `dst`, borrowed mutably for the call: `2 * dst.len()` of
+            // them from its start, and a `u8` needs no alignment. Any two bytes are a valid
+            // `u16`, and x86-64 is little-endian, so units written little-endian are the
+            // `u16` values.
+            let bytes = unsafe { std::slice::from_raw_parts_mut(dst.as_mut_ptr().cast(), len) };
+            return self.three_byte_utf16_bytes(src, bytes, false);
         }
         let _ = (src, dst);
+        None
+    }
+
+    /// The 3-byte-run kernel (see the [module docs](self)) writing each unit's two bytes,
+    /// big-endian when `big_endian`, else little-endian: `None` without SSSE3, else the bytes
+    /// of `src` read and the units written to `dst` (two bytes each). With AVX2, sixteen chars
+    /// per step.
+    #[inline]
+    pub(crate) fn three_byte_utf16_bytes(
+        self,
+        src: &[u8],
+        dst: &mut [u8],
+        big_endian: bool,
+    ) -> Option<(usize, usize)> {
+        #[cfg(wirebytes_x86_kernels)]
+        {
+            if self.0 & Self::AVX2 != 0 {
+                // SAFETY: `three_byte_utf16_avx2` requires AVX2 (which has SSSE3) and nothing
+                // else; the bit is set only when `detect` saw the CPU has it.
+                return Some(unsafe {
+                    if big_endian {
+                        x86_64::three_byte_utf16_avx2::<true>(src, dst)
+                    } else {
+                        x86_64::three_byte_utf16_avx2::<false>(src, dst)
+                    }
+                });
+            }
+            if self.0 & Self::SSSE3 != 0 {
+                // SAFETY: `three_byte_utf16_ssse3` requires SSSE3 and nothing else; the bit is
+                // set only when `detect` saw the CPU has it.
+                return Some(unsafe {
+                    if big_endian {
+                        x86_64::three_byte_utf16_ssse3::<true>(src, dst)
+                    } else {
+                        x86_64::three_byte_utf16_ssse3::<false>(src, dst)
+                    }
+                });
+            }
+        }
+        let _ = (src, dst, big_endian);
         None
     }
 

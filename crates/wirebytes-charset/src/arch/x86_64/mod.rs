@@ -8,4 +8,4 @@ mod three_byte_utf16;
 
 pub(super) use is_ascii::is_ascii_avx2;
 pub(super) use latin1_window::latin1_window_ssse3;
-pub(super) use three_byte_utf16::three_byte_utf16_ssse3;
+pub(super) use three_byte_utf16::{three_byte_utf16_avx2, three_byte_utf16_ssse3};
