@@ -11,7 +11,9 @@
 //!   ASCII and Latin-1 inputs, whose fast paths have kernels.
 //!
 //! `charset/real-text`: 4 KiB bodies of realistic text (mostly script, ASCII spaces and
-//! punctuation) in the legacy charset of their language; `baseline`, `encoding_rs`, `ours`.
+//! punctuation) in the legacy charset of their language; `baseline`, `encoding_rs`, `ours`,
+//! and for the single-byte charsets on a CPU with AVX-512 `ours-avx2`: without the AVX-512
+//! table window kernel, as on a CPU with AVX2 and SSSE3 only.
 //!
 //! `charset/jdk-only`: the JDK's own charsets. `baseline`: the reference; `flat-map` (UTF-16
 //! and UTF-32): `encode_utf16().flat_map(to_be_bytes)` (or `chars().flat_map`) collected;
@@ -160,6 +162,14 @@ fn real_text(c: &mut Criterion) {
         bench(&mut group, GROUP, "ours", &param, &text, |t| {
             wirebytes_charset::encode(t, encoding, Replacement::Jdk)
         });
+        // Single-byte charsets below the level the CPU runs: without the AVX-512 table
+        // kernel, as on a CPU with AVX2 and SSSE3 only.
+        let below = levels::get("avx2").filter(|_| levels::get("avx512").is_some());
+        if let (true, Some(level)) = (encoding.is_single_byte(), below) {
+            bench(&mut group, GROUP, "ours-avx2", &param, &text, |t| {
+                level.encode(t, encoding, Replacement::Jdk)
+            });
+        }
         group.finish();
     }
 }

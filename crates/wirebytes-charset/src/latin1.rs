@@ -3,7 +3,7 @@
 //! [`BLOCK`] bytes at a time, without the table.
 
 use crate::arch::Kernels;
-use crate::single_byte::BLOCK;
+use crate::single_byte::{BLOCK, window_run};
 
 /// Bytes read by a Latin-1 kernel per [`BLOCK`]-byte window: the window and the byte after
 /// it (the continuation byte of a char that starts at its end).
@@ -18,43 +18,25 @@ pub(crate) const WINDOW: usize = BLOCK + 1;
 /// [`WINDOW`] bytes are left, and returns where it stopped (a char boundary); the caller
 /// encodes from there through the table.
 ///
-/// A window of [`BLOCK`] bytes ends wherever it ends: a char that starts on its last byte is
-/// encoded with it (the kernel reads one byte further), and the next window starts after that
-/// char. Output goes through a stack buffer, appended to `out` a thousand bytes at a time.
-/// The kernel is [`Kernels::latin1_window`] where `kernels` has it, else [`latin1_window`].
+/// The windows go through [`window_run`]. The kernel is [`Kernels::latin1_window`] where
+/// `kernels` has it, else [`latin1_window`].
 pub(crate) fn latin1_run(
     bytes: &[u8],
-    mut i: usize,
+    i: usize,
     out: &mut Vec<u8>,
     except: Option<&Except>,
     kernels: Kernels,
 ) -> usize {
-    let mut buf = [0u8; 16 * BLOCK];
-    let mut w = 0;
-    while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<WINDOW>) {
-        if w + BLOCK > buf.len() {
-            out.extend_from_slice(&buf[..w]);
-            w = 0;
-        }
-        let Some(dst) = buf[w..].first_chunk_mut::<BLOCK>() else {
-            break; // unreachable: w + BLOCK <= buf.len()
-        };
+    window_run(bytes, i, out, |window, dst| {
         let written = kernels
             .latin1_window(window, dst)
-            .unwrap_or_else(|| latin1_window(window, dst));
-        let Some(written) = written else {
-            break;
-        };
+            .unwrap_or_else(|| latin1_window(window, dst))?;
         // A byte that is not its char's in this encoding: the table takes this window.
         if except.is_some_and(|except| except.any_in(window)) {
-            break;
+            return None;
         }
-        w += written;
-        // Skip the continuation byte after the window: its char is encoded already.
-        i += BLOCK + usize::from((window[BLOCK] & 0xC0) == 0x80);
-    }
-    out.extend_from_slice(&buf[..w]);
-    i
+        Some(written)
+    })
 }
 
 /// The chars U+00A0..=U+00FF that a table does not encode as the byte of the same number

@@ -19,7 +19,7 @@ use crate::{Charset, Encoder, Replacement, Unmappable};
 /// the sweep compares with the JDK's own `Charset.forName(name).aliases()`.
 pub use crate::charset::java_names;
 
-/// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2").
+/// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2", "avx512").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {
     name: &'static str,

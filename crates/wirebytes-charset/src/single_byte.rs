@@ -10,8 +10,12 @@ use crate::arch::Kernels;
 use crate::encodings::{
     ALL, FIRST_SINGLE_BYTE, ISO_8859_1_TABLE, SINGLE_BYTE_COUNT, TABLE_COUNT, US_ASCII_TABLE,
 };
-use crate::latin1::{Except, latin1_run};
+use crate::latin1::{Except, WINDOW, latin1_run};
 use crate::{Policy, ncr_len, push_ncr};
+
+/// The size of [`Table`]'s `pairs`: an entry per lead byte and six low bits of the byte
+/// after it.
+pub(crate) const PAIRS: usize = 0x4000;
 
 /// Char -> byte for one single-byte encoding. A 0 entry means "not mappable" (no non-ASCII
 /// char maps to the byte 0x00 in any of these encodings); ASCII maps to itself.
@@ -25,7 +29,7 @@ pub(crate) struct Table {
     /// The block encoder's view: indexed by `lead << 6 | (next & 0x3F)` for the byte `lead`
     /// that starts a one- or two-byte char and the byte after it, so that ASCII (the entry
     /// is `lead` whatever follows) and two-byte chars need no branch to tell them apart.
-    pairs: Box<[u8; 0x4000]>,
+    pairs: Box<[u8; PAIRS]>,
     /// Most of U+00A0..U+00FF map to the bytes 0xA0..0xFF (all of them in windows-1252 and
     /// the JDK's ISO-8859-1; all but 8 in ISO-8859-15, all but 6 in windows-1254): such
     /// chars are encoded arithmetically by [`latin1_run`], without the table.
@@ -55,7 +59,7 @@ impl Table {
             low: Box::new([0; 0x800]),
             index: [0; 256],
             pages: vec![[0; 256]],
-            pairs: Box::new([0; 0x4000]),
+            pairs: Box::new([0; PAIRS]),
             latin1: false,
             except: None,
             ascii_only: true,
@@ -219,15 +223,62 @@ pub(crate) fn decode_at(bytes: &[u8], i: usize, lead: u8) -> (u32, usize) {
 /// Input is encoded in blocks of this many bytes.
 pub(crate) const BLOCK: usize = 64;
 
+/// Encodes `bytes[i..]` (from a char boundary) a window of [`BLOCK`] bytes at a time with
+/// `encode`, which writes a window's output into a `BLOCK`-byte array and returns its length,
+/// or `None` for a window it does not take. Stops at the first such window, or when fewer
+/// than [`WINDOW`] bytes are left, and returns where it stopped (a char boundary).
+///
+/// A window ends wherever it ends: a char that starts on its last byte is encoded with it
+/// (`encode` reads one byte further), and the next window starts after that char. Output goes
+/// through a stack buffer, appended to `out` a thousand bytes at a time.
+#[inline]
+pub(crate) fn window_run(
+    bytes: &[u8],
+    mut i: usize,
+    out: &mut Vec<u8>,
+    mut encode: impl FnMut(&[u8; WINDOW], &mut [u8; BLOCK]) -> Option<usize>,
+) -> usize {
+    // The first window into a buffer of its own size: a run that stops at once (text the
+    // table path must take, window after window) costs no more than that.
+    let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<WINDOW>) else {
+        return i;
+    };
+    let mut first = [0u8; BLOCK];
+    let Some(written) = encode(window, &mut first) else {
+        return i;
+    };
+    out.extend_from_slice(&first[..written.min(BLOCK)]);
+    i += BLOCK + usize::from((window[BLOCK] & 0xC0) == 0x80);
+    let mut buf = [0u8; 16 * BLOCK];
+    let mut w = 0;
+    while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<WINDOW>) {
+        if w + BLOCK > buf.len() {
+            out.extend_from_slice(&buf[..w]);
+            w = 0;
+        }
+        let Some(dst) = buf[w..].first_chunk_mut::<BLOCK>() else {
+            break; // unreachable: w + BLOCK <= buf.len()
+        };
+        let Some(written) = encode(window, dst) else {
+            break;
+        };
+        w += written.min(BLOCK);
+        // Skip the continuation byte after the window: its char is encoded already.
+        i += BLOCK + usize::from((window[BLOCK] & 0xC0) == 0x80);
+    }
+    out.extend_from_slice(&buf[..w]);
+    i
+}
+
 /// Appends the encoding of `text[from..]` to `out`, whose spare capacity is exactly the
 /// number of chars in `text[from..]` (one byte each). With [`Policy::Whatwg`] the first
 /// unmappable char grows `out` once to the exact size of the rest.
 ///
 /// The input goes in blocks of up to [`BLOCK`] bytes that end on a char boundary: an ASCII
 /// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
-/// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. For
-/// windows-1252 ([`Table::latin1`]), [`latin1_run`] (with `kernels`) goes first and after
-/// every such block. US-ASCII under [`Policy::Jdk`] ([`Table::ascii_only`]) goes through
+/// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. Where
+/// `kernels` has the table window kernel, a [`window_run`] of it goes first and after every
+/// such block; else, for windows-1252 and its kin ([`Table::latin1`]), [`latin1_run`] does. US-ASCII under [`Policy::Jdk`] ([`Table::ascii_only`]) goes through
 /// [`crate::us_ascii`] instead.
 pub(crate) fn encode_str(
     table: &Table,
@@ -245,7 +296,14 @@ pub(crate) fn encode_str(
     let mut i = from;
     let mut resized = false;
     while i < bytes.len() {
-        if table.latin1 {
+        if kernels.has_table_window() {
+            i = window_run(bytes, i, out, |window, dst| {
+                kernels.table_window(window, &table.pairs, dst).flatten()
+            });
+            if i == bytes.len() {
+                break;
+            }
+        } else if table.latin1 {
             i = latin1_run(bytes, i, out, table.except.as_ref(), kernels);
             if i == bytes.len() {
                 break;
@@ -525,5 +583,136 @@ mod ascii_run_tests {
                 assert_eq!(ascii_run(&bytes), want, "len {len}, non-ASCII at {at}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod table_window_tests {
+    use super::{BLOCK, TABLE_COUNT, WINDOW, table};
+    use crate::levels;
+    use wirebytes_testkit::Rng;
+
+    /// The block of eight lead bytes from 0xC2 that holds `c`'s lead (`c` two bytes in UTF-8).
+    fn lead_block(c: char) -> u32 {
+        ((u32::from(c) >> 6) - 2) / 8
+    }
+
+    /// What a table window kernel writes for `text`'s first window (the chars that start in
+    /// its first [`BLOCK`] bytes), if it must take it: every char is ASCII or a two-byte char
+    /// the table maps, and the two-byte ones share a block of eight lead bytes. `None` when it
+    /// may decline.
+    fn expected(t: &super::Table, text: &str) -> Option<Vec<u8>> {
+        let chars: Vec<char> = text
+            .char_indices()
+            .take_while(|&(at, _)| at < BLOCK)
+            .map(|(_, c)| c)
+            .collect();
+        let mut blocks = chars
+            .iter()
+            .filter(|c| !c.is_ascii())
+            .map(|&c| lead_block(c));
+        let first = blocks.next();
+        if blocks.any(|b| Some(b) != first) {
+            return None;
+        }
+        chars
+            .iter()
+            .map(|&c| match u32::from(c) {
+                c @ 0..0x80 => u8::try_from(c).ok(),
+                c @ 0x80..0x800 => Some(t.get(c)).filter(|&b| b != 0),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Random windows for each table: ASCII and mapped chars of one lead block, sometimes a
+    /// NUL, an unmapped two-byte char, a mapped one of another block or a longer char. Where
+    /// the kernel takes a window, its bytes are the table's; where it must, it does.
+    #[test]
+    fn table_window_kernel_agrees_with_the_table() {
+        let Some(level) = levels::all().find(|l| l.kernels().has_table_window()) else {
+            return; // no table window kernel on this CPU
+        };
+        let kernels = level.kernels();
+        let mut rng = Rng::new(0x7AB1_E000);
+        let (mut taken, mut declined, mut rounds) = (0, 0, 0);
+        for i in 0..TABLE_COUNT {
+            let t = table(i);
+            let mapped: Vec<char> = ('\u{80}'..'\u{800}')
+                .filter(|&c| t.get(c.into()) != 0)
+                .collect();
+            let unmapped: Vec<char> = ('\u{80}'..'\u{800}')
+                .filter(|&c| t.get(c.into()) == 0)
+                .collect();
+            for _ in 0..wirebytes_testkit::scale_miri(3000, 3000, 4) {
+                let home = mapped
+                    .get(rng.below(mapped.len().max(1)))
+                    .map(|&c| lead_block(c));
+                let local: Vec<char> = mapped
+                    .iter()
+                    .copied()
+                    .filter(|&c| Some(lead_block(c)) == home)
+                    .collect();
+                let rare_odds = 1 + rng.below(300) as u64;
+                let mut text = String::new();
+                while text.len() < WINDOW + 4 {
+                    let r = rng.next_u64();
+                    let pick = |list: &[char], r: u64| {
+                        list.get((r >> 40) as usize % list.len().max(1)).copied()
+                    };
+                    let c = if r % rare_odds == 0 {
+                        match (r >> 8) % 5 {
+                            0 => Some('\0'),
+                            1 => pick(&unmapped, r),
+                            2 => pick(&mapped, r),
+                            3 => Some('€'),
+                            _ => Some('😀'),
+                        }
+                    } else if r & 0x300 == 0 {
+                        pick(&local, r)
+                    } else {
+                        char::from_u32((r >> 16) as u32 % 0x5F + 0x20)
+                    };
+                    text.push(c.unwrap_or('a'));
+                }
+                let window: &[u8; WINDOW] = text.as_bytes().first_chunk().expect("long enough");
+                let mut dst = [0u8; BLOCK];
+                let got = kernels.table_window(window, &t.pairs, &mut dst).flatten();
+                let want = expected(t, &text);
+                match got {
+                    Some(n) => {
+                        taken += 1;
+                        let strict: Vec<u8> = text
+                            .char_indices()
+                            .take_while(|&(at, _)| at < BLOCK)
+                            .map(|(_, c)| {
+                                if c.is_ascii() {
+                                    c as u8
+                                } else {
+                                    t.get(c.into())
+                                }
+                            })
+                            .collect();
+                        assert_eq!(&dst[..n], &strict[..], "table {i}, {text:?}");
+                        assert!(
+                            !strict[..]
+                                .iter()
+                                .zip(text.chars())
+                                .any(|(&b, c)| b == 0 && c != '\0'),
+                            "table {i}, {text:?}"
+                        );
+                    }
+                    None => {
+                        declined += 1;
+                        assert_eq!(want, None, "table {i}: declined {text:?}");
+                    }
+                }
+                rounds += 1;
+            }
+        }
+        assert!(
+            taken > rounds / 10 && declined > rounds / 10,
+            "{taken} taken, {declined} declined of {rounds}"
+        );
     }
 }

@@ -3,8 +3,8 @@
 //! `String.getBytes(Charset)`.
 //!
 //! Every encoding of `wirebytes_charset::ALL` (all 40 of encoding_rs) x both replacements x
-//! every kernel level this CPU has (`wirebytes_charset::levels`: "portable", then "ssse3" and
-//! "avx2" where the CPU has them) x `&str` and `&[u16]` input x an adversarial corpus: script samples (ASCII, Latin-1,
+//! every kernel level this CPU has (`wirebytes_charset::levels`: "portable", then "ssse3",
+//! "avx2" and "avx512" where the CPU has them) x `&str` and `&[u16]` input x an adversarial corpus: script samples (ASCII, Latin-1,
 //! Cyrillic, Greek, Hebrew, Arabic, Thai, CJK, emoji), the awkward chars (BOM, U+FFFD, NUL,
 //! ESC, C1 controls, x-user-defined's U+F780..U+F7FF, ¥ and ‾ of ISO-2022-JP's Roman state),
 //! each at the start, middle and end of ASCII of every length around the vector and block

@@ -22,6 +22,18 @@
 //!     U+00A0..=U+00FF: `dst[..n]` holds their `n` bytes. `Some(None)` when one is not (a
 //!     byte 0xC4 or above, or a char in U+0080..=U+009F): `dst` holds garbage.
 //!   - Nothing done: `None`, `dst` untouched.
+//! - [`Kernels::table_window`] (AVX-512 F, BW, VBMI, VBMI2 and POPCNT:
+//!   `x86_64/table_window.rs`), for `crate::single_byte`'s run of windows, every single-byte
+//!   table; oracle: the table itself (`Table::get` per char).
+//!   - Reads all of `window` (as [`Kernels::latin1_window`]) and 512 bytes of `pairs`.
+//!   - Writes into `dst`, from `dst[0]` on, the table's byte of each char that starts in
+//!     `window[..BLOCK]` (ASCII: the char itself), and may write anything anywhere else in
+//!     `dst`, nothing outside it.
+//!   - Returns `Some(Some(n))` with the `n` bytes in `dst[..n]`, or `Some(None)` for a window
+//!     it does not take: one with a char longer than two bytes, an unmappable one, or
+//!     two-byte chars whose lead bytes are not all in one block of eight from 0xC2 (0xC2..=
+//!     0xC9, 0xCA..=0xD1, ...). It must take every other window.
+//!   - Nothing done: `None`.
 //! - [`Kernels::three_byte_utf16_bytes`] (SSSE3, and AVX2 for sixteen chars per step:
 //!   `x86_64/three_byte_utf16.rs`), for `crate::unicode`'s UTF-8 to UTF-16 decoder, and
 //!   through [`Kernels::three_byte_utf16`] (the same, into `u16`s) for `crate::multi_byte`'s
@@ -45,8 +57,10 @@
 //! # Levels
 //!
 //! The sets of kernels the tests, sweeps and benches run by name ([`Kernels::levels`]):
-//! "portable" (none), "ssse3" (the Latin-1 and 3-byte-run kernels), "avx2" (all, the
-//! 3-byte-run kernel sixteen chars per step).
+//! "portable" (none), "ssse3" (the Latin-1 and 3-byte-run kernels), "avx2" (those, the
+//! 3-byte-run kernel sixteen chars per step, and the all-ASCII check), "avx512" (all: the
+//! table window kernel takes the single-byte encodings' windows in place of the Latin-1
+//! one).
 //!
 //! # Why `unsafe`
 //!
@@ -63,7 +77,7 @@ mod chunks;
 mod x86_64;
 
 use crate::latin1::WINDOW;
-use crate::single_byte::BLOCK;
+use crate::single_byte::{BLOCK, PAIRS};
 
 /// The SIMD kernels this CPU can run. Only [`detect`](Self::detect) reads the CPU; every
 /// other value is a subset of what it found (the levels), so a set bit proves the CPU has the
@@ -84,11 +98,14 @@ impl Kernels {
     const SSSE3: u8 = 1 << 0;
     /// The all-ASCII check and the 3-byte-run kernel's 16-char steps: AVX2.
     const AVX2: u8 = 1 << 1;
+    /// The single-byte table window kernel: AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+    const AVX512: u8 = 1 << 2;
     /// The levels, each with every kernel of the ones before it, by name.
-    const LEVELS: [(&'static str, u8); 3] = [
+    const LEVELS: [(&'static str, u8); 4] = [
         ("portable", 0),
         ("ssse3", Self::SSSE3),
         ("avx2", Self::SSSE3 | Self::AVX2),
+        ("avx512", Self::SSSE3 | Self::AVX2 | Self::AVX512),
     ];
 
     /// What this CPU has. Asked once ([`ask`](Self::ask)), then kept in one `AtomicU8`: every
@@ -115,7 +132,18 @@ impl Kernels {
             let ssse3 =
                 std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt");
             let avx2 = std::is_x86_feature_detected!("avx2");
-            (if ssse3 { Self::SSSE3 } else { 0 }) | (if avx2 { Self::AVX2 } else { 0 })
+            // A compiler without the AVX-512 intrinsics built no AVX-512 kernel.
+            #[cfg(wirebytes_avx512)]
+            let avx512 = std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi")
+                && std::is_x86_feature_detected!("avx512vbmi2")
+                && std::is_x86_feature_detected!("popcnt");
+            #[cfg(not(wirebytes_avx512))]
+            let avx512 = false;
+            (if ssse3 { Self::SSSE3 } else { 0 })
+                | (if avx2 { Self::AVX2 } else { 0 })
+                | (if avx512 { Self::AVX512 } else { 0 })
         };
         #[cfg(not(wirebytes_x86_kernels))]
         let bits = 0;
@@ -207,6 +235,31 @@ impl Kernels {
         }
         let _ = (src, dst, big_endian);
         None
+    }
+
+    /// The single-byte table window kernel (see the [module docs](self)): `None` without
+    /// AVX-512 (F, BW, VBMI, VBMI2) and POPCNT, else `Some` of the kernel's answer.
+    #[inline]
+    pub(crate) fn table_window(
+        self,
+        window: &[u8; WINDOW],
+        pairs: &[u8; PAIRS],
+        dst: &mut [u8; BLOCK],
+    ) -> Option<Option<usize>> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            // SAFETY: `table_window_avx512` requires AVX-512 F, BW, VBMI and VBMI2 and POPCNT,
+            // and nothing else; the bit is set only when `detect` saw the CPU has them all.
+            return Some(unsafe { x86_64::table_window_avx512(window, pairs, dst) });
+        }
+        let _ = (window, pairs, dst);
+        None
+    }
+
+    /// Whether the single-byte table window kernel is in this set.
+    #[inline]
+    pub(crate) fn has_table_window(self) -> bool {
+        self.0 & Self::AVX512 != 0
     }
 
     /// Whether the 3-byte-run kernel is in this set: UTF-16 and UTF-32 output then go
