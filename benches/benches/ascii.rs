@@ -2,15 +2,20 @@
 //! (`baseline`), a plain memcpy of the same bytes (`limit-memcpy`, for ASCII input), and
 //! encoding_rs's `convert_utf16_to_latin1_lossy` (a peer for `&[u16]` input).
 //!
+//! The 1024-unit texts repeat one sentence. The `copy_low_bytes` group also runs
+//! `latin1-shuffled`, `cyrillic-shuffled` and `cjk-shuffled`: the chars of those texts in a
+//! seeded random order, the same chars and length with no repeating pattern, so a per-char
+//! loop whose branches follow the UTF-8 length of each char cannot learn them.
+//!
 //! Parameters are `<input>/<UTF-16 units>`; throughput is counted in output bytes (one per
 //! unit), so GB/s figures compare across `&str` and `&[u16]` input.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
 use wirebytes_testkit::Rng;
-use wirebytes_testkit::text::repeat_chars;
+use wirebytes_testkit::text::{repeat_chars, shuffled_chars};
 
-/// The old way, as the issue defines it: one `char` at a time through `encode_utf16`.
+/// The old way: one `char` at a time through `encode_utf16`.
 fn baseline_copy(src: &str, dst: &mut [u8]) -> usize {
     let mut n = 0;
     for (d, u) in dst.iter_mut().zip(src.encode_utf16()) {
@@ -65,6 +70,26 @@ fn str_inputs() -> Vec<(&'static str, String)> {
     ]
 }
 
+/// The inputs of `copy_low_bytes`: [`str_inputs`], each text that mixes chars of different
+/// UTF-8 lengths followed by its chars shuffled (seeded), as `<name>-shuffled`: the same
+/// chars and length in UTF-16 units, in no repeating order.
+fn copy_inputs() -> Vec<(&'static str, String)> {
+    let mut rng = Rng::new(0x5EED_A5C1);
+    let mut inputs = Vec::new();
+    for (name, text) in str_inputs() {
+        let shuffled = match name {
+            "latin1" => Some("latin1-shuffled"),
+            "cyrillic" => Some("cyrillic-shuffled"),
+            "cjk" => Some("cjk-shuffled"),
+            _ => None,
+        }
+        .map(|shuffled| (shuffled, shuffled_chars(&mut rng, &text)));
+        inputs.push((name, text));
+        inputs.extend(shuffled);
+    }
+    inputs
+}
+
 /// 1024 UTF-16 units: mostly text, with lone high and low surrogates and units above U+00FF.
 fn utf16_soup() -> Vec<u16> {
     let mut rng = Rng::new(0x000A_5C11);
@@ -85,7 +110,7 @@ fn label(name: &str, units: usize) -> String {
 fn copy_low_bytes(c: &mut Criterion) {
     const GROUP: &str = "ascii/copy_low_bytes";
     let mut group = c.benchmark_group(GROUP);
-    for (name, text) in str_inputs() {
+    for (name, text) in copy_inputs() {
         let units = text.encode_utf16().count();
         let param = label(name, units);
         let mut dst = vec![0u8; units];
