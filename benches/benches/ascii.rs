@@ -2,15 +2,23 @@
 //! (`baseline`), a plain memcpy of the same bytes (`limit-memcpy`, for ASCII input), and
 //! encoding_rs's `convert_utf16_to_latin1_lossy` (a peer for `&[u16]` input).
 //!
+//! The 1024-unit texts repeat one sentence. The `copy_low_bytes` group also has the rows
+//! `latin1-shuffled`, `cyrillic-shuffled` and `cjk-shuffled`: 64 seeded shuffles of the chars
+//! of that text, each with the same chars and length, one per call in turn, so the order of
+//! the chars does not repeat within 64 Ki units. A branch predictor learns the pattern of a
+//! short sentence, and even of one 1024-char text called again and again, which speeds up a
+//! per-char loop that branches on the UTF-8 length of each char; it cannot learn these.
+//!
 //! Parameters are `<input>/<UTF-16 units>`; throughput is counted in output bytes (one per
 //! unit), so GB/s figures compare across `&str` and `&[u16]` input.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
 use wirebytes_testkit::Rng;
-use wirebytes_testkit::text::repeat_chars;
+use wirebytes_testkit::text::{repeat_chars, shuffled_chars};
 
-/// The old way, as the issue defines it: one `char` at a time through `encode_utf16`.
+/// The old way: one `char` at a time through `encode_utf16`.
 fn baseline_copy(src: &str, dst: &mut [u8]) -> usize {
     let mut n = 0;
     for (d, u) in dst.iter_mut().zip(src.encode_utf16()) {
@@ -65,6 +73,34 @@ fn str_inputs() -> Vec<(&'static str, String)> {
     ]
 }
 
+/// How many shuffles of a text its `-shuffled` row takes in turn, one per call: 64 Ki UTF-16
+/// units before the order comes back, more than a branch predictor learns from calls that
+/// repeat.
+const SHUFFLES: usize = 64;
+
+/// The inputs of `copy_low_bytes`, each as the texts its calls take in turn: those of
+/// [`str_inputs`], one text each, and after each text that mixes chars of different UTF-8
+/// lengths its `<name>-shuffled` row: [`SHUFFLES`] seeded shuffles of its chars, each with
+/// the same chars and length in UTF-16 units.
+fn copy_inputs() -> Vec<(String, Vec<String>)> {
+    let mut rng = Rng::new(0x5EED_A5C1);
+    let mut inputs = Vec::new();
+    for (name, text) in str_inputs() {
+        let shuffles: Vec<String> = if matches!(name, "latin1" | "cyrillic" | "cjk") {
+            (0..SHUFFLES)
+                .map(|_| shuffled_chars(&mut rng, &text))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        inputs.push((name.to_owned(), vec![text]));
+        if !shuffles.is_empty() {
+            inputs.push((format!("{name}-shuffled"), shuffles));
+        }
+    }
+    inputs
+}
+
 /// 1024 UTF-16 units: mostly text, with lone high and low surrogates and units above U+00FF.
 fn utf16_soup() -> Vec<u16> {
     let mut rng = Rng::new(0x000A_5C11);
@@ -83,41 +119,72 @@ fn label(name: &str, units: usize) -> String {
 }
 
 fn copy_low_bytes(c: &mut Criterion) {
-    const GROUP: &str = "ascii/copy_low_bytes";
-    let mut group = c.benchmark_group(GROUP);
-    for (name, text) in str_inputs() {
-        let units = text.encode_utf16().count();
-        let param = label(name, units);
-        let mut dst = vec![0u8; units];
+    let mut group = c.benchmark_group(COPY_GROUP);
+    for (name, texts) in copy_inputs() {
+        let units = texts[0].encode_utf16().count();
+        let param = label(&name, units);
         group.throughput(Throughput::Bytes(units as u64));
-        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
-            baseline_copy(s, &mut dst)
-        });
-        if text.is_ascii() {
-            bench(
+        if let [text] = texts.as_slice() {
+            copy_row(
                 &mut group,
-                GROUP,
-                "limit-memcpy",
                 &param,
+                units,
+                text.is_ascii(),
                 text.as_str(),
-                |s| wirebytes_benches::memcpy(s.as_bytes(), &mut dst),
+                |s| s,
             );
-        }
-        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
-            wirebytes_ascii::copy_low_bytes(s, &mut dst)
-        });
-        // Below the level the CPU runs: without the AVX-512 kernel, as on a CPU with AVX2
-        // and SSSE3 only, and without any kernel, as on a CPU (or target) that lacks them.
-        for (column, level) in [("ours-avx2", "avx2"), ("ours-portable", "portable")] {
-            let Some(level) = wirebytes_ascii::levels::get(level) else {
-                continue;
-            };
-            bench(&mut group, GROUP, column, &param, text.as_str(), |s| {
-                level.copy_low_bytes(s, &mut dst)
-            });
+        } else {
+            let mut next = 0;
+            copy_row(
+                &mut group,
+                &param,
+                units,
+                false,
+                texts.as_slice(),
+                |texts| {
+                    next = if next + 1 == texts.len() { 0 } else { next + 1 };
+                    texts[next].as_str()
+                },
+            );
         }
     }
     group.finish();
+}
+
+const COPY_GROUP: &str = "ascii/copy_low_bytes";
+
+/// The columns of one `copy_low_bytes` row: each call copies the text `text` takes from
+/// `input` (the input itself, or the next of several).
+fn copy_row<I: ?Sized>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    param: &str,
+    units: usize,
+    ascii: bool,
+    input: &I,
+    mut text: impl FnMut(&I) -> &str,
+) {
+    let mut dst = vec![0u8; units];
+    bench(group, COPY_GROUP, "baseline", param, input, |i| {
+        baseline_copy(text(i), &mut dst)
+    });
+    if ascii {
+        bench(group, COPY_GROUP, "limit-memcpy", param, input, |i| {
+            wirebytes_benches::memcpy(text(i).as_bytes(), &mut dst)
+        });
+    }
+    bench(group, COPY_GROUP, "ours", param, input, |i| {
+        wirebytes_ascii::copy_low_bytes(text(i), &mut dst)
+    });
+    // Below the level the CPU runs: without the AVX-512 kernel, as on a CPU with AVX2 and
+    // SSSE3 only, and without any kernel, as on a CPU (or target) that lacks them.
+    for (column, level) in [("ours-avx2", "avx2"), ("ours-portable", "portable")] {
+        let Some(level) = wirebytes_ascii::levels::get(level) else {
+            continue;
+        };
+        bench(group, COPY_GROUP, column, param, input, |i| {
+            level.copy_low_bytes(text(i), &mut dst)
+        });
+    }
 }
 
 fn copy_low_bytes_utf16(c: &mut Criterion) {

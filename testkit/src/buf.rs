@@ -1,6 +1,47 @@
-//! Hostile `bytes` buffers for the tests of functions that write into a `BufMut`.
+//! Hostile `bytes` buffers for the tests of functions that read from a `Buf` or write into a
+//! `BufMut`.
 
 use std::mem::MaybeUninit;
+
+/// A `Buf` over a slice that shows one byte per chunk, and has no `chunks_vectored` of its
+/// own: every chunk a reader gets is one byte long, so a read that assumes a record sits in
+/// one chunk is caught.
+///
+/// # Examples
+///
+/// ```
+/// use bytes::Buf;
+/// use wirebytes_testkit::buf::OneByteChunks;
+///
+/// let mut buf = OneByteChunks::new(b"abc");
+/// assert_eq!(buf.chunk(), b"a");
+/// assert_eq!(buf.get_u16(), u16::from_be_bytes(*b"ab"));
+/// assert_eq!((buf.remaining(), buf.chunk()), (1, &b"c"[..]));
+/// ```
+#[derive(Debug, Clone)]
+pub struct OneByteChunks<'a>(&'a [u8]);
+
+impl<'a> OneByteChunks<'a> {
+    /// A buffer that reads `bytes`, one per chunk.
+    #[must_use]
+    pub fn new(bytes: &'a [u8]) -> OneByteChunks<'a> {
+        OneByteChunks(bytes)
+    }
+}
+
+impl bytes::Buf for OneByteChunks<'_> {
+    fn remaining(&self) -> usize {
+        self.0.len()
+    }
+
+    fn chunk(&self) -> &[u8] {
+        &self.0[..self.0.len().min(1)]
+    }
+
+    fn advance(&mut self, cnt: usize) {
+        self.0 = &self.0[cnt..];
+    }
+}
 
 /// A `BufMut` that offers one byte of room at a time, and grows: every chunk a writer gets
 /// is one byte long, so a write that assumes more room than a chunk shows is caught.

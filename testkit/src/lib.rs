@@ -19,9 +19,11 @@
 //! # Crate features
 //!
 //! None. This crate depends on no wirebytes crate, so every crate can dev-depend on it.
-//! [`buf`] holds `bytes::BufMut` implementations for the tests of functions that write into
-//! one.
+//! [`buf`] holds `bytes::Buf` and `bytes::BufMut` implementations for the tests of functions
+//! that read from or write into one; [`alloc`] a counting global allocator for the tests of
+//! what a function allocates.
 
+pub mod alloc;
 pub mod buf;
 pub mod fragments;
 pub mod mutf8;

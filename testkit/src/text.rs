@@ -251,6 +251,26 @@ pub fn repeat_chars(unit: &str, chars: usize) -> String {
     unit.chars().cycle().take(chars).collect()
 }
 
+/// `text`'s chars in an order drawn by a Fisher-Yates shuffle: the same chars, as many of
+/// each, so the same UTF-8 and UTF-16 lengths, but not the order a repeated sentence has.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_testkit::{Rng, text};
+///
+/// let mixed = text::shuffled_chars(&mut Rng::new(1), "aé€😀aé€😀");
+/// assert_eq!(mixed.len(), "aé€😀aé€😀".len());
+/// assert_eq!(mixed.chars().filter(|&c| c == '€').count(), 2);
+/// ```
+pub fn shuffled_chars(rng: &mut Rng, text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for i in (1..chars.len()).rev() {
+        chars.swap(i, rng.below(i + 1));
+    }
+    chars.into_iter().collect()
+}
+
 /// `unit` repeated to at most `len` bytes, cut at a char boundary.
 ///
 /// # Examples
@@ -302,6 +322,24 @@ mod tests {
                 .iter()
                 .any(|c| c.as_ref().is_ok_and(|c| c.len_utf16() == 2))
         );
+    }
+
+    #[test]
+    fn shuffled_chars_keeps_each_char_and_breaks_the_repetition() {
+        let text = repeat_chars("Grüße aus Köln, 中文。", 1024);
+        let mixed = shuffled_chars(&mut Rng::new(5), &text);
+        let sorted = |t: &str| {
+            let mut chars: Vec<char> = t.chars().collect();
+            chars.sort_unstable();
+            chars
+        };
+        assert_eq!(sorted(&mixed), sorted(&text));
+        // No 16 chars in a row of the shuffled text stand in the order of the repeated one.
+        let (mixed_chars, text_chars): (Vec<char>, Vec<char>) =
+            (mixed.chars().collect(), text.chars().collect());
+        let repeated: Vec<&[char]> = text_chars.windows(16).collect();
+        assert!(mixed_chars.windows(16).all(|w| !repeated.contains(&w)));
+        assert_ne!(mixed, shuffled_chars(&mut Rng::new(6), &text));
     }
 
     #[test]

@@ -1,50 +1,11 @@
 //! What the codec allocates: nothing to measure or borrow; one buffer to rewrite.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
-/// Counts this thread's allocations (the test harness runs other tests on other threads).
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards every call to `System` unchanged; the counter is a thread-local `Cell`.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        let _ = LARGEST.try_with(|n| n.set(n.get().max(layout.size())));
-        // SAFETY: the caller's `layout` is passed on as it is.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with this `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+#[cfg(feature = "std")]
+use wirebytes_testkit::alloc::largest_allocation;
+use wirebytes_testkit::alloc::{CountingAlloc, allocations};
 
 #[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// How many allocations `f` makes on this thread.
-fn allocations<T>(f: impl FnOnce() -> T) -> usize {
-    let before = ALLOCATIONS.with(Cell::get);
-    let out = std::hint::black_box(f());
-    let after = ALLOCATIONS.with(Cell::get);
-    drop(out);
-    after - before
-}
-
-/// The largest single allocation `f` makes on this thread.
-#[cfg(feature = "std")]
-fn largest_allocation<T>(f: impl FnOnce() -> T) -> usize {
-    LARGEST.with(|n| n.set(0));
-    drop(std::hint::black_box(f()));
-    LARGEST.with(Cell::get)
-}
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// A length field far above what the stream or buffer holds allocates about what is there,
 /// not the length.

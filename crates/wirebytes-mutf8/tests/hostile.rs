@@ -3,8 +3,6 @@
 //! UTF-16 input made of surrogates. Nothing here assumes the width of `usize`.
 #![cfg(feature = "std")]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::io::{self, ErrorKind, Read};
 
 #[cfg(feature = "bytes")]
@@ -14,37 +12,12 @@ use wirebytes_mutf8::{GetUtfError, get_long_utf, get_utf, get_utf16};
 use wirebytes_mutf8::{
     LengthError, cesu8, decode_utf16, encode_utf16, read_long_utf, read_utf, read_utf16, reference,
 };
-
-/// Keeps the largest allocation of this thread (the harness runs other tests on others).
-struct Largest;
-
-thread_local! {
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards every call to `System` unchanged; the record is a thread-local `Cell`.
-unsafe impl GlobalAlloc for Largest {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = LARGEST.try_with(|n| n.set(n.get().max(layout.size())));
-        // SAFETY: the caller's `layout` is passed on as it is.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` was allocated by `System` with this `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use wirebytes_testkit::alloc::{CountingAlloc, largest_allocation};
+#[cfg(feature = "bytes")]
+use wirebytes_testkit::buf::OneByteChunks;
 
 #[global_allocator]
-static GLOBAL: Largest = Largest;
-
-/// The largest allocation `f` makes on this thread.
-fn largest_allocation<T>(f: impl FnOnce() -> T) -> usize {
-    LARGEST.with(|n| n.set(0));
-    drop(std::hint::black_box(f()));
-    LARGEST.with(Cell::get)
-}
+static GLOBAL: CountingAlloc = CountingAlloc;
 
 /// The error a failed record read wraps.
 fn inner<E: std::error::Error + 'static>(err: &io::Error) -> &E {
@@ -92,23 +65,6 @@ fn a_huge_long_form_length_is_refused_before_anything_is_allocated() {
     }
 }
 
-/// A `Buf` that shows one byte per chunk, and no `chunks_vectored` of its own.
-#[cfg(feature = "bytes")]
-struct OneByte<'a>(&'a [u8]);
-
-#[cfg(feature = "bytes")]
-impl Buf for OneByte<'_> {
-    fn remaining(&self) -> usize {
-        self.0.len()
-    }
-    fn chunk(&self) -> &[u8] {
-        &self.0[..self.0.len().min(1)]
-    }
-    fn advance(&mut self, cnt: usize) {
-        self.0 = &self.0[cnt..];
-    }
-}
-
 #[cfg(feature = "bytes")]
 #[test]
 fn buffers_of_one_byte_chunks() {
@@ -119,13 +75,13 @@ fn buffers_of_one_byte_chunks() {
         b"\x00\x02\xc3\xa9",
     ];
     let wire: Vec<u8> = records.concat();
-    let mut buf = OneByte(&wire);
+    let mut buf = OneByteChunks::new(&wire);
     for record in records {
         let want = reference::decode(&record[2..]).unwrap();
         assert_eq!(get_utf(&mut buf), Ok(want));
     }
     assert_eq!(buf.remaining(), 0);
-    let mut buf = OneByte(&wire);
+    let mut buf = OneByteChunks::new(&wire);
     for record in records {
         let want = reference::decode_utf16(&record[2..]).unwrap();
         assert_eq!(get_utf16(&mut buf), Ok(want));
@@ -134,7 +90,7 @@ fn buffers_of_one_byte_chunks() {
     // read.
     let mut long = 5u64.to_be_bytes().to_vec();
     long.extend_from_slice(b"a\xc0\x80bc\x00\x02\xc0\x41\x00\x01x");
-    let mut buf = OneByte(&long);
+    let mut buf = OneByteChunks::new(&long);
     assert_eq!(get_long_utf(&mut buf, 5).as_deref(), Ok("a\0bc"));
     assert!(matches!(get_utf(&mut buf), Err(GetUtfError::Invalid(_))));
     assert_eq!(get_utf(&mut buf).as_deref(), Ok("x"));
@@ -143,7 +99,7 @@ fn buffers_of_one_byte_chunks() {
     // at a time, is consumed once whole (as documented); nothing of the body is.
     let record = records[1];
     for cut in 0..record.len() {
-        let mut buf = OneByte(&record[..cut]);
+        let mut buf = OneByteChunks::new(&record[..cut]);
         let err = get_utf(&mut buf).unwrap_err();
         let needed = if cut < 2 { 2 } else { record.len() as u64 };
         assert_eq!(err, GetUtfError::Incomplete { needed }, "cut at {cut}");

@@ -8,21 +8,7 @@ use bytes::buf::Buf;
 use bytes::{BufMut, Bytes};
 use common::Rng;
 use wirebytes_rope::{ByteString, ByteStringBuilder};
-
-/// A `Buf` that hands out one byte per chunk.
-struct OneByteChunks<'a>(&'a [u8]);
-
-impl Buf for OneByteChunks<'_> {
-    fn remaining(&self) -> usize {
-        self.0.len()
-    }
-    fn chunk(&self) -> &[u8] {
-        &self.0[..self.0.len().min(1)]
-    }
-    fn advance(&mut self, cnt: usize) {
-        self.0 = &self.0[cnt..];
-    }
-}
+use wirebytes_testkit::buf::OneByteChunks;
 
 /// Writes `bytes` through `chunk_mut` / `advance_mut`, at most `step` bytes per chunk, and
 /// checks the chunk offered each time.
@@ -112,7 +98,7 @@ fn put_copies_any_buf_through_the_chunks() {
             ("slice", Box::new(|b| b.put(&flat[..]))),
             (
                 "one byte per chunk",
-                Box::new(|b| b.put(OneByteChunks(&flat))),
+                Box::new(|b| b.put(OneByteChunks::new(&flat))),
             ),
         ];
         for (name, put) in &sources {
