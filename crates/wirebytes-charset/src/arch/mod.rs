@@ -27,10 +27,11 @@
 //!   table; oracle: the table itself (`Table::get` per char).
 //!   - Reads all of `window` (as [`Kernels::latin1_window`]) and 512 bytes of `pairs`.
 //!   - Writes into `dst`, from `dst[0]` on, the table's byte of each char that starts in
-//!     `window[..BLOCK]` (ASCII: the char itself), and may write anything anywhere else in
-//!     `dst`, nothing outside it.
+//!     `window[..BLOCK]` (ASCII: the char itself; with `question_marks`, `?` for an
+//!     unmappable char), and may write anything anywhere else in `dst`, nothing outside it.
 //!   - Returns `Some(Some(n))` with the `n` bytes in `dst[..n]`, or `Some(None)` for a window
-//!     it does not take: one with a char longer than two bytes, an unmappable one, or
+//!     it does not take: one with a char longer than two bytes, an unmappable one (without
+//!     `question_marks`), or
 //!     two-byte chars whose lead bytes are not all in one block of eight from 0xC2 (0xC2..=
 //!     0xC9, 0xCA..=0xD1, ...). It must take every other window.
 //!   - Nothing done: `None`.
@@ -244,15 +245,18 @@ impl Kernels {
         self,
         window: &[u8; WINDOW],
         pairs: &[u8; PAIRS],
+        question_marks: bool,
         dst: &mut [u8; BLOCK],
     ) -> Option<Option<usize>> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
             // SAFETY: `table_window_avx512` requires AVX-512 F, BW, VBMI and VBMI2 and POPCNT,
             // and nothing else; the bit is set only when `detect` saw the CPU has them all.
-            return Some(unsafe { x86_64::table_window_avx512(window, pairs, dst) });
+            return Some(unsafe {
+                x86_64::table_window_avx512(window, pairs, question_marks, dst)
+            });
         }
-        let _ = (window, pairs, dst);
+        let _ = (window, pairs, question_marks, dst);
         None
     }
 

@@ -33,6 +33,7 @@ fn sixty_four(bytes: &[u8], at: usize) -> Option<&[u8; 64]> {
 pub(crate) fn table_window_avx512(
     window: &[u8; WINDOW],
     pairs: &[u8; PAIRS],
+    question_marks: bool,
     dst: &mut [u8; BLOCK],
 ) -> Option<usize> {
     let (Some(here), Some(next)) = (sixty_four(window, 0), sixty_four(window, 1)) else {
@@ -96,10 +97,13 @@ pub(crate) fn table_window_avx512(
             _mm512_permutex2var_epi8(t6, index, t7),
         );
         let looked_up = _mm512_mask_blend_epi8(second, first_half, second_half);
-        // An unmappable char (entry 0): the table path decides what to write.
-        if leads & _mm512_cmpeq_epi8_mask(looked_up, _mm512_setzero_si512()) != 0 {
+        // An unmappable char (entry 0): `?` with `question_marks`, else the table path
+        // decides what to write.
+        let unmappable = leads & _mm512_cmpeq_epi8_mask(looked_up, _mm512_setzero_si512());
+        if unmappable != 0 && !question_marks {
             return None;
         }
+        let looked_up = _mm512_mask_blend_epi8(unmappable, looked_up, _mm512_set1_epi8(b'?' as i8));
         _mm512_mask_blend_epi8(leads, x, looked_up)
     };
     let keep = !continuations;
