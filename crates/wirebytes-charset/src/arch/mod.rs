@@ -239,7 +239,8 @@ impl Kernels {
     }
 
     /// The single-byte table window kernel (see the [module docs](self)): `None` without
-    /// AVX-512 (F, BW, VBMI, VBMI2) and POPCNT, else `Some` of the kernel's answer.
+    /// SSSE3 and POPCNT, else `Some` of the kernel's answer: the AVX-512 kernel's where the
+    /// set has it, else the SSSE3 one's.
     #[inline]
     pub(crate) fn table_window(
         self,
@@ -256,13 +257,26 @@ impl Kernels {
                 x86_64::table_window_avx512(window, pairs, question_marks, dst)
             });
         }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::SSSE3 != 0 {
+            // SAFETY: `table_window_ssse3` requires SSSE3 and POPCNT and nothing else; the bit
+            // is set only when `detect` saw the CPU has both.
+            return Some(unsafe { x86_64::table_window_ssse3(window, pairs, question_marks, dst) });
+        }
         let _ = (window, pairs, question_marks, dst);
         None
     }
 
-    /// Whether the single-byte table window kernel is in this set.
+    /// Whether the single-byte table window kernel is in this set (SSSE3 and POPCNT).
     #[inline]
     pub(crate) fn has_table_window(self) -> bool {
+        self.0 & Self::SSSE3 != 0
+    }
+
+    /// Whether the set has the AVX-512 table window kernel, which is faster than the Latin-1
+    /// one on Latin-1 text too.
+    #[inline]
+    pub(crate) fn has_wide_table_window(self) -> bool {
         self.0 & Self::AVX512 != 0
     }
 
