@@ -278,8 +278,9 @@ pub(crate) fn window_run(
 /// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
 /// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. Where
 /// `kernels` has the table window kernel, a [`window_run`] of it goes first and after every
-/// such block; else, for windows-1252 and its kin ([`Table::latin1`]), [`latin1_run`] does. US-ASCII under [`Policy::Jdk`] ([`Table::ascii_only`]) goes through
-/// [`crate::us_ascii`] instead.
+/// such block (with SSSE3 alone, for tables not near Latin-1); for windows-1252 and its kin
+/// ([`Table::latin1`]) without the AVX-512 kernel, [`latin1_run`] does. US-ASCII under
+/// [`Policy::Jdk`] ([`Table::ascii_only`]) goes through [`crate::us_ascii`] instead.
 pub(crate) fn encode_str(
     table: &Table,
     text: &str,
