@@ -278,8 +278,9 @@ pub(crate) fn window_run(
 /// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
 /// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. Where
 /// `kernels` has the table window kernel, a [`window_run`] of it goes first and after every
-/// such block; else, for windows-1252 and its kin ([`Table::latin1`]), [`latin1_run`] does. US-ASCII under [`Policy::Jdk`] ([`Table::ascii_only`]) goes through
-/// [`crate::us_ascii`] instead.
+/// such block (with SSSE3 alone, for tables not near Latin-1); for windows-1252 and its kin
+/// ([`Table::latin1`]) without the AVX-512 kernel, [`latin1_run`] does. US-ASCII under
+/// [`Policy::Jdk`] ([`Table::ascii_only`]) goes through [`crate::us_ascii`] instead.
 pub(crate) fn encode_str(
     table: &Table,
     text: &str,
@@ -300,8 +301,12 @@ pub(crate) fn encode_str(
     // `misses` in a row), so text the kernel cannot take pays little for the tries.
     let (mut skip, mut misses) = (0u32, 0u32);
     let question_marks = policy == Policy::Jdk;
+    // The table window kernel takes every table, except that the Latin-1 kernel is faster on
+    // Latin-1 text than the SSSE3 table window.
+    let table_windows =
+        kernels.has_table_window() && (kernels.has_wide_table_window() || !table.latin1);
     while i < bytes.len() {
-        if kernels.has_table_window() {
+        if table_windows {
             if skip == 0 {
                 let start = i;
                 i = window_run(bytes, i, out, |window, dst| {
@@ -650,13 +655,19 @@ mod table_window_tests {
     /// Random windows for each table: ASCII and chars of one lead block (mostly mapped ones),
     /// sometimes a NUL, an unmapped two-byte char, a mapped one of another block or a longer
     /// char; with and without `?` for the unmappable. Where the kernel takes a window, its
-    /// bytes are the table's; where it must, it does.
+    /// bytes are the table's; where it must, it does. At each level with a table window
+    /// kernel (SSSE3, and AVX-512 where the CPU has it).
     #[test]
     fn table_window_kernel_agrees_with_the_table() {
-        let Some(level) = levels::all().find(|l| l.kernels().has_table_window()) else {
-            return; // no table window kernel on this CPU
-        };
+        for level in levels::all().filter(|l| l.kernels().has_table_window()) {
+            check_table_window_kernel(level);
+        }
+    }
+
+    /// [`table_window_kernel_agrees_with_the_table`] at one level.
+    fn check_table_window_kernel(level: levels::Level) {
         let kernels = level.kernels();
+        let name = level.name();
         let mut rng = Rng::new(0x7AB1_E000);
         let (mut taken, mut declined, mut rounds, mut marks) = (0, 0, 0, 0);
         for i in 0..TABLE_COUNT {
@@ -711,7 +722,11 @@ mod table_window_tests {
                         taken += 1;
                         let bytes: Option<Vec<u8>> =
                             chars.map(|(_, c)| byte(t, c, question_marks)).collect();
-                        assert_eq!(Some(&dst[..n]), bytes.as_deref(), "table {i}, {text:?}");
+                        assert_eq!(
+                            Some(&dst[..n]),
+                            bytes.as_deref(),
+                            "{name}: table {i}, {text:?}"
+                        );
                         let unmappable = text
                             .char_indices()
                             .take_while(|&(at, _)| at < BLOCK)
@@ -720,7 +735,7 @@ mod table_window_tests {
                     }
                     None => {
                         declined += 1;
-                        assert_eq!(want, None, "table {i}: declined {text:?}");
+                        assert_eq!(want, None, "{name}: table {i}: declined {text:?}");
                     }
                 }
                 rounds += 1;
@@ -728,7 +743,7 @@ mod table_window_tests {
         }
         assert!(
             taken > rounds / 10 && declined > rounds / 10 && marks > rounds / 100,
-            "{taken} taken, {declined} declined, {marks} with `?`, of {rounds}"
+            "{name}: {taken} taken, {declined} declined, {marks} with `?`, of {rounds}"
         );
     }
 }

@@ -22,18 +22,20 @@
 //!     U+00A0..=U+00FF: `dst[..n]` holds their `n` bytes. `Some(None)` when one is not (a
 //!     byte 0xC4 or above, or a char in U+0080..=U+009F): `dst` holds garbage.
 //!   - Nothing done: `None`, `dst` untouched.
-//! - [`Kernels::table_window`] (AVX-512 F, BW, VBMI, VBMI2 and POPCNT:
-//!   `x86_64/table_window.rs`), for `crate::single_byte`'s run of windows, every single-byte
-//!   table; oracle: the table itself (`Table::get` per char).
-//!   - Reads all of `window` (as [`Kernels::latin1_window`]) and 512 bytes of `pairs`.
+//! - [`Kernels::table_window`] (SSSE3 and POPCNT, or AVX-512 F, BW, VBMI, VBMI2 and POPCNT:
+//!   `x86_64/table_window.rs`), for `crate::single_byte`'s run of windows (every single-byte
+//!   table; with SSSE3 alone, the tables not near Latin-1, whose windows the Latin-1 kernel
+//!   takes faster); oracle: the table itself (`Table::get` per char).
+//!   - Reads all of `window` (as [`Kernels::latin1_window`]) and of `pairs` the entries of
+//!     its two-byte chars (AVX-512: 512 bytes around them).
 //!   - Writes into `dst`, from `dst[0]` on, the table's byte of each char that starts in
 //!     `window[..BLOCK]` (ASCII: the char itself; with `question_marks`, `?` for an
 //!     unmappable char), and may write anything anywhere else in `dst`, nothing outside it.
 //!   - Returns `Some(Some(n))` with the `n` bytes in `dst[..n]`, or `Some(None)` for a window
 //!     it does not take: one with a char longer than two bytes, an unmappable one (without
-//!     `question_marks`), or
-//!     two-byte chars whose lead bytes are not all in one block of eight from 0xC2 (0xC2..=
-//!     0xC9, 0xCA..=0xD1, ...). It must take every other window.
+//!     `question_marks`), or (AVX-512 only) two-byte chars whose lead bytes are not all in
+//!     one block of eight from 0xC2 (0xC2..=0xC9, 0xCA..=0xD1, ...). It must take every
+//!     other window.
 //!   - Nothing done: `None`.
 //! - [`Kernels::three_byte_utf16_bytes`] (SSSE3, and AVX2 for sixteen chars per step:
 //!   `x86_64/three_byte_utf16.rs`), for `crate::unicode`'s UTF-8 to UTF-16 decoder, and
@@ -58,10 +60,10 @@
 //! # Levels
 //!
 //! The sets of kernels the tests, sweeps and benches run by name ([`Kernels::levels`]):
-//! "portable" (none), "ssse3" (the Latin-1 and 3-byte-run kernels), "avx2" (those, the
-//! 3-byte-run kernel sixteen chars per step, and the all-ASCII check), "avx512" (all: the
-//! table window kernel takes the single-byte encodings' windows in place of the Latin-1
-//! one).
+//! "portable" (none), "ssse3" (the Latin-1, table window and 3-byte-run kernels), "avx2"
+//! (those, the 3-byte-run kernel sixteen chars per step, and the all-ASCII check), "avx512"
+//! (all: the AVX-512 table window takes every single-byte table's windows, the Latin-1
+//! ones too).
 //!
 //! # Why `unsafe`
 //!
@@ -95,11 +97,12 @@ const KNOWN: u8 = 1 << 7;
 impl Kernels {
     /// No kernel: the portable code.
     pub(crate) const NONE: Kernels = Kernels(0);
-    /// The Latin-1 window kernel (SSSE3 and POPCNT) and the 3-byte-run kernel (SSSE3).
+    /// The Latin-1 and table window kernels (SSSE3 and POPCNT) and the 3-byte-run kernel
+    /// (SSSE3).
     const SSSE3: u8 = 1 << 0;
     /// The all-ASCII check and the 3-byte-run kernel's 16-char steps: AVX2.
     const AVX2: u8 = 1 << 1;
-    /// The single-byte table window kernel: AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+    /// The AVX-512 single-byte table window kernel: AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
     const AVX512: u8 = 1 << 2;
     /// The levels, each with every kernel of the ones before it, by name.
     const LEVELS: [(&'static str, u8); 4] = [
@@ -239,7 +242,8 @@ impl Kernels {
     }
 
     /// The single-byte table window kernel (see the [module docs](self)): `None` without
-    /// AVX-512 (F, BW, VBMI, VBMI2) and POPCNT, else `Some` of the kernel's answer.
+    /// SSSE3 and POPCNT, else `Some` of the kernel's answer: the AVX-512 kernel's where the
+    /// set has it, else the SSSE3 one's.
     #[inline]
     pub(crate) fn table_window(
         self,
@@ -256,13 +260,26 @@ impl Kernels {
                 x86_64::table_window_avx512(window, pairs, question_marks, dst)
             });
         }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::SSSE3 != 0 {
+            // SAFETY: `table_window_ssse3` requires SSSE3 and POPCNT and nothing else; the bit
+            // is set only when `detect` saw the CPU has both.
+            return Some(unsafe { x86_64::table_window_ssse3(window, pairs, question_marks, dst) });
+        }
         let _ = (window, pairs, question_marks, dst);
         None
     }
 
-    /// Whether the single-byte table window kernel is in this set.
+    /// Whether the single-byte table window kernel is in this set (SSSE3 and POPCNT).
     #[inline]
     pub(crate) fn has_table_window(self) -> bool {
+        self.0 & Self::SSSE3 != 0
+    }
+
+    /// Whether the set has the AVX-512 table window kernel, which is faster than the Latin-1
+    /// one on Latin-1 text too.
+    #[inline]
+    pub(crate) fn has_wide_table_window(self) -> bool {
         self.0 & Self::AVX512 != 0
     }
 

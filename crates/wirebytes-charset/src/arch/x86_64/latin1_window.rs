@@ -12,7 +12,7 @@ use crate::single_byte::BLOCK;
 
 /// For each mask of dropped bytes among eight (bit `i`: byte `i`), the `pshufb` indices that
 /// gather the kept bytes to the front, in order (0x80: a zero byte after them).
-static COMPACT: [u64; 256] = compact_table();
+pub(super) static COMPACT: [u64; 256] = compact_table();
 
 const fn compact_table() -> [u64; 256] {
     let mut table = [0u64; 256];

@@ -4,10 +4,6 @@
 
 mod is_ascii;
 mod latin1_window;
-// The AVX-512 intrinsics are stable from Rust 1.89; the build script sets
-// `wirebytes_avx512` only for such a compiler.
-#[cfg(wirebytes_avx512)]
-#[clippy::msrv = "1.89"]
 mod table_window;
 mod three_byte_utf16;
 
@@ -15,4 +11,5 @@ pub(super) use is_ascii::is_ascii_avx2;
 pub(super) use latin1_window::latin1_window_ssse3;
 #[cfg(wirebytes_avx512)]
 pub(super) use table_window::table_window_avx512;
+pub(super) use table_window::table_window_ssse3;
 pub(super) use three_byte_utf16::{three_byte_utf16_avx2, three_byte_utf16_ssse3};
