@@ -33,6 +33,32 @@ const fn compact_table() -> [u64; 256] {
     table
 }
 
+/// Writes the bytes of `v` whose bit in `dropped` (bit `i`: byte `i`) is clear, in order,
+/// to `dst` from `w` on, and returns `w` past them: `pshufb` gathers each half's kept bytes
+/// (eight [`COMPACT`] indices per half) and each half is stored eight bytes wide (the bytes
+/// past the kept ones are overwritten by the next store or are past the output). A caller
+/// that has written at most `8 * k` bytes before its `k`-th half (of eight per block) has
+/// every store fit.
+#[inline]
+#[target_feature(enable = "ssse3,popcnt")]
+pub(super) fn compact16(v: __m128i, dropped: u32, dst: &mut [u8; BLOCK], w: usize) -> usize {
+    let (low, high) = ((dropped & 0xFF) as usize, ((dropped >> 8) & 0xFF) as usize);
+    let indices = _mm_set_epi64x(
+        (COMPACT[high] | 0x0808_0808_0808_0808) as i64,
+        COMPACT[low] as i64,
+    );
+    let packed = _mm_shuffle_epi8(v, indices);
+    if let Some(out) = dst.get_mut(w..w + 8) {
+        out.copy_from_slice(&_mm_cvtsi128_si64(packed).to_le_bytes());
+    }
+    let w = w + 8 - low.count_ones() as usize;
+    let upper = _mm_unpackhi_epi64(packed, packed);
+    if let Some(out) = dst.get_mut(w..w + 8) {
+        out.copy_from_slice(&_mm_cvtsi128_si64(upper).to_le_bytes());
+    }
+    w + 8 - high.count_ones() as usize
+}
+
 /// Sixteen bytes of `window` from `at`.
 #[target_feature(enable = "ssse3,popcnt")]
 fn load(window: &[u8; WINDOW], at: usize) -> __m128i {
@@ -75,18 +101,7 @@ pub(crate) fn latin1_window_ssse3(window: &[u8; WINDOW], dst: &mut [u8; BLOCK]) 
         let small = _mm_cmpeq_epi8(_mm_min_epu8(pair, below_a0), pair);
         let here = _mm_or_si128(_mm_andnot_si128(fits, x), _mm_and_si128(lead, small));
         bad = _mm_or_si128(bad, here);
-        let dropped = _mm_movemask_epi8(continuation) as u32;
-        let (low, high) = ((dropped & 0xFF) as usize, (dropped >> 8) as usize);
-        let indices = _mm_set_epi64x(
-            (COMPACT[high] | 0x0808_0808_0808_0808) as i64,
-            COMPACT[low] as i64,
-        );
-        let packed = _mm_shuffle_epi8(value, indices);
-        dst[w..w + 8].copy_from_slice(&_mm_cvtsi128_si64(packed).to_le_bytes());
-        w += 8 - low.count_ones() as usize;
-        let upper = _mm_unpackhi_epi64(packed, packed);
-        dst[w..w + 8].copy_from_slice(&_mm_cvtsi128_si64(upper).to_le_bytes());
-        w += 8 - high.count_ones() as usize;
+        w = compact16(value, _mm_movemask_epi8(continuation) as u32, dst, w);
     }
     (_mm_movemask_epi8(bad) == 0).then_some(w)
 }

@@ -9,11 +9,11 @@
 //!   with `vpcompressb`.
 
 use std::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_loadu_si128, _mm_max_epu8,
-    _mm_movemask_epi8, _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_unpackhi_epi64,
+    __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8,
+    _mm_set1_epi8,
 };
 
-use super::latin1_window::COMPACT;
+use super::latin1_window::compact16;
 use crate::latin1::WINDOW;
 use crate::single_byte::{BLOCK, PAIRS};
 
@@ -65,29 +65,11 @@ pub(crate) fn table_window_ssse3(
             byte => byte,
         };
     }
-    // The continuation bytes dropped, eight bytes at a time: each store is eight bytes wide
-    // (the bytes past the kept ones are overwritten by the next store or are past the
-    // output). Before the `k`-th of the eight stores at most `8 * k` bytes were written: every
-    // store fits.
+    // The continuation bytes dropped, sixteen bytes at a time.
     let mut w = 0usize;
     for k in 0..BLOCK / 16 {
         let v = load16(&values, 16 * k)?;
-        let dropped = (continuations >> (16 * k)) as u32;
-        let (low, high) = ((dropped & 0xFF) as usize, ((dropped >> 8) & 0xFF) as usize);
-        let indices = _mm_set_epi64x(
-            (COMPACT[high] | 0x0808_0808_0808_0808) as i64,
-            COMPACT[low] as i64,
-        );
-        let packed = _mm_shuffle_epi8(v, indices);
-        if let Some(out) = dst.get_mut(w..w + 8) {
-            out.copy_from_slice(&_mm_cvtsi128_si64(packed).to_le_bytes());
-        }
-        w += 8 - low.count_ones() as usize;
-        let upper = _mm_unpackhi_epi64(packed, packed);
-        if let Some(out) = dst.get_mut(w..w + 8) {
-            out.copy_from_slice(&_mm_cvtsi128_si64(upper).to_le_bytes());
-        }
-        w += 8 - high.count_ones() as usize;
+        w = compact16(v, (continuations >> (16 * k)) as u32, dst, w);
     }
     Some(w)
 }
