@@ -12,7 +12,8 @@
 //! straight from UTF-8 into the low byte of their UTF-16 unit(s) without building the UTF-16
 //! form ([`crate::swar`], and [`crate::runs`] for long runs of chars of one length). Near the
 //! end of either buffer a careful tail with a bounds check per char takes over (it is the one
-//! that may cut a surrogate pair).
+//! that may cut a surrogate pair). With AVX-512 the last 64 bytes of `src` (all of a short
+//! string) are one masked kernel step instead, when their units fit in the room.
 //!
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
@@ -344,19 +345,43 @@ pub(crate) fn render_header_value(
 }
 
 /// The copy from `read` on, the first non-ASCII byte of `src` (the UTF-8 of a `str`), with
-/// room left in `out`.
-pub(crate) fn copy_long(
+/// room left in `out`. With AVX-512, the last 64 bytes (or all, when no more) are one masked
+/// kernel step when their units fit in the room; otherwise the word loop takes all but the
+/// last few bytes, and the careful tail those.
+pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Kernels) -> Copied {
+    let short = kernels.has_short();
+    let read = if short && src.len() - read <= SHORT {
+        read
+    } else {
+        copy_words(src, read, out, kernels, if short { SHORT } else { 0 })
+    };
+    if short && kernels.utf8_short(&src[read..], out) {
+        return Copied {
+            read: src.len(),
+            pending: None,
+        };
+    }
+    copy_tail(src, out, read, kernels)
+}
+
+/// The most bytes [`Kernels::utf8_short`] takes.
+const SHORT: usize = 64;
+
+/// The word loop of [`copy_long`]: from `read` on, while at least 24 bytes of `src` and more
+/// than `leave` are left; returns where it stopped, a char boundary.
+fn copy_words(
     src: &[u8],
     mut read: usize,
     out: &mut Out<'_>,
     kernels: Kernels,
-) -> Copied {
+    leave: usize,
+) -> usize {
     if !kernels.decodes_text() {
         read = copy_windows(src, read, out, kernels);
     }
     // The mixed kernel, while at least 24 bytes of `src` remain (so at least 8 more units,
     // since no char takes more than 3 UTF-8 bytes per UTF-16 unit) and 8 bytes of room.
-    while src.len() - read >= 24 {
+    while src.len() - read >= 24 && src.len() - read > leave {
         let Some(&word) = src.get(read..).and_then(<[u8]>::first_chunk::<8>) else {
             break;
         };
@@ -424,8 +449,7 @@ pub(crate) fn copy_long(
         // Back to the word loop: an ASCII byte is next, or too little is left and the
         // loop's condition sends us to the careful tail.
     }
-
-    copy_tail(src, out, read, kernels)
+    read
 }
 
 /// The portable path through text, where no SIMD kernel decodes it: 32 bytes per step from
@@ -812,6 +836,66 @@ mod tests {
             for end in (start..=long.len()).step_by(wirebytes_testkit::scale_miri(7, 7, 447)) {
                 let text = &long[start..end];
                 same(text, &[text.len(), text.len().saturating_sub(1), 64, 130]);
+            }
+        }
+    }
+
+    /// Short texts (where the last 64 bytes are one kernel step) whose bytes end at every
+    /// offset near a page boundary, and copies into destinations that start at every offset
+    /// near one: the loads and stores that would cross the boundary take their other way.
+    #[test]
+    fn short_texts_and_destinations_at_a_page_boundary() {
+        const PAGE: usize = 4096;
+        let chars = [
+            'a',
+            '\u{E9}',
+            '\u{430}',
+            '\u{4E2D}',
+            '\u{1F600}',
+            '\u{0D0A}',
+        ];
+        let mut texts: Vec<String> = Vec::new();
+        for len in (1..=40).step_by(wirebytes_testkit::scale_miri(1, 1, 13)) {
+            for step in [1, 2, 5] {
+                texts.push(
+                    (0..len)
+                        .map(|i| chars[(i * step + len) % chars.len()])
+                        .collect(),
+                );
+            }
+        }
+        let mut pages = vec![0u8; 3 * PAGE];
+        let start = PAGE - pages.as_ptr() as usize % PAGE;
+        let boundary = start + PAGE;
+        for text in &texts {
+            let units = reference::utf16_len(text);
+            let mut want = vec![0xA5u8; units + 8];
+            reference::copy_low_bytes(text, &mut want);
+            // The text's bytes end 0..=70 bytes before the boundary.
+            for before in (0..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 23)) {
+                let at = boundary - before - text.len();
+                pages[at..at + text.len()].copy_from_slice(text.as_bytes());
+                let placed = core::str::from_utf8(&pages[at..at + text.len()]).unwrap();
+                for (level, kernels) in Kernels::levels() {
+                    let mut got = vec![0xA5u8; units + 8];
+                    let n = copy_low_bytes_with(placed, &mut got, || kernels);
+                    assert_eq!((n, &got), (units, &want), "{level}, {text:?} at {at}");
+                }
+            }
+            // The destination starts 0..=70 bytes before the boundary.
+            let placed = text.as_str();
+            for before in (1..=70).step_by(wirebytes_testkit::scale_miri(1, 1, 23)) {
+                let at = boundary - before;
+                for (level, kernels) in Kernels::levels() {
+                    let dst = &mut pages[at..at + units + 8];
+                    dst.fill(0xA5);
+                    let n = copy_low_bytes_with(placed, dst, || kernels);
+                    assert_eq!(
+                        (n, &*dst),
+                        (units, &want[..]),
+                        "{level}, {text:?} into {at}"
+                    );
+                }
             }
         }
     }

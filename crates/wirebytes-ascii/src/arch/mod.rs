@@ -28,6 +28,10 @@
 //!   of `src` or 64 of room are left. Writes nothing past the returned count but the high
 //!   surrogate's byte of a char it leaves to the caller, which the caller writes again.
 //!   `(0, 0)` without the features.
+//! - **`utf8_short`** (AVX-512 F, BW, VBMI, VBMI2): all of `src` when it holds at most 64
+//!   bytes and ends where a `str` ends, the low byte of each UTF-16 unit, when they fit in the
+//!   room: one masked load and one masked store, which writes nothing past the count. `false`,
+//!   nothing written, without the features, on a longer `src` or with too little room.
 //! - **`two_byte_blocks`** (SSSE3, POPCNT): ASCII and 2-byte chars (U+0080..U+07FF: Latin,
 //!   Greek, Cyrillic, Hebrew, Arabic), one low byte per char, 16 bytes of `src` per step, until
 //!   a window holds a 3- or 4-byte char or fewer than 40 bytes of `src` or 16 of `dst` are
@@ -251,6 +255,28 @@ impl Kernels {
         }
         let _ = (src, out);
         0
+    }
+
+    /// Whether [`utf8_short`](Self::utf8_short) can do anything.
+    #[inline(always)]
+    pub(crate) fn has_short(self) -> bool {
+        cfg!(wirebytes_avx512) && self.has(Self::AVX512)
+    }
+
+    /// See [the module docs](self#the-kernels-and-their-contracts): all of a short `src`,
+    /// or nothing.
+    #[inline]
+    pub(crate) fn utf8_short(self, src: &[u8], out: &mut Out<'_>) -> bool {
+        #[cfg(wirebytes_avx512)]
+        if self.has(Self::AVX512) {
+            // SAFETY: `utf8_short_avx512` needs AVX-512 F, BW, VBMI, VBMI2 and POPCNT and
+            // nothing else, and the bit is set only where `detect` saw the CPU has them.
+            // The kernel initialises every byte it counts as written, from the start of
+            // the room (its contract above), so `with_room` may count them.
+            return unsafe { out.with_room(|dst| x86_64::utf8_short_avx512(src, dst)) } != 0;
+        }
+        let _ = (src, out);
+        false
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): ASCII and 2-byte chars,

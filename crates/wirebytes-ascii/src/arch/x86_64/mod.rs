@@ -21,7 +21,7 @@ pub(super) use header_check::find_invalid_header_byte_avx2;
 pub(super) use three_byte::three_byte_blocks_ssse3;
 pub(super) use two_byte::two_byte_blocks_ssse3;
 #[cfg(wirebytes_avx512)]
-pub(super) use utf8_blocks::utf8_blocks_avx512;
+pub(super) use utf8_blocks::{utf8_blocks_avx512, utf8_short_avx512};
 
 /// Sixteen bytes as a vector (the `_mm_setr_epi8` order: byte 0 first).
 #[inline]
