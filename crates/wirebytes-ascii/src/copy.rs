@@ -355,7 +355,7 @@ pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Ker
     } else {
         copy_words(src, read, out, kernels, if short { SHORT } else { 0 })
     };
-    if short && kernels.utf8_short(&src[read..], out) {
+    if short && kernels.utf8_short(&src[read..], out).is_some() {
         return Copied {
             read: src.len(),
             pending: None,
@@ -365,7 +365,7 @@ pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Ker
 }
 
 /// The most bytes [`Kernels::utf8_short`] takes.
-const SHORT: usize = 64;
+pub(crate) const SHORT: usize = 64;
 
 /// The word loop of [`copy_long`]: from `read` on, while at least 24 bytes of `src` and more
 /// than `leave` are left; returns where it stopped, a char boundary.

@@ -18,7 +18,7 @@ use crate::arch::Kernels;
 #[cfg(feature = "alloc")]
 use crate::arch::Out;
 #[cfg(feature = "alloc")]
-use crate::copy::{Plain, copy_long, copy_plain_prefix};
+use crate::copy::{Plain, SHORT, copy_long, copy_plain_prefix};
 
 /// An ASCII byte that a header value may hold as it is: HTAB and `0x20..=0x7E`.
 #[cfg(feature = "alloc")]
@@ -152,10 +152,25 @@ pub(crate) fn render_header_value(
         return Err(InvalidHeaderByte::new(plain, next));
     }
     let before = out.len();
+    let kernels = kernels();
+    // With AVX-512 the rest, when short, is rendered and checked in one masked step.
+    if kernels.has_short()
+        && src.len() - plain <= SHORT
+        && let Some(not_header) = kernels.utf8_short(&src[plain..], out)
+    {
+        if not_header == 0 {
+            return Ok(());
+        }
+        let at = not_header.trailing_zeros() as usize;
+        return Err(InvalidHeaderByte::new(
+            plain + at,
+            out.written()[before + at],
+        ));
+    }
     // `next` starts a char that is not ASCII: the copy goes on from it.
-    copy_long(src, plain, out, kernels());
+    copy_long(src, plain, out, kernels);
     let rest = &out.written()[before..];
-    match find_invalid_header_byte(rest, kernels()) {
+    match find_invalid_header_byte(rest, kernels) {
         None => Ok(()),
         Some(at) => Err(InvalidHeaderByte::new(plain + at, rest[at])),
     }

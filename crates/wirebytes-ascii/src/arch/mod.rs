@@ -30,8 +30,10 @@
 //!   `(0, 0)` without the features.
 //! - **`utf8_short`** (AVX-512 F, BW, VBMI, VBMI2): all of `src` when it holds at most 64
 //!   bytes and ends where a `str` ends, the low byte of each UTF-16 unit, when they fit in the
-//!   room: one masked load and one masked store, which writes nothing past the count. `false`,
-//!   nothing written, without the features, on a longer `src` or with too little room.
+//!   room: one masked load and one masked store, which writes nothing past the count. Returns
+//!   the written bytes that a header value may not hold, as a mask (bit `i` for byte `i`).
+//!   `None`, nothing written, without the features, on a longer `src` or with too little
+//!   room.
 //! - **`two_byte_blocks`** (SSSE3, POPCNT): ASCII and 2-byte chars (U+0080..U+07FF: Latin,
 //!   Greek, Cyrillic, Hebrew, Arabic), one low byte per char, 16 bytes of `src` per step, until
 //!   a window holds a 3- or 4-byte char or fewer than 40 bytes of `src` or 16 of `dst` are
@@ -266,17 +268,21 @@ impl Kernels {
     /// See [the module docs](self#the-kernels-and-their-contracts): all of a short `src`,
     /// or nothing.
     #[inline]
-    pub(crate) fn utf8_short(self, src: &[u8], out: &mut Out<'_>) -> bool {
+    pub(crate) fn utf8_short(self, src: &[u8], out: &mut Out<'_>) -> Option<u64> {
         #[cfg(wirebytes_avx512)]
         if self.has(Self::AVX512) {
+            let mut not_header = 0;
             // SAFETY: `utf8_short_avx512` needs AVX-512 F, BW, VBMI, VBMI2 and POPCNT and
             // nothing else, and the bit is set only where `detect` saw the CPU has them.
             // The kernel initialises every byte it counts as written, from the start of
             // the room (its contract above), so `with_room` may count them.
-            return unsafe { out.with_room(|dst| x86_64::utf8_short_avx512(src, dst)) } != 0;
+            let read = unsafe {
+                out.with_room(|dst| x86_64::utf8_short_avx512(src, dst, &mut not_header))
+            };
+            return (read != 0).then_some(not_header);
         }
         let _ = (src, out);
-        false
+        None
     }
 
     /// See the [module docs](self#the-kernels-and-their-contracts): ASCII and 2-byte chars,
