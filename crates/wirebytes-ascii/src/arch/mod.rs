@@ -11,18 +11,19 @@
 //! it did nothing). Each stops at a char boundary, so the caller goes on from there with any
 //! other code. "Past the count" below means in the room, after the counted output.
 //!
-//! - **`copy_ascii_blocks`** (AVX2): copies an ASCII prefix of `src` in 64-byte blocks and
+//! - **`copy_ascii_blocks`** (AVX2, or AVX-512 BW with one register per block): copies an ASCII prefix of `src` in 64-byte blocks and
 //!   returns its length: the longest ASCII prefix, or less by at most 63 bytes (the block
 //!   holding the first non-ASCII byte is not copied; at the end, the last 64 bytes are,
 //!   overlapping). A block is checked before it is stored: nothing past the returned length is
 //!   written. `None`, nothing written, without AVX2.
-//! - **`copy_header_blocks`** (AVX2): the same, for a prefix of printable ASCII
+//! - **`copy_header_blocks`** (AVX2, or AVX-512 BW): the same, for a prefix of printable ASCII
 //!   (`0x20..=0x7E`, header bytes but HTAB): the block holding the first other byte is not
 //!   copied.
 //! - **`find_invalid_header_byte`** (AVX2): reads `src` (at least 32 bytes) in 64-byte blocks,
 //!   then 32-byte vectors, the last ending where `src` ends, and returns the index of the first
 //!   byte `http::HeaderValue` rejects, or `None`; writes nothing. Not called (`None`) without
-//!   AVX2 or on fewer than 32 bytes.
+//!   AVX2 or on fewer than 32 bytes. With AVX-512 BW and at least 64 bytes: 64-byte blocks,
+//!   the last ending where `src` ends.
 //! - **`utf8_blocks`** (AVX-512 F, BW, VBMI, VBMI2): any text, the low byte of each UTF-16
 //!   unit (two for a char above U+FFFF), 64 bytes of `src` per step, until fewer than 65 bytes
 //!   of `src` or 64 of room are left. Writes nothing past the returned count but the high
@@ -190,6 +191,19 @@ impl Kernels {
     /// copied in 64-byte blocks, or `None` without AVX2.
     #[inline]
     pub(crate) fn copy_ascii_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
+        #[cfg(wirebytes_avx512)]
+        if self.has(Self::AVX512) {
+            // SAFETY: `ascii_blocks_avx512` needs AVX-512 F and BW and nothing else, and the
+            // bit is set only where `detect` saw the CPU has them. It writes the count it
+            // returns, from the start of the room (its contract above), so `with_room` may
+            // count them.
+            return unsafe {
+                out.with_room(|dst| {
+                    let n = x86_64::ascii_blocks_avx512(src, dst);
+                    (n, n)
+                })
+            };
+        }
         #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) {
             // SAFETY: `ascii_blocks_avx2` needs AVX2 and nothing else, and the bit is set only
@@ -211,6 +225,19 @@ impl Kernels {
     #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn copy_header_blocks(self, src: &[u8], out: &mut Out<'_>) -> usize {
+        #[cfg(wirebytes_avx512)]
+        if self.has(Self::AVX512) {
+            // SAFETY: `header_blocks_avx512` needs AVX-512 F and BW and nothing else, and the
+            // bit is set only where `detect` saw the CPU has them. It writes the count it
+            // returns, from the start of the room (its contract above), so `with_room` may
+            // count them.
+            return unsafe {
+                out.with_room(|dst| {
+                    let n = x86_64::header_blocks_avx512(src, dst);
+                    (n, n)
+                })
+            };
+        }
         #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) {
             // SAFETY: `header_blocks_avx2` needs AVX2 and nothing else, and the bit is set
@@ -232,6 +259,13 @@ impl Kernels {
     /// without AVX2 or when `src` is shorter than 32 bytes.
     #[inline]
     pub(crate) fn find_invalid_header_byte(self, src: &[u8]) -> Option<Option<usize>> {
+        #[cfg(wirebytes_avx512)]
+        if self.has(Self::AVX512) && src.len() >= 64 {
+            // SAFETY: `find_invalid_header_byte_avx512` needs AVX-512 F and BW and nothing
+            // else, and the bit is set only where `detect` saw the CPU has them; it only reads
+            // `src`, which holds the 64 bytes it asks for.
+            return Some(unsafe { x86_64::find_invalid_header_byte_avx512(src) });
+        }
         #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) && src.len() >= 32 {
             // SAFETY: `find_invalid_header_byte_avx2` needs AVX2 and nothing else, and the bit

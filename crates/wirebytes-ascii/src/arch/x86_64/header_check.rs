@@ -89,3 +89,50 @@ fn invalid(bytes: &[u8; 32]) -> u32 {
     );
     _mm256_movemask_epi8(bad) as u32
 }
+
+/// The same check with one 64-byte register per block (AVX-512 BW): a compare into a mask
+/// register for the bytes below 0x20 and one for DEL; HTAB is told apart only in a block
+/// that has a byte below 0x20.
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+pub(crate) mod avx512 {
+    use crate::arch::SplitChunks;
+    use core::arch::x86_64::{
+        _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_set1_epi8,
+    };
+
+    /// See [`Kernels::find_invalid_header_byte`](crate::arch::Kernels::find_invalid_header_byte):
+    /// the index of the first byte of `src` (at least 64 bytes) that is not a header byte.
+    /// 64-byte blocks, then the last 64 bytes (overlapping bytes already found valid, so its
+    /// first flagged byte is the first of all).
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(crate) fn find_invalid_header_byte_avx512(src: &[u8]) -> Option<usize> {
+        debug_assert!(src.len() >= 64);
+        let mut at = 0;
+        for block in src.split_chunks::<64>().0 {
+            let bad = invalid(block);
+            if bad != 0 {
+                return Some(at + bad.trailing_zeros() as usize);
+            }
+            at += 64;
+        }
+        let last = src.last_chunk::<64>()?;
+        let bad = invalid(last);
+        (bad != 0).then(|| src.len() - 64 + bad.trailing_zeros() as usize)
+    }
+
+    /// One bit per byte of `block` (bit `k` for byte `k`) that is not a header byte: below
+    /// 0x20 but not HTAB, or DEL.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn invalid(block: &[u8; 64]) -> u64 {
+        // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
+        let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+        let below = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x20));
+        let del = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(0x7F));
+        if below == 0 {
+            return del;
+        }
+        (below & !_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b'\t' as i8))) | del
+    }
+}

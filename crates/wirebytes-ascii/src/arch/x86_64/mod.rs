@@ -14,9 +14,15 @@ mod two_byte;
 mod utf8_blocks;
 
 pub(super) use ascii_blocks::ascii_blocks_avx2;
+#[cfg(wirebytes_avx512)]
+pub(super) use ascii_blocks::avx512::ascii_blocks_avx512;
+#[cfg(all(wirebytes_avx512, feature = "alloc"))]
+pub(super) use ascii_blocks::avx512::header_blocks_avx512;
 #[cfg(feature = "alloc")]
 pub(super) use ascii_blocks::header_blocks_avx2;
 pub(super) use four_byte::four_byte_blocks_ssse3;
+#[cfg(wirebytes_avx512)]
+pub(super) use header_check::avx512::find_invalid_header_byte_avx512;
 pub(super) use header_check::find_invalid_header_byte_avx2;
 pub(super) use three_byte::three_byte_blocks_ssse3;
 pub(super) use two_byte::two_byte_blocks_ssse3;
