@@ -153,22 +153,30 @@ pub(crate) fn render_header_value(
     }
     let before = out.len();
     let kernels = kernels();
-    // With AVX-512 the rest, when short, is rendered and checked in one masked step.
-    if kernels.has_short()
-        && src.len() - plain <= SHORT
-        && let Some(not_header) = kernels.utf8_short(&src[plain..], out)
-    {
-        if not_header == 0 {
-            return Ok(());
-        }
-        let at = not_header.trailing_zeros() as usize;
-        return Err(InvalidHeaderByte::new(
-            plain + at,
-            out.written()[before + at],
-        ));
-    }
     // `next` starts a char that is not ASCII: the copy goes on from it.
-    copy_long(src, plain, out, kernels);
+    let mut read = plain;
+    // With AVX-512 the rest is rendered in 64-byte windows, then the last 64 bytes or fewer
+    // in one masked step, both watching what they write: when neither saw a byte that may
+    // not be a header byte, there is nothing to check after.
+    if kernels.has_short() {
+        let mut suspect = false;
+        if src.len() - read > SHORT {
+            let (r, seen) = kernels.utf8_blocks_checked(&src[read..], out);
+            read += r;
+            suspect = seen;
+        }
+        if src.len() - read <= SHORT
+            && let Some(not_header) = kernels.utf8_short(&src[read..], out)
+        {
+            if !suspect && not_header == 0 {
+                return Ok(());
+            }
+            read = src.len();
+        }
+    }
+    if read < src.len() {
+        copy_long(src, read, out, kernels);
+    }
     let rest = &out.written()[before..];
     match find_invalid_header_byte(rest, kernels) {
         None => Ok(()),

@@ -287,10 +287,31 @@ impl Kernels {
             // nothing else, and the bit is set only where `detect` saw the CPU has them.
             // The kernel initialises every byte it counts as written, from the start of
             // the room (its contract above), so `with_room` may count them.
-            return unsafe { out.with_room(|dst| x86_64::utf8_blocks_avx512(src, dst)) };
+            return unsafe {
+                out.with_room(|dst| x86_64::utf8_blocks_avx512::<false>(src, dst, &mut false))
+            };
         }
         let _ = (src, out);
         0
+    }
+
+    /// [`utf8_blocks`](Self::utf8_blocks), its output watched for bytes a header value may
+    /// not hold: the bytes read, and whether one of the bytes written may be one (below 0x20,
+    /// HTAB included, or DEL).
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn utf8_blocks_checked(self, src: &[u8], out: &mut Out<'_>) -> (usize, bool) {
+        #[cfg(wirebytes_avx512)]
+        if self.has(Self::AVX512) {
+            let mut suspect = false;
+            // SAFETY: as for `utf8_blocks`: the same kernel.
+            let read = unsafe {
+                out.with_room(|dst| x86_64::utf8_blocks_avx512::<true>(src, dst, &mut suspect))
+            };
+            return (read, suspect);
+        }
+        let _ = (src, out);
+        (0, false)
     }
 
     /// Whether [`utf8_short`](Self::utf8_short) can do anything.

@@ -3,9 +3,10 @@
 use core::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
     _mm512_cmplt_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8,
-    _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_loadu_epi8, _mm512_or_si512,
-    _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_slli_epi16,
-    _mm512_srli_epi16, _mm512_storeu_si512, _mm512_sub_epi8,
+    _mm512_mask_min_epu8, _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8,
+    _mm512_maskz_loadu_epi8, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi8,
+    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_srli_epi16, _mm512_storeu_si512,
+    _mm512_sub_epi8, _mm512_xor_si512,
 };
 use core::mem::MaybeUninit;
 
@@ -107,6 +108,17 @@ fn store_first(to: &mut [MaybeUninit<u8>], v: __m512i) {
     }
 }
 
+/// A bit for each of the first `n` bytes of `v` that a header value may not hold: a control
+/// byte other than HTAB, or DEL.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw")]
+fn not_header_bytes(v: __m512i, n: usize) -> u64 {
+    let controls = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x20))
+        & !_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(0x09));
+    let del = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(0x7F));
+    (controls | del) & first_bytes(n)
+}
+
 /// A mask of the first `n` (at most 64) bytes of a vector.
 #[inline(always)]
 fn first_bytes(n: usize) -> u64 {
@@ -119,8 +131,19 @@ fn first_bytes(n: usize) -> u64 {
 /// surrogate's. Both are computed at every byte; the bytes that end a char (the ones not
 /// followed by a continuation byte) and the third bytes of 4-byte chars are kept by
 /// `vpcompressb` and stored with a masked store.
+///
+/// With `CHECK`, the output is also watched for bytes a header value may not hold: the
+/// bytewise minimum of every window's output, and of it with DEL's bits flipped, are kept in
+/// two registers (two masked `vpminub` per window, no branch), and `suspect` is set at the end
+/// when one of the bytes written is below 0x20 (HTAB too) or is DEL.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
-pub(crate) fn utf8_blocks_avx512(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+pub(crate) fn utf8_blocks_avx512<const CHECK: bool>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    suspect: &mut bool,
+) -> (usize, usize) {
+    let del = _mm512_set1_epi8(0x7F);
+    let (mut least, mut least_flipped) = (_mm512_set1_epi8(-1), _mm512_set1_epi8(-1));
     let mut read = 0;
     let mut written = 0;
     // The window before: zero at first (`src` starts at a char boundary, so the first byte
@@ -148,6 +171,16 @@ pub(crate) fn utf8_blocks_avx512(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (us
         third_carried = four_byte_leads >> 62;
         store_first(&mut out[..chars], kept);
         read += 64;
+        if CHECK {
+            let bytes = first_bytes(chars);
+            least = _mm512_mask_min_epu8(least, bytes, least, kept);
+            least_flipped = _mm512_mask_min_epu8(
+                least_flipped,
+                bytes,
+                least_flipped,
+                _mm512_xor_si512(kept, del),
+            );
+        }
         written += chars;
         before_window = v;
     }
@@ -160,6 +193,10 @@ pub(crate) fn utf8_blocks_avx512(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> (us
     }
     if read + 2 < end && src.get(read).is_some_and(|&b| b >= 0xF0) {
         written -= 1;
+    }
+    if CHECK {
+        *suspect = _mm512_cmplt_epu8_mask(least, _mm512_set1_epi8(0x20)) != 0
+            || _mm512_cmpeq_epi8_mask(least_flipped, _mm512_setzero_si512()) != 0;
     }
     (read, written)
 }
@@ -198,10 +235,7 @@ pub(crate) fn utf8_short_avx512(
     if units > dst.len() {
         return (0, 0);
     }
-    let controls = _mm512_cmplt_epu8_mask(kept, _mm512_set1_epi8(0x20))
-        & !_mm512_cmpeq_epi8_mask(kept, _mm512_set1_epi8(0x09));
-    let del = _mm512_cmpeq_epi8_mask(kept, _mm512_set1_epi8(0x7F));
-    *not_header = (controls | del) & first_bytes(units);
+    *not_header = not_header_bytes(kept, units);
     store_first(&mut dst[..units], kept);
     (src.len(), units)
 }
