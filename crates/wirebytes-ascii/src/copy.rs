@@ -74,11 +74,7 @@ pub(crate) struct Ascii;
 impl Plain for Ascii {
     #[inline(always)]
     fn block<const N: usize>(block: &[u8; N]) -> bool {
-        let (words, rest) = block.split_chunks::<8>();
-        let high = words
-            .iter()
-            .fold(0, |high, word| high | u64::from_ne_bytes(*word));
-        high & HIGH_BITS == 0 && rest.is_ascii()
+        block.is_ascii()
     }
 
     #[inline(always)]
@@ -146,14 +142,7 @@ fn copy_short<R: Plain>(src: &[u8], out: &mut Out<'_>) -> bool {
 /// stores), not found first and copied after. Returns the bytes copied.
 #[inline(always)]
 fn copy_plain_blocks<R: Plain>(src: &[u8], out: &mut Out<'_>) -> usize {
-    let mut copied = 0;
-    for block in src.split_chunks::<CHUNK>().0 {
-        if !R::block(block) || !out.store(*block, CHUNK) {
-            break;
-        }
-        copied += CHUNK;
-    }
-    copied
+    CHUNK * out.store_blocks_while(src.split_chunks::<CHUNK>().0, R::block)
 }
 
 /// Copies the longest plain prefix of `src` that fits in the room of `out`, and returns its

@@ -6,6 +6,8 @@
 
 use core::mem::MaybeUninit;
 
+use super::SplitChunks;
+
 /// A destination and how much of it is written: `buf[..len]` is initialised and is the
 /// output so far; `buf[len..]` is the room left. Bytes past `len` may have been written too
 /// (a wide store keeps fewer bytes than it writes), but they are not output.
@@ -95,6 +97,29 @@ impl<'a> Out<'a> {
         }
         self.len += units;
         true
+    }
+
+    /// Writes the blocks of `blocks` one after the other from the end of the output, counted,
+    /// while `plain` holds for them and the room lasts; returns how many. Each block is
+    /// loaded once, tested and stored from the same registers.
+    #[inline(always)]
+    pub(crate) fn store_blocks_while<const N: usize>(
+        &mut self,
+        blocks: &[[u8; N]],
+        plain: impl Fn(&[u8; N]) -> bool,
+    ) -> usize {
+        let (slots, _) = self.buf[self.len..].split_chunks_mut::<N>();
+        let mut stored = 0;
+        for (block, slot) in blocks.iter().zip(slots) {
+            let bytes = *block;
+            if !plain(&bytes) {
+                break;
+            }
+            *slot = bytes.map(MaybeUninit::new);
+            stored += 1;
+        }
+        self.len += stored * N;
+        stored
     }
 
     /// Appends one byte; `false`, writing nothing, when there is no room.
