@@ -13,7 +13,8 @@
 //! form ([`crate::swar`], and [`crate::runs`] for long runs of chars of one length). Near the
 //! end of either buffer a careful tail with a bounds check per char takes over (it is the one
 //! that may cut a surrogate pair). With AVX-512 the last 64 bytes of `src` (all of a short
-//! string) are one masked kernel step instead, when their units fit in the room.
+//! string) are one masked kernel step instead, when their units fit in the room; with SSSE3,
+//! a short string, or the last bytes the word loop leaves, are a few 16-byte windows.
 //!
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
@@ -334,21 +335,29 @@ pub(crate) fn render_header_value(
 }
 
 /// The copy from `read` on, the first non-ASCII byte of `src` (the UTF-8 of a `str`), with
-/// room left in `out`. With AVX-512, the last 64 bytes (or all, when no more) are one masked
-/// kernel step when their units fit in the room; otherwise the word loop takes all but the
-/// last few bytes, and the careful tail those.
+/// room left in `out`. A rest of at most 64 bytes is one short kernel step (AVX-512 or SSSE3)
+/// when its units fit in the room. Otherwise the word loop runs, with AVX-512 to 64 bytes
+/// before the end (the short step takes those), else to fewer than 24 bytes before it; then
+/// the SSSE3 short step, and where no kernel took them, the careful tail.
 pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Kernels) -> Copied {
-    let short = kernels.has_short();
-    let read = if short && src.len() - read <= SHORT {
-        read
-    } else {
-        copy_words(src, read, out, kernels, if short { SHORT } else { 0 })
+    let done = Copied {
+        read: src.len(),
+        pending: None,
     };
-    if short && kernels.utf8_short(&src[read..], out).is_some() {
-        return Copied {
-            read: src.len(),
-            pending: None,
-        };
+    if src.len() - read <= SHORT
+        && src[read] < 0xF0
+        && kernels.utf8_short(&src[read..], out).is_some()
+    {
+        return done;
+    }
+    let leave = if kernels.has_wide_short() { SHORT } else { 0 };
+    let read = copy_words(src, read, out, kernels, leave);
+    // (Without AVX-512, a tail that starts with a CJK char or an emoji is left to the careful
+    // tail: fewer instructions than the windows for the few chars of a run's end.)
+    if src.get(read).is_some_and(|&b| leave != 0 || b < 0xE0)
+        && kernels.utf8_short(&src[read..], out).is_some()
+    {
+        return done;
     }
     copy_tail(src, out, read, kernels)
 }

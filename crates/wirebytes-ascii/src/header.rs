@@ -156,23 +156,22 @@ pub(crate) fn render_header_value(
     // `next` starts a char that is not ASCII: the copy goes on from it.
     let mut read = plain;
     // With AVX-512 the rest is rendered in 64-byte windows, then the last 64 bytes or fewer
-    // in one masked step, both watching what they write: when neither saw a byte that may
-    // not be a header byte, there is nothing to check after.
-    if kernels.has_short() {
-        let mut suspect = false;
-        if src.len() - read > SHORT {
-            let (r, seen) = kernels.utf8_blocks_checked(&src[read..], out);
-            read += r;
-            suspect = seen;
+    // in one masked step, both watching what they write; with SSSE3 a rest of at most 64
+    // bytes is a few 16-byte windows that do the same. When none saw a byte that may not be
+    // a header byte, there is nothing to check after.
+    let mut suspect = false;
+    if kernels.has_wide_short() && src.len() - read > SHORT {
+        let (r, seen) = kernels.utf8_blocks_checked(&src[read..], out);
+        read += r;
+        suspect = seen;
+    }
+    if src.len() - read <= SHORT
+        && let Some(not_header) = kernels.utf8_short(&src[read..], out)
+    {
+        if !suspect && not_header == 0 {
+            return Ok(());
         }
-        if src.len() - read <= SHORT
-            && let Some(not_header) = kernels.utf8_short(&src[read..], out)
-        {
-            if !suspect && not_header == 0 {
-                return Ok(());
-            }
-            read = src.len();
-        }
+        read = src.len();
     }
     if read < src.len() {
         copy_long(src, read, out, kernels);

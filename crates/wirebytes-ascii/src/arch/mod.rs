@@ -29,11 +29,13 @@
 //!   of `src` or 64 of room are left. Writes nothing past the returned count but the high
 //!   surrogate's byte of a char it leaves to the caller, which the caller writes again.
 //!   `(0, 0)` without the features.
-//! - **`utf8_short`** (AVX-512 F, BW, VBMI, VBMI2): all of `src` when it holds at most 64
-//!   bytes and ends where a `str` ends, the low byte of each UTF-16 unit, when they fit in the
-//!   room: one masked load and one masked store, which writes nothing past the count. Returns
-//!   the written bytes that a header value may not hold, as a mask (bit `i` for byte `i`).
-//!   `None`, nothing written, without the features, on a longer `src` or with too little
+//! - **`utf8_short`** (AVX-512 F, BW, VBMI, VBMI2; or SSSE3 and POPCNT): all of `src` when it
+//!   holds at most 64 bytes and ends where a `str` ends, the low byte of each UTF-16 unit, when
+//!   they fit in the room: with AVX-512 one masked load and one masked store; with SSSE3 (no
+//!   char longer than 3 bytes) four 16-byte windows over a zero-padded copy into a buffer,
+//!   then copied out. Writes nothing past the count. Returns the written bytes that a header
+//!   value may not hold, as a mask (bit `i` for byte `i`). `None`, nothing written, without
+//!   the features, on a longer `src`, with SSSE3 alone on a 4-byte char, or with too little
 //!   room.
 //! - **`two_byte_blocks`** (SSSE3, POPCNT): ASCII and 2-byte chars (U+0080..U+07FF: Latin,
 //!   Greek, Cyrillic, Hebrew, Arabic), one low byte per char, 16 bytes of `src` per step, until
@@ -314,9 +316,10 @@ impl Kernels {
         (0, false)
     }
 
-    /// Whether [`utf8_short`](Self::utf8_short) can do anything.
+    /// Whether [`utf8_short`](Self::utf8_short) runs the AVX-512 kernel (any text, and the
+    /// kernel the render check is fused into).
     #[inline(always)]
-    pub(crate) fn has_short(self) -> bool {
+    pub(crate) fn has_wide_short(self) -> bool {
         cfg!(wirebytes_avx512) && self.has(Self::AVX512)
     }
 
@@ -334,6 +337,17 @@ impl Kernels {
             let read = unsafe {
                 out.with_room(|dst| x86_64::utf8_short_avx512(src, dst, &mut not_header))
             };
+            return (read != 0).then_some(not_header);
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.has(Self::SSSE3) {
+            let mut not_header = 0;
+            // SAFETY: `bmp_short_ssse3` needs SSSE3 and POPCNT and nothing else, and the bit
+            // is set only where `detect` saw the CPU has both. The kernel initialises every
+            // byte it counts as written, from the start of the room (its contract above),
+            // so `with_room` may count them.
+            let read =
+                unsafe { out.with_room(|dst| x86_64::bmp_short_ssse3(src, dst, &mut not_header)) };
             return (read != 0).then_some(not_header);
         }
         let _ = (src, out);

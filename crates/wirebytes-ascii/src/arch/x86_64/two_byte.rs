@@ -10,7 +10,7 @@ use core::mem::MaybeUninit;
 /// For each set of lead bytes among eight (bit `i`: byte `i` is a lead), the `pshufb`
 /// indices of the other bytes in order, then 0x80 (a zero byte): the bytes kept when the
 /// leads are squeezed out.
-const KEEP: [[u8; 8]; 256] = {
+pub(super) const KEEP: [[u8; 8]; 256] = {
     let mut table = [[0x80u8; 8]; 256];
     let mut leads = 0;
     while leads < 256 {
