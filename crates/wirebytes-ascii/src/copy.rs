@@ -334,27 +334,28 @@ pub(crate) fn render_header_value(
     })
 }
 
-/// The copy from `read` on, the first non-ASCII byte of `src` (the UTF-8 of a `str`), with
-/// room left in `out`. A rest of at most 64 bytes is one short kernel step (AVX-512 or SSSE3)
-/// when its units fit in the room. Otherwise the word loop runs, with AVX-512 to 64 bytes
-/// before the end (the short step takes those), else to fewer than 24 bytes before it; then
-/// the SSSE3 short step, and where no kernel took them, the careful tail.
+/// The copy from `read` on (a char boundary of `src`, the UTF-8 of a `str`: the first
+/// non-ASCII byte after a plain prefix), with room left in `out`. A rest of at most 64 bytes
+/// is one short kernel step (AVX-512, or SSSE3 when it does not start with a 4-byte char) when
+/// its units fit in the room. Otherwise the word loop runs, with AVX-512 to 64 bytes before
+/// the end (the short step takes those), else to fewer than 24 bytes before it; then the SSSE3
+/// short step, and where no kernel took them, the careful tail.
 pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Kernels) -> Copied {
     let done = Copied {
         read: src.len(),
         pending: None,
     };
+    let wide = kernels.has_wide_short();
     if src.len() - read <= SHORT
-        && src[read] < 0xF0
+        && src.get(read).is_some_and(|&b| wide || b < 0xF0)
         && kernels.utf8_short(&src[read..], out).is_some()
     {
         return done;
     }
-    let leave = if kernels.has_wide_short() { SHORT } else { 0 };
-    let read = copy_words(src, read, out, kernels, leave);
+    let read = copy_words(src, read, out, kernels, if wide { SHORT } else { 0 });
     // (Without AVX-512, a tail that starts with a CJK char or an emoji is left to the careful
     // tail: fewer instructions than the windows for the few chars of a run's end.)
-    if src.get(read).is_some_and(|&b| leave != 0 || b < 0xE0)
+    if src.get(read).is_some_and(|&b| wide || b < 0xE0)
         && kernels.utf8_short(&src[read..], out).is_some()
     {
         return done;
