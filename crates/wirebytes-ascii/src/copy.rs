@@ -230,7 +230,7 @@ pub(crate) fn low_bytes(src: &str, kernels: Kernels) -> alloc::vec::Vec<u8> {
         // ASCII text is its own low bytes: one exact-size copy.
         return src.as_bytes().to_vec();
     }
-    let len = crate::utf16::utf16_len(src);
+    let len = crate::utf16::utf16_len_with(src, || kernels);
     let mut dst = alloc::vec::Vec::with_capacity(len);
     // The length is known: counted once, not again by `extend_low_bytes`.
     extend_reserved(src, &mut dst, len, || kernels);
@@ -251,7 +251,7 @@ pub(crate) fn extend_low_bytes(
     let reserve = if dst.capacity() - dst.len() >= src.len() {
         src.len()
     } else {
-        crate::utf16::utf16_len(src)
+        crate::utf16::utf16_len_with(src, kernels)
     };
     extend_reserved(src, dst, reserve, kernels);
 }
@@ -289,7 +289,7 @@ pub(crate) fn put_low_bytes<B: bytes::BufMut + ?Sized>(
 ) {
     let bytes = src.as_bytes();
     if dst.remaining_mut() < bytes.len() {
-        let units = crate::utf16::utf16_len(src);
+        let units = crate::utf16::utf16_len_with(src, kernels);
         let remaining = dst.remaining_mut();
         assert!(
             remaining >= units,
@@ -327,7 +327,7 @@ pub(crate) fn render_header_value(
     let reserve = if dst.capacity() - dst.len() >= bytes.len() {
         bytes.len()
     } else {
-        crate::utf16::utf16_len(src)
+        crate::utf16::utf16_len_with(src, kernels)
     };
     crate::arch::extend_vec(dst, reserve, |out| {
         crate::header::render_header_value(bytes, out, kernels)

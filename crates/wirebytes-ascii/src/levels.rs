@@ -44,6 +44,12 @@ impl Level {
         self.name
     }
 
+    /// [`utf16_len`](crate::utf16_len) at this level.
+    #[must_use]
+    pub fn utf16_len(self, src: &str) -> usize {
+        crate::utf16::utf16_len_with(src, || self.kernels)
+    }
+
     /// [`copy_low_bytes`](crate::copy_low_bytes) at this level.
     pub fn copy_low_bytes(self, src: &str, dst: &mut [u8]) -> usize {
         crate::copy::copy_low_bytes_with(src, dst, || self.kernels)

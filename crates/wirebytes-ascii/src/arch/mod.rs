@@ -37,6 +37,8 @@
 //!   value may not hold, as a mask (bit `i` for byte `i`). `None`, nothing written, without
 //!   the features, on a longer `src`, with SSSE3 alone on a 4-byte char, or with too little
 //!   room.
+//! - **`count_units`** (AVX2; AVX-512 BW and POPCNT): the UTF-16 length of `bytes` (whole
+//!   chars of UTF-8); reads only. `None` without the features.
 //! - **`two_byte_blocks`** (SSSE3, POPCNT): ASCII and 2-byte chars (U+0080..U+07FF: Latin,
 //!   Greek, Cyrillic, Hebrew, Arabic), one low byte per char, 16 bytes of `src` per step, until
 //!   a window holds a 3- or 4-byte char or fewer than 40 bytes of `src` or 16 of `dst` are
@@ -276,6 +278,26 @@ impl Kernels {
             return Some(unsafe { x86_64::find_invalid_header_byte_avx2(src) });
         }
         let _ = src;
+        None
+    }
+
+    /// See the [module docs](self#the-kernels-and-their-contracts): the UTF-16 length of
+    /// `bytes`, or `None` without AVX2.
+    #[inline]
+    pub(crate) fn count_units(self, bytes: &[u8]) -> Option<usize> {
+        #[cfg(wirebytes_avx512)]
+        if self.has(Self::AVX512) {
+            // SAFETY: `count_units_avx512` needs AVX-512 F and BW and POPCNT and nothing else,
+            // and the bit is set only where `detect` saw the CPU has them; it only reads.
+            return Some(unsafe { x86_64::count_units_avx512(bytes) });
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.has(Self::AVX2) {
+            // SAFETY: `count_units_avx2` needs AVX2 and nothing else, and the bit is set only
+            // where `detect` saw the CPU has it; it only reads.
+            return Some(unsafe { x86_64::count_units_avx2(bytes) });
+        }
+        let _ = bytes;
         None
     }
 

@@ -6,6 +6,7 @@ use core::arch::x86_64::{__m128i, _mm_setr_epi8};
 
 mod ascii_blocks;
 mod bmp_short;
+mod count;
 mod four_byte;
 mod header_check;
 mod three_byte;
@@ -22,6 +23,9 @@ pub(super) use ascii_blocks::avx512::header_blocks_avx512;
 #[cfg(feature = "alloc")]
 pub(super) use ascii_blocks::header_blocks_avx2;
 pub(super) use bmp_short::bmp_short_ssse3;
+#[cfg(wirebytes_avx512)]
+pub(super) use count::avx512::count_units_avx512;
+pub(super) use count::count_units_avx2;
 pub(super) use four_byte::four_byte_blocks_ssse3;
 #[cfg(wirebytes_avx512)]
 pub(super) use header_check::avx512::find_invalid_header_byte_avx512;
