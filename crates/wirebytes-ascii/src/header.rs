@@ -165,13 +165,13 @@ pub(crate) fn render_header_value(
         read += r;
         suspect = seen;
     }
-    if src.len() - read <= SHORT
-        && let Some(not_header) = kernels.utf8_short(&src[read..], out)
-    {
-        if !suspect && not_header == 0 {
-            return Ok(());
+    if src.len() - read <= SHORT {
+        if let Some(not_header) = kernels.utf8_short(&src[read..], out) {
+            if !suspect && not_header == 0 {
+                return Ok(());
+            }
+            read = src.len();
         }
-        read = src.len();
     }
     if read < src.len() {
         copy_long(src, read, out, kernels);

@@ -68,10 +68,10 @@ pub(crate) fn utf16_len(src: &str) -> usize {
 #[inline]
 pub(crate) fn utf16_len_with(src: &str, kernels: impl Fn() -> Kernels) -> usize {
     let bytes = src.as_bytes();
-    if bytes.len() >= 128
-        && let Some(units) = kernels().count_units(bytes)
-    {
-        return units;
+    if bytes.len() >= 128 {
+        if let Some(units) = kernels().count_units(bytes) {
+            return units;
+        }
     }
     count_units(bytes)
 }
