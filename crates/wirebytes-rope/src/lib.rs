@@ -96,12 +96,14 @@
 //! vectored reads) and has no optional parts.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `deny`, not `forbid`: `bytes::BufMut` is an unsafe trait, so the builder's `unsafe impl`
-// (which forwards to `BytesMut`) needs a local `allow`. There is no other `unsafe`.
+// (which forwards to `BytesMut`) needs a local `allow`, and so does the AVX-512 kernel of
+// equality in `kernels`. There is no other `unsafe`.
 #![deny(unsafe_code)]
 
 mod builder;
 mod cmp;
 mod into_reader;
+mod kernels;
 #[doc(hidden)]
 pub mod levels;
 mod queue;
