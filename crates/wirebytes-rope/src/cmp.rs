@@ -61,6 +61,11 @@ pub(crate) fn eq_with(a: &ByteString, b: &ByteString, kernels: impl FnOnce() -> 
     match (&a.repr, &b.repr) {
         (Repr::One(x), Repr::One(y)) => x == y,
         (Repr::Many(x), Repr::Many(y)) if std::sync::Arc::ptr_eq(x, y) => true,
+        // The fragment lists themselves: no dispatch on the representation per fragment.
+        (Repr::Many(x), Repr::Many(y)) => kernels().eq_chunks(
+            x.fragments.iter().map(|f| &f.bytes[..]),
+            y.fragments.iter().map(|f| &f.bytes[..]),
+        ),
         _ => kernels().eq_chunks(a.chunks(), b.chunks()),
     }
 }

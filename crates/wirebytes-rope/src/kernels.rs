@@ -181,7 +181,7 @@ mod x86_64 {
             y = yr;
         }
         let (p, q) = (x.as_ptr(), y.as_ptr());
-        if crosses_page(p) || crosses_page(q) {
+        if crosses_page(p) | crosses_page(q) {
             return x == y;
         }
         // Bit `i` for each of the `x.len() <= 64` bytes left (all 64 bits for 64).
