@@ -67,9 +67,14 @@ fn eq(c: &mut Criterion) {
         );
         bench(&mut g, name, "ours", &param, &(&a, &b), |(a, b)| a == b);
         if n == 1024 {
-            bench(&mut g, name, "ours-portable", &param, &(&a, &b), |(a, b)| {
-                portable.eq(a, b)
-            });
+            bench(
+                &mut g,
+                name,
+                "ours-portable",
+                &param,
+                &(&a, &b),
+                |(a, b)| portable.eq(a, b),
+            );
         }
     }
     // One pair compared over and over lets the branch predictor learn where its fragment

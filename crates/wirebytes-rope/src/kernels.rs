@@ -89,12 +89,16 @@ impl Kernels {
     }
 }
 
+// The AVX-512 intrinsics are stable from Rust 1.89, which `wirebytes_avx512` requires.
 #[cfg(wirebytes_avx512)]
-#[allow(unsafe_code, reason = "the AVX-512 kernel: masked loads through raw pointers")]
+#[clippy::msrv = "1.89"]
+#[allow(
+    unsafe_code,
+    reason = "the AVX-512 kernel: masked loads through raw pointers"
+)]
 mod x86_64 {
     use core::arch::x86_64::{
-        __m256i, _bzhi_u64, _mm256_cmpneq_epi8_mask, _mm256_loadu_si256,
-        _mm256_maskz_loadu_epi8,
+        __m256i, _bzhi_u64, _mm256_cmpneq_epi8_mask, _mm256_loadu_si256, _mm256_maskz_loadu_epi8,
     };
 
     /// [`crate::cmp::eq_chunks_portable`] with each run compared by [`run_eq`]: the same

@@ -62,7 +62,11 @@ fn runs_of_every_length_see_a_difference_at_every_position(
             assert_eq!(a, b, "{ctx}");
             assert_eq!(b, a, "{ctx}");
             for level in levels::all() {
-                assert!(level.eq(&a, &b) && level.eq(&b, &a), "{ctx}: {}", level.name());
+                assert!(
+                    level.eq(&a, &b) && level.eq(&b, &a),
+                    "{ctx}: {}",
+                    level.name()
+                );
             }
             assert!(queue == b, "{ctx}: queue");
             assert!(reference::eq_by_bytes(&a, &b), "{ctx}");
@@ -169,8 +173,10 @@ fn runs_near_a_page_boundary() {
                     other[at] ^= 0x01;
                     let changed = Bytes::from(other.clone());
                     let c = three_cuts(&changed, start, end);
-                    let d: ByteString =
-                        a_cuts.windows(2).map(|w| changed.slice(w[0]..w[1])).collect();
+                    let d: ByteString = a_cuts
+                        .windows(2)
+                        .map(|w| changed.slice(w[0]..w[1]))
+                        .collect();
                     assert!(!level.eq(&a, &c) && !level.eq(&c, &a), "{ctx}: byte {at}");
                     assert!(!level.eq(&b, &d) && !level.eq(&d, &b), "{ctx}: byte {at}");
                     other[at] ^= 0x01;
