@@ -6,7 +6,7 @@ use core::hash::{Hash, Hasher};
 
 use bytes::Bytes;
 
-use crate::kernels::Kernels;
+use crate::arch::Kernels;
 use crate::search::copy_small;
 use crate::string::{ByteString, Repr};
 

@@ -21,7 +21,7 @@
 //! ```
 
 use crate::ByteString;
-use crate::kernels::Kernels;
+use crate::arch::Kernels;
 
 /// A set of kernels this CPU can run, by name: `"portable"` (none), then on x86-64
 /// `"avx512"` where the CPU has it.
