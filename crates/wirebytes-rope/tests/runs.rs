@@ -110,14 +110,19 @@ fn check_every_level(flat: &[u8], lens_a: &[usize], lens_b: &[usize], positions:
 }
 
 /// One run of every length from 1 to past two 64-byte steps (the AVX-512 kernel compares 64
-/// bytes per step while more than 64 are left, then the rest with masked loads), between
-/// one-byte runs: the run's fragment ends with the other side's (a tie), or the other side
-/// runs on one byte further, or ends one byte earlier. A difference at every byte of the run
-/// and at the bytes around it.
+/// bytes per step while more than 64 are left, then the rest with masked loads), and around
+/// 256 (longer runs go to the slice comparison), between one-byte runs: the run's fragment
+/// ends with the other side's (a tie), or the other side runs on one byte further, or ends
+/// one byte earlier. A difference at every byte of the run and at the bytes around it.
 #[test]
 fn runs_up_to_past_two_kernel_steps() {
     let top = if cfg!(miri) { 8 } else { 140 };
-    for n in 1..=top {
+    let long: &[usize] = if cfg!(miri) {
+        &[]
+    } else {
+        &[255, 256, 257, 300]
+    };
+    for n in (1..=top).chain(long.iter().copied()) {
         let flat = content(n + 3);
         let positions: Vec<usize> = (0..n + 3).collect();
         // Runs 1, n, 1, 1 against themselves, then against n + 1 and n - 1 bytes.
