@@ -71,10 +71,12 @@ fn crosses_page(p: *const u8) -> bool {
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 fn run_eq(mut x: &[u8], mut y: &[u8]) -> bool {
     debug_assert_eq!(x.len(), y.len());
-    if x.len() > LONG {
-        return x == y;
-    }
     while x.len() > 64 {
+        // Checked here, not before the loop, so that the runs of up to 64 bytes (most of
+        // them) pay no branch for it.
+        if x.len() > LONG {
+            return x == y;
+        }
         let (xa, xr) = x.split_at(64);
         let (ya, yr) = y.split_at(64);
         let p = xa.as_ptr().cast::<__m256i>();
