@@ -9,7 +9,9 @@
 //! The portable code compares each run with one slice comparison (`bcmp`), whose cost is a
 //! call and a dispatch on the length that the branch predictor cannot learn. The kernel
 //! compares a run of up to 64 bytes with two pairs of masked 32-byte loads, the same
-//! instructions for every length, and longer runs 64 bytes per step before that.
+//! instructions for every length, runs of up to 256 bytes 64 bytes per step before that, and
+//! leaves longer ones (few, and as fast through `memcmp` as anything) to the slice
+//! comparison. Measured: BENCHMARKS.md, "wirebytes-rope: further measurements".
 //!
 //! # Detection
 //!

@@ -6,7 +6,8 @@ use core::arch::x86_64::{
 };
 
 /// [`crate::cmp::eq_chunks_portable`] with each run compared by [`run_eq`]: the same
-/// walk (one branch per run on which side runs out first), no call per run.
+/// walk (one branch per run on which side runs out first), with no call for the runs of up
+/// to 256 bytes.
 ///
 /// # Safety
 ///
