@@ -45,6 +45,8 @@ fn eq(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(SIZE as u64));
     let flat = content();
     let flat_b = flat.clone();
+    // The portable code beside the kernel the CPU has (the same where it has none).
+    let portable = levels::get("portable").expect("every CPU has the portable level");
     for n in [1024, 2, 1] {
         let a: ByteString = fragments(&flat, n, 1).into_iter().collect();
         let b: ByteString = fragments(&flat, n, 2).into_iter().collect();
@@ -64,6 +66,16 @@ fn eq(c: &mut Criterion) {
             |(x, y)| x[..] == y[..],
         );
         bench(&mut g, name, "ours", &param, &(&a, &b), |(a, b)| a == b);
+        if n == 1024 {
+            bench(
+                &mut g,
+                name,
+                "ours-portable",
+                &param,
+                &(&a, &b),
+                |(a, b)| portable.eq(a, b),
+            );
+        }
     }
     // One pair compared over and over lets the branch predictor learn where its fragment
     // boundaries fall; each call here takes the next of `ROTATE` pairs, every string cut at
@@ -97,6 +109,12 @@ fn eq(c: &mut Criterion) {
         next = (next + 1) % ROTATE;
         let (a, b) = &pairs[next];
         a == b
+    });
+    let mut next = 0;
+    bench(&mut g, name, "ours-portable", &param, &pairs, |pairs| {
+        next = (next + 1) % ROTATE;
+        let (a, b) = &pairs[next];
+        portable.eq(a, b)
     });
     g.finish();
 }

@@ -2,8 +2,9 @@
 //! building (from fragments, `push`, `ByteStringBuilder` with `BufMut` writes), `concat`,
 //! `append`, `slice` / `try_slice` / `split_at`, both readers (`Reader`, `IntoReader`) with
 //! `split_to` / `advance` / `copy_to_bytes` / `chunks_vectored` / `io::Read` / `BufRead` /
-//! `Seek`, `get` forwards, backwards and at random, the searches, and `eq` / `cmp` / `hash`
-//! between strings and across two fragmentations of the same bytes.
+//! `Seek`, `get` forwards, backwards and at random, the searches, and `eq` (at every kernel
+//! level too) / `cmp` / `hash` between strings and across two fragmentations of the same
+//! bytes.
 #![no_main]
 
 use std::cmp::Ordering;
@@ -14,7 +15,7 @@ use arbitrary::Arbitrary;
 use bytes::{Buf, BufMut, Bytes};
 use libfuzzer_sys::fuzz_target;
 use wirebytes_fuzz::{chunk_lengths, same, scaled_chunk_lengths};
-use wirebytes_rope::{ByteString, ByteStringBuilder, reference};
+use wirebytes_rope::{ByteString, ByteStringBuilder, levels, reference};
 
 const SLOTS: usize = 4;
 
@@ -232,6 +233,10 @@ fn flat_hash(bytes: &[u8]) -> u64 {
 fn compare(a: &ByteString, ma: &[u8], b: &ByteString, mb: &[u8]) {
     let context = (ma, mb);
     same("eq", &context, ma == mb, a == b);
+    for level in levels::all() {
+        let what = format!("eq at level {}", level.name());
+        same(&what, &context, ma == mb, level.eq(a, b));
+    }
     same(
         "eq_by_bytes",
         &context,

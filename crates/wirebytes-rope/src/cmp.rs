@@ -6,6 +6,7 @@ use core::hash::{Hash, Hasher};
 
 use bytes::Bytes;
 
+use crate::arch::Kernels;
 use crate::search::copy_small;
 use crate::string::{ByteString, Repr};
 
@@ -44,24 +45,39 @@ fn zip_runs<T>(
 }
 
 impl PartialEq for ByteString {
-    /// Content equality: one slice comparison per run where the two fragmentations overlap.
+    /// Content equality: one comparison per run where the two fragmentations overlap.
     fn eq(&self, other: &ByteString) -> bool {
-        if self.len() != other.len() {
-            return false;
-        }
-        match (&self.repr, &other.repr) {
-            (Repr::One(a), Repr::One(b)) => a == b,
-            (Repr::Many(a), Repr::Many(b)) if std::sync::Arc::ptr_eq(a, b) => true,
-            _ => eq_runs(self, other),
-        }
+        eq_with(self, other, Kernels::detect)
     }
 }
 
-/// Content equality of two strings of the same length: two independent cursors, one
-/// comparison per overlapping run.
-fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
-    debug_assert_eq!(a.len(), b.len());
-    eq_chunks(a.chunks(), b.chunks())
+/// [`PartialEq::eq`] with the kernels `kernels` gives (asked only when both strings have
+/// the same length and are not one fragment each).
+#[inline]
+pub(crate) fn eq_with(a: &ByteString, b: &ByteString, kernels: impl FnOnce() -> Kernels) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    match (&a.repr, &b.repr) {
+        (Repr::One(x), Repr::One(y)) => x == y,
+        (Repr::Many(x), Repr::Many(y)) if std::sync::Arc::ptr_eq(x, y) => true,
+        // The fragment lists themselves: no dispatch on the representation per fragment.
+        (Repr::Many(x), Repr::Many(y)) => kernels().eq_chunks(
+            x.fragments.iter().map(|f| &f.bytes[..]),
+            y.fragments.iter().map(|f| &f.bytes[..]),
+        ),
+        _ => kernels().eq_chunks(a.chunks(), b.chunks()),
+    }
+}
+
+/// Content equality of two sequences of non-empty chunks holding the same number of bytes,
+/// with the kernel this CPU has: see [`Kernels::eq_chunks`].
+#[inline]
+pub(crate) fn eq_chunks<'a, 'b>(
+    ai: impl Iterator<Item = &'a [u8]>,
+    bi: impl Iterator<Item = &'b [u8]>,
+) -> bool {
+    Kernels::detect().eq_chunks(ai, bi)
 }
 
 /// Content equality of two sequences of non-empty chunks holding the same number of bytes:
@@ -73,8 +89,9 @@ fn eq_runs(a: &ByteString, b: &ByteString) -> bool {
 /// the same offset). The slice comparison takes any length with few, well-predicted
 /// branches; an inline dispatch on the run length (word compares for short runs) is faster
 /// only when the branch predictor has learnt the one input it sees again and again, and
-/// several times slower on a stream of different fragmentations.
-pub(crate) fn eq_chunks<'a, 'b>(
+/// several times slower on a stream of different fragmentations. The AVX-512 kernel
+/// compares short runs with masked loads instead, the same instructions for every length.
+pub(crate) fn eq_chunks_portable<'a, 'b>(
     mut ai: impl Iterator<Item = &'a [u8]>,
     mut bi: impl Iterator<Item = &'b [u8]>,
 ) -> bool {

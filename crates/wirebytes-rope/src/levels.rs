@@ -1,30 +1,39 @@
 //! Not part of the API and not covered by semver: the door through which tests, the sweeps,
 //! the benches and the fuzz targets reach what the crate keeps for them alone.
 //!
-//! The crate has no SIMD kernels, so its one level is "portable"; [`all`] and [`get`] have
-//! the shape of every wirebytes crate's door, so tooling treats the crates alike. Beside them,
-//! the hooks of a road measured and not taken: joining tiny fragments on append.
+//! The crate has one SIMD kernel, content equality with AVX-512 masked loads: its levels are
+//! "portable" and, on an x86-64 CPU with AVX-512 F, BW, VL and BMI2, "avx512". [`all`] and
+//! [`get`] have the shape of every wirebytes crate's door, so tooling treats the crates
+//! alike. Beside them, the hooks of a road measured and not taken: joining tiny fragments on
+//! append.
 //!
 //! ```
 //! use wirebytes_rope::{ByteString, levels};
 //!
-//! assert_eq!(levels::all().map(levels::Level::name).collect::<Vec<_>>(), ["portable"]);
+//! assert_eq!(levels::all().next().map(levels::Level::name), Some("portable"));
 //! let mut s = ByteString::from_static(b"abc");
 //! levels::append_joining(&mut s, &ByteString::from_static(b"def"));
-//! assert_eq!((s.fragment_count(), s), (1, ByteString::from_static(b"abcdef")));
+//! assert_eq!((s.fragment_count(), s.clone()), (1, ByteString::from_static(b"abcdef")));
+//! let other = ByteString::from_static(b"ab").concat(&ByteString::from_static(b"cdef"));
+//! for level in levels::all() {
+//!     assert!(level.eq(&s, &other), "{}", level.name());
+//! }
 //! ```
 
 use crate::ByteString;
+use crate::arch::Kernels;
 
-/// A set of kernels this CPU can run, by name: this crate has none, so "portable" only.
+/// A set of kernels this CPU can run, by name: `"portable"` (none), then on x86-64
+/// `"avx512"` where the CPU has it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {
     name: &'static str,
+    kernels: Kernels,
 }
 
-/// The levels this CPU has: "portable", the one the public functions use.
+/// The levels this CPU has, `"portable"` first; the last is the one the public functions use.
 pub fn all() -> impl Iterator<Item = Level> {
-    std::iter::once(Level { name: "portable" })
+    Kernels::levels().map(|(name, kernels)| Level { name, kernels })
 }
 
 /// A level by name, if this CPU has it.
@@ -36,6 +45,11 @@ impl Level {
     /// The level's name.
     pub fn name(self) -> &'static str {
         self.name
+    }
+
+    /// `a == b` (content equality of two strings) at this level.
+    pub fn eq(self, a: &ByteString, b: &ByteString) -> bool {
+        crate::cmp::eq_with(a, b, || self.kernels)
     }
 }
 

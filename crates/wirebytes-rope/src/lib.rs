@@ -96,9 +96,11 @@
 //! vectored reads) and has no optional parts.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `deny`, not `forbid`: `bytes::BufMut` is an unsafe trait, so the builder's `unsafe impl`
-// (which forwards to `BytesMut`) needs a local `allow`. There is no other `unsafe`.
+// (which forwards to `BytesMut`) needs a local `allow`, and so does the AVX-512 kernel of
+// equality under `arch`. There is no other `unsafe`.
 #![deny(unsafe_code)]
 
+mod arch;
 mod builder;
 mod cmp;
 mod into_reader;

@@ -233,6 +233,11 @@ pub(crate) fn run(ctx: &mut Ctx) {
             let (y, y_shape) = represent(&mut rng, &other);
             let label = format!("{} vs {}", x.shape, y_shape);
             check.case_in(&label, &x.flat, x.flat == other, x.rope == y);
+            // `==` at every kernel level (the portable code and the AVX-512 kernel).
+            for level in levels::all() {
+                let label = format!("{label}, {}", level.name());
+                check.case_in(&label, &x.flat, x.flat == other, level.eq(&x.rope, &y));
+            }
             check.case_in(
                 &label,
                 &x.flat,
