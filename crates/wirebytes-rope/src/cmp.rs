@@ -92,8 +92,19 @@ pub(crate) fn eq_chunks<'a, 'b>(
 /// several times slower on a stream of different fragmentations. The AVX-512 kernel
 /// compares short runs with masked loads instead, the same instructions for every length.
 pub(crate) fn eq_chunks_portable<'a, 'b>(
+    ai: impl Iterator<Item = &'a [u8]>,
+    bi: impl Iterator<Item = &'b [u8]>,
+) -> bool {
+    eq_chunks_by(ai, bi, |x, y| x == y)
+}
+
+/// The walk of [`eq_chunks_portable`], each overlapping run compared by `run_eq` (two
+/// slices of the same length): the portable code's slice comparison, or a kernel's.
+#[inline(always)]
+pub(crate) fn eq_chunks_by<'a, 'b>(
     mut ai: impl Iterator<Item = &'a [u8]>,
     mut bi: impl Iterator<Item = &'b [u8]>,
+    mut run_eq: impl FnMut(&[u8], &[u8]) -> bool,
 ) -> bool {
     // Neither has an empty chunk, and both run out together.
     let (Some(mut x), Some(mut y)) = (ai.next(), bi.next()) else {
@@ -102,7 +113,7 @@ pub(crate) fn eq_chunks_portable<'a, 'b>(
     loop {
         if x.len() <= y.len() {
             let (ya, yb) = y.split_at(x.len());
-            if x != ya {
+            if !run_eq(x, ya) {
                 return false;
             }
             match ai.next() {
@@ -118,7 +129,7 @@ pub(crate) fn eq_chunks_portable<'a, 'b>(
             }
         } else {
             let (xa, xb) = x.split_at(y.len());
-            if xa != y {
+            if !run_eq(xa, y) {
                 return false;
             }
             x = xb;

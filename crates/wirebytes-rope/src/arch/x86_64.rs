@@ -14,42 +14,10 @@ use core::arch::x86_64::{
 /// The CPU must have AVX-512 F, BW, VL and BMI2.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,bmi2")]
 pub(super) unsafe fn eq_chunks_avx512<'a, 'b>(
-    mut ai: impl Iterator<Item = &'a [u8]>,
-    mut bi: impl Iterator<Item = &'b [u8]>,
+    ai: impl Iterator<Item = &'a [u8]>,
+    bi: impl Iterator<Item = &'b [u8]>,
 ) -> bool {
-    // Neither has an empty chunk, and both run out together.
-    let (Some(mut x), Some(mut y)) = (ai.next(), bi.next()) else {
-        return true;
-    };
-    loop {
-        if x.len() <= y.len() {
-            let (ya, yb) = y.split_at(x.len());
-            if !run_eq(x, ya) {
-                return false;
-            }
-            match ai.next() {
-                Some(c) => x = c,
-                None => return true,
-            }
-            y = yb;
-            if y.is_empty() {
-                match bi.next() {
-                    Some(c) => y = c,
-                    None => return true,
-                }
-            }
-        } else {
-            let (xa, xb) = x.split_at(y.len());
-            if !run_eq(xa, y) {
-                return false;
-            }
-            x = xb;
-            match bi.next() {
-                Some(c) => y = c,
-                None => return true,
-            }
-        }
-    }
+    crate::cmp::eq_chunks_by(ai, bi, |x, y| run_eq(x, y))
 }
 
 /// The longest run compared by the kernel's own loads.

@@ -42,21 +42,34 @@ pub(crate) fn header_blocks_avx2(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> usi
 #[target_feature(enable = "avx2")]
 fn blocks(src: &[u8], dst: &mut [MaybeUninit<u8>], rule: Rule) -> usize {
     let n = src.len().min(dst.len());
-    let (src, dst) = (&src[..n], &mut dst[..n]);
-    let mut copied = 0;
-    let (blocks, _) = src.split_chunks::<64>();
-    let (out, _) = dst.split_chunks_mut::<64>();
+    block_by_block(&src[..n], &mut dst[..n], 0, |block, out| {
+        copy_block(block, out, rule)
+    })
+}
+
+/// The block loop of both kernels: from `copied` (a multiple of 64) on, `copy_block` on each
+/// 64-byte block of `src` (as long as `dst`) while it copies; when they reach the end, the
+/// last 64 bytes, overlapping what is copied already. Returns the bytes copied.
+#[inline(always)]
+fn block_by_block(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    mut copied: usize,
+    mut copy_block: impl FnMut(&[u8; 64], &mut [MaybeUninit<u8>; 64]) -> bool,
+) -> usize {
+    let (blocks, _) = src[copied..].split_chunks::<64>();
+    let (out, _) = dst[copied..].split_chunks_mut::<64>();
     for (block, out) in blocks.iter().zip(out) {
-        if !copy_block(block, out, rule) {
+        if !copy_block(block, out) {
             return copied;
         }
         copied += 64;
     }
     // Fewer than 64 bytes are left: the last 64 bytes, overlapping what is copied already.
-    if let (Some(last), Some(out)) = (src.last_chunk::<64>(), dst.last_chunk_mut::<64>())
-        && copy_block(last, out, rule)
-    {
-        copied = n;
+    if let (Some(last), Some(out)) = (src.last_chunk::<64>(), dst.last_chunk_mut::<64>()) {
+        if copy_block(last, out) {
+            copied = src.len();
+        }
     }
     copied
 }
@@ -153,20 +166,7 @@ pub(crate) mod avx512 {
             }
             copied += 128;
         }
-        let (blocks, _) = src[copied..].split_chunks::<64>();
-        let (out, _) = dst[copied..].split_chunks_mut::<64>();
-        for (block, out) in blocks.iter().zip(out) {
-            if !copy_block(block, out, rule) {
-                return copied;
-            }
-            copied += 64;
-        }
-        if let (Some(last), Some(out)) = (src.last_chunk::<64>(), dst.last_chunk_mut::<64>())
-            && copy_block(last, out, rule)
-        {
-            copied = n;
-        }
-        copied
+        super::block_by_block(src, dst, copied, |block, out| copy_block(block, out, rule))
     }
 
     /// Copies `pair` into `out` if all its bytes follow `rule`: two loads, one test of both,

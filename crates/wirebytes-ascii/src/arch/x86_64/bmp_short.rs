@@ -1,10 +1,9 @@
 //! Short text of chars up to 3 bytes (SSSE3, POPCNT): see `Kernels::utf8_short`.
 
-use super::two_byte::KEEP;
+use super::two_byte::{squeeze, window_values};
 use core::arch::x86_64::{
-    _mm_add_epi8, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8,
-    _mm_cvtsi128_si64, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
+    _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_max_epu8,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
 };
 use core::mem::MaybeUninit;
 
@@ -62,15 +61,7 @@ pub(crate) fn bmp_short_ssse3(
         let after_continues = u32::from((after as i8) < (0xC0u8 as i8));
         // The bytes followed by a continuation byte end no char: they are squeezed out.
         let drop = (continuation >> 1) | (after_continues << 15);
-        let before = _mm_alignr_epi8::<15>(v, before_window);
-        let decoded = _mm_or_si128(
-            _mm_slli_epi16(_mm_and_si128(before, _mm_set1_epi8(0x03)), 6),
-            _mm_and_si128(v, _mm_set1_epi8(0x3F)),
-        );
-        let values = _mm_or_si128(
-            _mm_and_si128(is_continuation, decoded),
-            _mm_andnot_si128(is_continuation, v),
-        );
+        let values = window_values(v, before_window, is_continuation);
         let controls = _mm_andnot_si128(
             _mm_cmplt_epi8(values, _mm_set1_epi8(0)),
             _mm_cmplt_epi8(values, _mm_set1_epi8(0x20)),
@@ -79,17 +70,7 @@ pub(crate) fn bmp_short_ssse3(
         // (The zero bytes past `src` are controls too, but not of `src`.)
         let of_src = (1u32 << (src.len() - 16 * w).min(16)) - 1;
         suspect |= _mm_movemask_epi8(_mm_or_si128(controls, del)) as u32 & !drop & of_src;
-        let low_drop = (drop & 0xFF) as usize;
-        let high_drop = (drop >> 8) as usize;
-        let keep_low = _mm_set_epi64x(0, i64::from_le_bytes(KEEP[low_drop]));
-        let keep_high = _mm_add_epi8(
-            _mm_set_epi64x(0, i64::from_le_bytes(KEEP[high_drop])),
-            _mm_set1_epi8(8),
-        );
-        let low = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_low)).to_le_bytes();
-        let high = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_high)).to_le_bytes();
-        let low_len = 8 - low_drop.count_ones() as usize;
-        let high_len = 8 - high_drop.count_ones() as usize;
+        let (low, low_len, high, high_len) = squeeze(values, drop);
         // `written` is at most 16 per window before this one, so both stores fit.
         let Some(out) = units
             .get_mut(written..)

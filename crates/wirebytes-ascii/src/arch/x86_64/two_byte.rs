@@ -1,7 +1,7 @@
 //! Text of ASCII and 2-byte chars (SSSE3, POPCNT): see `Kernels::two_byte_blocks`.
 
 use core::arch::x86_64::{
-    _mm_add_epi8, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
+    __m128i, _mm_add_epi8, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
     _mm_cvtsi128_si64, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
     _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
 };
@@ -10,7 +10,7 @@ use core::mem::MaybeUninit;
 /// For each set of lead bytes among eight (bit `i`: byte `i` is a lead), the `pshufb`
 /// indices of the other bytes in order, then 0x80 (a zero byte): the bytes kept when the
 /// leads are squeezed out.
-pub(super) const KEEP: [[u8; 8]; 256] = {
+const KEEP: [[u8; 8]; 256] = {
     let mut table = [[0x80u8; 8]; 256];
     let mut leads = 0;
     while leads < 256 {
@@ -65,31 +65,11 @@ pub(crate) fn two_byte_blocks_ssse3(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> 
             _mm_and_si128(v, _mm_set1_epi8(0xC0u8 as i8)),
             _mm_set1_epi8(0x80u8 as i8),
         );
-        // (lead & 0x03) << 6 | (continuation & 0x3F) at every byte, from the byte before it:
-        // the 16-bit shift keeps bits 1..0 of each byte within the same byte.
         // Every byte's predecessor, the first one's from the window before: a char cut by the
         // end of that window is finished here (its lead was squeezed out there). The next
         // window's start does not wait for this one's bytes: the loop runs 16 bytes per step.
-        let before = _mm_alignr_epi8::<15>(v, before_window);
-        let decoded = _mm_or_si128(
-            _mm_slli_epi16(_mm_and_si128(before, _mm_set1_epi8(0x03)), 6),
-            _mm_and_si128(v, _mm_set1_epi8(0x3F)),
-        );
-        let values = _mm_or_si128(
-            _mm_and_si128(is_continuation, decoded),
-            _mm_andnot_si128(is_continuation, v),
-        );
-        let low_leads = (leads & 0xFF) as usize;
-        let high_leads = (leads >> 8) as usize;
-        let keep_low = _mm_set_epi64x(0, i64::from_le_bytes(KEEP[low_leads]));
-        let keep_high = _mm_add_epi8(
-            _mm_set_epi64x(0, i64::from_le_bytes(KEEP[high_leads])),
-            _mm_set1_epi8(8),
-        );
-        let low = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_low)).to_le_bytes();
-        let high = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_high)).to_le_bytes();
-        let low_len = 8 - low_leads.count_ones() as usize;
-        let high_len = 8 - high_leads.count_ones() as usize;
+        let values = window_values(v, before_window, is_continuation);
+        let (low, low_len, high, high_len) = squeeze(values, leads);
         out[..8].copy_from_slice(&low.map(MaybeUninit::new));
         out[low_len..low_len + 8].copy_from_slice(&high.map(MaybeUninit::new));
         read += 16;
@@ -102,4 +82,49 @@ pub(crate) fn two_byte_blocks_ssse3(src: &[u8], dst: &mut [MaybeUninit<u8>]) -> 
         read -= 1;
     }
     (read, written)
+}
+
+/// Every byte of the window `v` with the low byte its char has if it ends there: a
+/// continuation byte (where `is_continuation` is set) gives `(before & 0x03) << 6 | (byte &
+/// 0x3F)` from the byte before it (the last of `before_window` for the first), any other
+/// byte itself. The 16-bit shift keeps bits 1..0 of each byte within the same byte.
+#[inline]
+#[target_feature(enable = "ssse3")]
+pub(super) fn window_values(
+    v: __m128i,
+    before_window: __m128i,
+    is_continuation: __m128i,
+) -> __m128i {
+    let before = _mm_alignr_epi8::<15>(v, before_window);
+    let decoded = _mm_or_si128(
+        _mm_slli_epi16(_mm_and_si128(before, _mm_set1_epi8(0x03)), 6),
+        _mm_and_si128(v, _mm_set1_epi8(0x3F)),
+    );
+    _mm_or_si128(
+        _mm_and_si128(is_continuation, decoded),
+        _mm_andnot_si128(is_continuation, v),
+    )
+}
+
+/// The bytes of `values` whose bit in `drop` (bit `i` for byte `i`, 16 bits) is clear,
+/// squeezed by one `pshufb` from [`KEEP`] per half: the first half's as 8 bytes (the kept
+/// ones first) and their count, then the second half's.
+#[inline]
+#[target_feature(enable = "ssse3,popcnt")]
+pub(super) fn squeeze(values: __m128i, drop: u32) -> ([u8; 8], usize, [u8; 8], usize) {
+    let low_drop = (drop & 0xFF) as usize;
+    let high_drop = ((drop >> 8) & 0xFF) as usize;
+    let keep_low = _mm_set_epi64x(0, i64::from_le_bytes(KEEP[low_drop]));
+    let keep_high = _mm_add_epi8(
+        _mm_set_epi64x(0, i64::from_le_bytes(KEEP[high_drop])),
+        _mm_set1_epi8(8),
+    );
+    let low = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_low)).to_le_bytes();
+    let high = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_high)).to_le_bytes();
+    (
+        low,
+        8 - low_drop.count_ones() as usize,
+        high,
+        8 - high_drop.count_ones() as usize,
+    )
 }
