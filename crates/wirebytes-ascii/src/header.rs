@@ -30,7 +30,7 @@ fn is_plain_header_byte(byte: u8) -> bool {
 /// 1 if `byte` is not a header byte, else 0: the rule written without branches, so that a
 /// fold over a block is vector code.
 #[inline(always)]
-fn not_header_byte(byte: u8) -> u8 {
+pub(crate) fn not_header_byte(byte: u8) -> u8 {
     (u8::from(byte < 0x20) & u8::from(byte != b'\t')) | u8::from(byte == 0x7F)
 }
 

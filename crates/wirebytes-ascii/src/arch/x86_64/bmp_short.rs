@@ -15,7 +15,7 @@ const MAX: usize = 64;
 /// into a zero-filled buffer and taken 16 bytes per window: every byte gets the low byte its
 /// char has if it ends one, `(before & 0x03) << 6 | (byte & 0x3F)` for a continuation byte
 /// (the byte before it is the lead of a 2-byte char or the second byte of a 3-byte one), and
-/// each half window is squeezed by a `pshufb` from [`KEEP`] (the bytes followed by a
+/// each half window is squeezed by a `pshufb` (`squeeze`: the bytes followed by a
 /// continuation byte removed) into an output buffer. The zero bytes past `src` are ASCII, one
 /// unit each after the units of `src`, and are not copied out. Returns `(src.len(), units)`
 /// and the mask of the written bytes a header value may not hold, or `(0, 0)` and 0, having
@@ -97,7 +97,7 @@ pub(crate) fn bmp_short_ssse3(
         units[..count]
             .iter()
             .enumerate()
-            .filter(|&(_, &unit)| (unit < 0x20 && unit != b'\t') || unit == 0x7F)
+            .filter(|&(_, &unit)| crate::header::not_header_byte(unit) != 0)
             .fold(0, |mask, (i, _)| mask | 1 << i)
     };
     (src.len(), count)

@@ -98,8 +98,8 @@ fn invalid(bytes: &[u8; 32]) -> u32 {
 pub(crate) mod avx512 {
     use crate::arch::SplitChunks;
     use core::arch::x86_64::{
-        _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_min_epu8,
-        _mm512_set1_epi8,
+        __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512,
+        _mm512_min_epu8, _mm512_set1_epi8,
     };
 
     /// See [`Kernels::find_invalid_header_byte`](crate::arch::Kernels::find_invalid_header_byte):
@@ -142,13 +142,19 @@ pub(crate) mod avx512 {
         (bad != 0).then(|| src.len() - 64 + bad.trailing_zeros() as usize)
     }
 
-    /// One bit per byte of `block` (bit `k` for byte `k`) that is not a header byte: below
-    /// 0x20 but not HTAB, or DEL.
+    /// One bit per byte of `block` (bit `k` for byte `k`) that is not a header byte.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw")]
     fn invalid(block: &[u8; 64]) -> u64 {
         // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
-        let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+        not_header(unsafe { _mm512_loadu_si512(block.as_ptr().cast()) })
+    }
+
+    /// One bit per byte of `v` (bit `k` for byte `k`) that is not a header byte: below 0x20
+    /// but not HTAB, or DEL.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(crate) fn not_header(v: __m512i) -> u64 {
         let below = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x20));
         let del = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(0x7F));
         if below == 0 {

@@ -108,17 +108,6 @@ fn store_first(to: &mut [MaybeUninit<u8>], v: __m512i) {
     }
 }
 
-/// A bit for each of the first `n` bytes of `v` that a header value may not hold: a control
-/// byte other than HTAB, or DEL.
-#[inline]
-#[target_feature(enable = "avx512f,avx512bw")]
-fn not_header_bytes(v: __m512i, n: usize) -> u64 {
-    let controls = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x20))
-        & !_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(0x09));
-    let del = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(0x7F));
-    (controls | del) & first_bytes(n)
-}
-
 /// A mask of the first `n` (at most 64) bytes of a vector.
 #[inline(always)]
 fn first_bytes(n: usize) -> u64 {
@@ -235,7 +224,7 @@ pub(crate) fn utf8_short_avx512(
     if units > dst.len() {
         return (0, 0);
     }
-    *not_header = not_header_bytes(kept, units);
+    *not_header = super::header_check::avx512::not_header(kept) & first_bytes(units);
     store_first(&mut dst[..units], kept);
     (src.len(), units)
 }
