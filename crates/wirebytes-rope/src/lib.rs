@@ -68,10 +68,10 @@
 //! # Representation
 //!
 //! A string of one fragment is just a [`Bytes`](bytes::Bytes): no allocation beyond the one
-//! the `Bytes` already owns. A string of two fragments holds both `Bytes` inline, still with
-//! no allocation of its own, so a frame that straddles one read boundary costs none; `get`
-//! picks the fragment with one comparison. A string of three or more fragments is an `Arc`
-//! holding the fragments
+//! the `Bytes` already owns. A string of two or three fragments holds them inline, still with
+//! no allocation of its own, so a frame that straddles one or two read boundaries costs none;
+//! `get` picks the fragment with one or two comparisons. A string of four or more fragments
+//! is an `Arc` holding the fragments
 //! with their start offsets and one atomic *hint*: the index of the fragment the last
 //! [`ByteString::get`] resolved. Sequential reads forwards or backwards check that fragment
 //! and its neighbours before falling back to a binary search, so a scan costs O(1) per byte

@@ -31,13 +31,14 @@ pub struct ByteString {
     pub(crate) repr: Repr,
 }
 
-/// One fragment; two non-empty fragments held inline (no allocation of their own, so a
-/// frame that straddles one read boundary costs none); or an `Arc` of at least three
-/// non-empty fragments.
+/// One fragment; two or three non-empty fragments held inline (no allocation of their own,
+/// so a frame that straddles one or two read boundaries costs none); or an `Arc` of at
+/// least four non-empty fragments.
 #[derive(Clone)]
 pub(crate) enum Repr {
     One(Bytes),
     Two([Bytes; 2]),
+    Three([Bytes; 3]),
     Many(Arc<Rope>),
 }
 
@@ -48,7 +49,7 @@ pub(crate) struct Fragment {
     pub(crate) bytes: Bytes,
 }
 
-/// At least three fragments, none empty, with their start offsets (strictly increasing).
+/// At least four fragments, none empty, with their start offsets (strictly increasing).
 pub(crate) struct Rope {
     pub(crate) fragments: Vec<Fragment>,
     pub(crate) len: usize,
@@ -56,13 +57,13 @@ pub(crate) struct Rope {
     hint: AtomicUsize,
 }
 
-/// Collects fragments into a [`ByteString`]: drops empty ones, keeps the first two inline
-/// (no allocation for a string of up to two fragments), and from the third on builds the
+/// Collects fragments into a [`ByteString`]: drops empty ones, keeps the first three inline
+/// (no allocation for a string of up to three fragments), and from the fourth on builds the
 /// fragment list with start offsets in place (one allocation for it, one for the `Arc`).
 pub(crate) struct Parts {
-    /// The first two fragments, while there are no more.
-    head: [Bytes; 2],
-    /// Every fragment once there are three or more (then `head` is empty).
+    /// The first three fragments, while there are no more.
+    head: [Bytes; 3],
+    /// Every fragment once there are four or more (then `head` is empty).
     fragments: Vec<Fragment>,
     count: usize,
     capacity: usize,
@@ -90,16 +91,15 @@ impl Parts {
         let start = self.len;
         self.len += bytes.len();
         match self.count {
-            0 | 1 => self.head[self.count] = bytes,
-            2 => {
-                self.fragments.reserve(self.capacity.max(4));
-                let [a, b] = core::mem::take(&mut self.head);
-                let b_start = a.len();
-                self.fragments.push(Fragment { start: 0, bytes: a });
-                self.fragments.push(Fragment {
-                    start: b_start,
-                    bytes: b,
-                });
+            0..=2 => self.head[self.count] = bytes,
+            3 => {
+                self.fragments.reserve(self.capacity.max(8));
+                let mut at = 0;
+                for bytes in core::mem::take(&mut self.head) {
+                    let len = bytes.len();
+                    self.fragments.push(Fragment { start: at, bytes });
+                    at += len;
+                }
                 self.fragments.push(Fragment { start, bytes });
             }
             _ => self.fragments.push(Fragment { start, bytes }),
@@ -112,10 +112,14 @@ impl Parts {
         let repr = match self.count {
             0 => return ByteString::new(),
             1 => {
-                let [a, _] = self.head;
+                let [a, _, _] = self.head;
                 Repr::One(a)
             }
-            2 => Repr::Two(self.head),
+            2 => {
+                let [a, b, _] = self.head;
+                Repr::Two([a, b])
+            }
+            3 => Repr::Three(self.head),
             _ => Repr::Many(Arc::new(Rope {
                 fragments: self.fragments,
                 len: self.len,
@@ -124,6 +128,18 @@ impl Parts {
         };
         ByteString { repr }
     }
+}
+
+/// Byte `index` of the string made of `parts`, or `None` past its end.
+#[inline]
+fn get_in(parts: &[Bytes], mut index: usize) -> Option<u8> {
+    for b in parts {
+        match b.get(index) {
+            Some(&byte) => return Some(byte),
+            None => index -= b.len(),
+        }
+    }
+    None
 }
 
 impl Rope {
@@ -244,6 +260,7 @@ impl ByteString {
         match &self.repr {
             Repr::One(b) => b.len(),
             Repr::Two([a, b]) => a.len() + b.len(),
+            Repr::Three([a, b, c]) => a.len() + b.len() + c.len(),
             Repr::Many(r) => r.len,
         }
     }
@@ -287,6 +304,7 @@ impl ByteString {
                 None => a.get(index).copied(),
                 Some(i) => b.get(i).copied(),
             },
+            Repr::Three(parts) => get_in(parts, index),
             Repr::Many(r) => r.get(index),
         }
     }
@@ -387,6 +405,21 @@ impl ByteString {
                         repr: Repr::Two([a.slice(start..), b.slice(..end - cut)]),
                     }
                 }
+            }
+            Repr::Three(parts) => {
+                if start == 0 && end == self.len() {
+                    return self.clone();
+                }
+                let mut out = Parts::with_capacity(3);
+                let mut at = 0;
+                for b in parts {
+                    let (from, to) = (start.max(at), end.min(at + b.len()));
+                    if from < to {
+                        out.push(b.slice(from - at..to - at));
+                    }
+                    at += b.len();
+                }
+                out.finish()
             }
             Repr::Many(r) => {
                 if start == 0 && end == r.len {
@@ -530,6 +563,7 @@ impl ByteString {
         match &self.repr {
             Repr::One(b) => usize::from(!b.is_empty()),
             Repr::Two(_) => 2,
+            Repr::Three(_) => 3,
             Repr::Many(r) => r.fragments.len(),
         }
     }
@@ -540,6 +574,7 @@ impl ByteString {
         match &self.repr {
             Repr::One(b) => (index == 0).then_some(b),
             Repr::Two(pair) => pair.get(index),
+            Repr::Three(parts) => parts.get(index),
             Repr::Many(r) => r.fragments.get(index).map(|f| &f.bytes),
         }
     }
@@ -551,6 +586,9 @@ impl ByteString {
             Repr::One(_) => (0, at),
             Repr::Two([a, _]) if at < a.len() => (0, at),
             Repr::Two([a, _]) => (1, at - a.len()),
+            Repr::Three([a, _, _]) if at < a.len() => (0, at),
+            Repr::Three([a, b, _]) if at - a.len() < b.len() => (1, at - a.len()),
+            Repr::Three([a, b, _]) => (2, at - a.len() - b.len()),
             Repr::Many(r) => {
                 let i = r.locate(at);
                 (i, at - r.fragments[i].start)
@@ -633,6 +671,7 @@ impl ByteString {
             Repr::One(b) if b.is_empty() => FragmentsInner::Flat([].iter()),
             Repr::One(b) => FragmentsInner::Flat(core::slice::from_ref(b).iter()),
             Repr::Two(pair) => FragmentsInner::Flat(pair.iter()),
+            Repr::Three(parts) => FragmentsInner::Flat(parts.iter()),
             Repr::Many(r) => FragmentsInner::Many(r.fragments.iter()),
         };
         Fragments { inner }
@@ -1044,37 +1083,64 @@ mod tests {
 
     #[test]
     fn many_has_no_empty_fragment_and_offsets_are_prefix_sums() {
-        let s: ByteString = ["", "ab", "", "c", "def", ""]
+        let s: ByteString = ["", "ab", "", "c", "def", "", "g"]
             .into_iter()
             .map(|t: &'static str| Bytes::from_static(t.as_bytes()))
             .collect();
         let Repr::Many(r) = &s.repr else {
-            panic!("three fragments must be Many")
+            panic!("four fragments must be Many")
         };
         let starts: Vec<usize> = r.fragments.iter().map(|f| f.start).collect();
-        assert_eq!(starts, [0, 2, 3]);
-        assert_eq!(r.len, 6);
+        assert_eq!(starts, [0, 2, 3, 6]);
+        assert_eq!(r.len, 7);
     }
 
     #[test]
-    fn two_fragments_are_held_inline() {
+    fn up_to_three_fragments_are_held_inline() {
         let (a, b) = (Bytes::from(vec![1u8; 70]), Bytes::from(vec![2u8; 80]));
+        let c = Bytes::from(vec![3u8; 5]);
         let two = ByteString::from(a.clone()).concat(&ByteString::from(b.clone()));
         assert!(matches!(two.repr, Repr::Two(_)));
         assert_eq!(
             (two.get(69), two.get(70), two.get(149), two.get(150)),
             (Some(1), Some(2), Some(2), None)
         );
-        // A slice of a longer rope that covers two fragments, and a split across the boundary.
-        let three = two.concat(&ByteString::from(Bytes::from(vec![3u8; 5])));
-        assert!(matches!(three.repr, Repr::Many(_)));
-        assert!(matches!(three.slice(100..152).repr, Repr::Two(_)));
+        let three = two.concat(&ByteString::from(c.clone()));
+        assert!(matches!(three.repr, Repr::Three(_)));
+        assert_eq!(
+            (
+                three.get(149),
+                three.get(150),
+                three.get(154),
+                three.get(155)
+            ),
+            (Some(2), Some(3), Some(3), None)
+        );
+        assert_eq!(
+            [0, 69, 70, 149, 150, 154].map(|at| three.locate(at)),
+            [(0, 0), (0, 69), (1, 0), (1, 79), (2, 0), (2, 4)]
+        );
+        // Slices of longer ropes that cover two or three fragments, and a split across a
+        // boundary.
+        let four = three.concat(&ByteString::from(Bytes::from(vec![4u8; 9])));
+        assert!(matches!(four.repr, Repr::Many(_)));
+        assert!(matches!(four.slice(100..152).repr, Repr::Two(_)));
+        assert!(matches!(four.slice(60..155).repr, Repr::Three(_)));
+        assert!(matches!(four.slice(60..156).repr, Repr::Many(_)));
+        assert!(matches!(three.slice(60..152).repr, Repr::Three(_)));
+        assert!(matches!(three.slice(71..152).repr, Repr::Two(_)));
+        assert!(matches!(three.slice(150..152).repr, Repr::One(_)));
+        assert_eq!(three.slice(69..151), [&[1u8][..], &[2; 80], &[3]].concat());
         assert!(matches!(two.slice(60..75).repr, Repr::Two(_)));
         assert!(matches!(two.slice(60..70).repr, Repr::One(_)));
-        let mut queue: crate::ByteQueue = [a, b].into_iter().collect();
-        assert!(matches!(queue.split_to(100).repr, Repr::Two(_)));
+        let mut queue: crate::ByteQueue = [a, b, c].into_iter().collect();
+        assert!(matches!(queue.split_to(10).repr, Repr::One(_)));
+        let frame = queue.split_to(142);
+        assert!(matches!(frame.repr, Repr::Three(_)));
+        assert_eq!(frame, [&[1u8; 60][..], &[2; 80], &[3; 2]].concat());
+        assert_eq!(queue, [3u8; 3][..]);
         assert!(
-            size_of::<ByteString>() <= 2 * size_of::<Bytes>() + size_of::<usize>(),
+            size_of::<ByteString>() <= 3 * size_of::<Bytes>() + size_of::<usize>(),
             "{} bytes",
             size_of::<ByteString>()
         );
