@@ -384,6 +384,91 @@ impl ByteQueue {
         }
     }
 
+    /// The offset of the first occurrence of `needle` that starts at `from` or later, as
+    /// [`find`](Self::find) searches, or as [`ByteString::find_from`] counts: an empty needle
+    /// is found at `from` when `from <= len()`, and nothing when `from > len()`.
+    ///
+    /// A decoder waiting for a delimiter searches only what arrived since it last looked:
+    /// from `len() - (needle.len() - 1)` of the queue it searched, saturating at 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::ByteQueue;
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"key: value\r")].into_iter().collect();
+    /// assert_eq!(queue.find(b"\r\n"), None);
+    /// let searched = queue.len() - 1; // the `\r` may start a match
+    /// queue.push(Bytes::from_static(b"\nnext"));
+    /// assert_eq!(queue.find_from(b"\r\n", searched), Some(10));
+    /// assert_eq!(queue.find_from(b"", 16), Some(16));
+    /// assert_eq!(queue.find_from(b"", 17), None);
+    /// ```
+    #[must_use]
+    pub fn find_from(&self, needle: &[u8], from: usize) -> Option<usize> {
+        if from > self.len {
+            return None;
+        }
+        match needle.len() {
+            0 => Some(from),
+            m if m > self.len - from => None,
+            1 => self.find_byte_from(needle[0], from),
+            _ => find_in_chunks(self.chunks_from(from), needle).map(|p| from + p),
+        }
+    }
+
+    /// The offset of the first `byte` at `from` or later ([`memchr`] on each fragment from
+    /// the one holding byte `from`); `None` when there is none, or when `from >= len()`.
+    ///
+    /// # Examples
+    ///
+    /// A line decoder that does not search again what it searched before a read:
+    ///
+    /// ```
+    /// use bytes::Bytes;
+    /// use wirebytes_rope::{ByteQueue, ByteString};
+    ///
+    /// let mut queue = ByteQueue::new();
+    /// let mut lines: Vec<ByteString> = Vec::new();
+    /// let mut searched = 0;
+    /// for read in [&b"GET / HTTP/1.1\r\nHo"[..], b"st: a", b"\r\n\r\n"] {
+    ///     queue.push(Bytes::from_static(read));
+    ///     while let Some(end) = queue.find_byte_from(b'\n', searched) {
+    ///         lines.push(queue.split_to(end + 1));
+    ///         searched = 0;
+    ///     }
+    ///     searched = queue.len();
+    /// }
+    /// assert_eq!(lines, ["GET / HTTP/1.1\r\n", "Host: a\r\n", "\r\n"]);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn find_byte_from(&self, byte: u8, from: usize) -> Option<usize> {
+        let mut start = 0;
+        for c in &self.chunks {
+            let end = start + c.len();
+            if from < end {
+                let skip = from.saturating_sub(start);
+                if let Some(p) = memchr::memchr(byte, &c[skip..]) {
+                    return Some(start + skip + p);
+                }
+            }
+            start = end;
+        }
+        None
+    }
+
+    /// The fragments from byte `from` on (`from <= len()`), the first one cut at `from`.
+    fn chunks_from(&self, from: usize) -> impl Iterator<Item = &[u8]> {
+        let mut start = 0;
+        self.chunks.iter().filter_map(move |c| {
+            let at = start;
+            start += c.len();
+            (from < start).then(|| &c[from.saturating_sub(at)..])
+        })
+    }
+
     /// `find_byte` in the fragments after the first (which has no `byte`).
     #[inline(never)]
     fn find_byte_after_first(&self, byte: u8) -> Option<usize> {

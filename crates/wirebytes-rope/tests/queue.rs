@@ -116,6 +116,19 @@ fn run_against_model(seed: u64, ops: usize) {
                     flat.iter().position(|&b| b == byte),
                     "{ctx}"
                 );
+                let from = rng.below(len + 3);
+                let after = |p: Option<usize>| p.map(|p| from + p);
+                let rest = flat.get(from..);
+                assert_eq!(
+                    q.find_from(&needle, from),
+                    rest.and_then(|r| after(reference::find_naive(r, &needle))),
+                    "{ctx} {needle:?} from {from}"
+                );
+                assert_eq!(
+                    q.find_byte_from(byte, from),
+                    rest.and_then(|r| after(r.iter().position(|&b| b == byte))),
+                    "{ctx} from {from}"
+                );
             }
             8 => {
                 let n = amount(&mut rng, len).min(len);

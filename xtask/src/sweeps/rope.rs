@@ -499,6 +499,14 @@ fn queue_run(flat: &[u8], max: usize, rng: &mut Rng) -> bool {
                 ok &= q.find(&needle) == naive_find(&contiguous, &needle);
                 let byte = needle.first().copied().unwrap_or(b'b');
                 ok &= q.find_byte(byte) == contiguous.iter().position(|&b| b == byte);
+                let from = rng.below(len + 3);
+                let rest = contiguous.get(from..);
+                ok &= q.find_from(&needle, from)
+                    == rest.and_then(|r| naive_find(r, &needle)).map(|p| from + p);
+                ok &= q.find_byte_from(byte, from)
+                    == rest
+                        .and_then(|r| r.iter().position(|&b| b == byte))
+                        .map(|p| from + p);
             }
             5 if len >= 4 => ok &= q.get_u32_le().to_le_bytes()[..] == take(&mut model, 4)[..],
             6 => {
