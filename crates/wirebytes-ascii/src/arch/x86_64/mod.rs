@@ -6,6 +6,7 @@ use core::arch::x86_64::{__m128i, _mm_setr_epi8};
 
 mod ascii_blocks;
 mod bmp_short;
+mod compact;
 mod count;
 mod four_byte;
 mod header_check;

@@ -1,36 +1,17 @@
 //! Text of ASCII and 2-byte chars (SSSE3, POPCNT): see `Kernels::two_byte_blocks`.
 
 use core::arch::x86_64::{
-    __m128i, _mm_add_epi8, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
-    _mm_cvtsi128_si64, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
+    __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64,
+    _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+    _mm_shuffle_epi8, _mm_slli_epi16,
 };
 use core::mem::MaybeUninit;
 
-/// For each set of lead bytes among eight (bit `i`: byte `i` is a lead), the `pshufb`
-/// indices of the other bytes in order, then 0x80 (a zero byte): the bytes kept when the
-/// leads are squeezed out.
-const KEEP: [[u8; 8]; 256] = {
-    let mut table = [[0x80u8; 8]; 256];
-    let mut leads = 0;
-    while leads < 256 {
-        let mut kept = 0;
-        let mut byte = 0;
-        while byte < 8 {
-            if leads & (1 << byte) == 0 {
-                table[leads][kept] = byte as u8;
-                kept += 1;
-            }
-            byte += 1;
-        }
-        leads += 1;
-    }
-    table
-};
+use super::compact::COMPACT;
 
 /// See [`Kernels::two_byte_blocks`](crate::arch::Kernels::two_byte_blocks). Per 16-byte window: every continuation byte gets the low
 /// byte of its char, `(lead & 0x03) << 6 | (continuation & 0x3F)`, from the byte before it;
-/// ASCII bytes stay; then each half of the window is squeezed by a `pshufb` from [`KEEP`]
+/// ASCII bytes stay; then each half of the window is squeezed by a `pshufb` from [`COMPACT`]
 /// (the lead bytes removed) and stored as 8 bytes, the second half right after the first
 /// half's output. A char cut by the end of a window is finished by the next one.
 #[target_feature(enable = "ssse3,popcnt")]
@@ -107,18 +88,15 @@ pub(super) fn window_values(
 }
 
 /// The bytes of `values` whose bit in `drop` (bit `i` for byte `i`, 16 bits) is clear,
-/// squeezed by one `pshufb` from [`KEEP`] per half: the first half's as 8 bytes (the kept
+/// squeezed by one `pshufb` from [`COMPACT`] per half: the first half's as 8 bytes (the kept
 /// ones first) and their count, then the second half's.
 #[inline]
 #[target_feature(enable = "ssse3,popcnt")]
 pub(super) fn squeeze(values: __m128i, drop: u32) -> ([u8; 8], usize, [u8; 8], usize) {
     let low_drop = (drop & 0xFF) as usize;
     let high_drop = ((drop >> 8) & 0xFF) as usize;
-    let keep_low = _mm_set_epi64x(0, i64::from_le_bytes(KEEP[low_drop]));
-    let keep_high = _mm_add_epi8(
-        _mm_set_epi64x(0, i64::from_le_bytes(KEEP[high_drop])),
-        _mm_set1_epi8(8),
-    );
+    let keep_low = _mm_set_epi64x(0, COMPACT[low_drop] as i64);
+    let keep_high = _mm_set_epi64x(0, (COMPACT[high_drop] | 0x0808_0808_0808_0808) as i64);
     let low = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_low)).to_le_bytes();
     let high = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_high)).to_le_bytes();
     (

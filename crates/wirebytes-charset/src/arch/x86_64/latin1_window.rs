@@ -7,31 +7,9 @@ use std::arch::x86_64::{
     _mm_shuffle_epi8, _mm_slli_epi16, _mm_unpackhi_epi64,
 };
 
+use super::compact::COMPACT;
 use crate::latin1::WINDOW;
 use crate::single_byte::BLOCK;
-
-/// For each mask of dropped bytes among eight (bit `i`: byte `i`), the `pshufb` indices that
-/// gather the kept bytes to the front, in order (0x80: a zero byte after them).
-pub(super) static COMPACT: [u64; 256] = compact_table();
-
-const fn compact_table() -> [u64; 256] {
-    let mut table = [0u64; 256];
-    let mut mask = 0;
-    while mask < 256 {
-        let mut entry = [0x80u8; 8];
-        let (mut i, mut k) = (0, 0);
-        while i < 8 {
-            if mask & (1 << i) == 0 {
-                entry[k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        table[mask] = u64::from_le_bytes(entry);
-        mask += 1;
-    }
-    table
-}
 
 /// Writes the bytes of `v` whose bit in `dropped` (bit `i`: byte `i`) is clear, in order,
 /// to `dst` from `w` on, and returns `w` past them: `pshufb` gathers each half's kept bytes

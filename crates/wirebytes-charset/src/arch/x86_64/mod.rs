@@ -2,6 +2,7 @@
 //! `<job>_<isa>`. Only [`Kernels`](super::Kernels) calls them, once it knows the CPU has the
 //! instructions.
 
+mod compact;
 mod is_ascii;
 mod latin1_window;
 mod table_window;
