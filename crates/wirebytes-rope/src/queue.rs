@@ -445,10 +445,23 @@ impl ByteQueue {
     #[must_use]
     #[inline]
     pub fn find_byte_from(&self, byte: u8, from: usize) -> Option<usize> {
+        // As for `find_byte`: a delimiter is usually found in the first fragment.
+        if let Some(rest) = self.chunks.front().and_then(|first| first.get(from..)) {
+            if let Some(p) = memchr::memchr(byte, rest) {
+                return Some(from + p);
+            }
+        }
+        self.find_byte_from_walk(byte, from)
+    }
+
+    /// `find_byte_from` in the fragments after the first (searched already when it holds byte
+    /// `from`), from the one holding byte `from`.
+    #[inline(never)]
+    fn find_byte_from_walk(&self, byte: u8, from: usize) -> Option<usize> {
         let mut start = 0;
-        for c in &self.chunks {
+        for (i, c) in self.chunks.iter().enumerate() {
             let end = start + c.len();
-            if from < end {
+            if i > 0 && from < end {
                 let skip = from.saturating_sub(start);
                 if let Some(p) = memchr::memchr(byte, &c[skip..]) {
                     return Some(start + skip + p);
