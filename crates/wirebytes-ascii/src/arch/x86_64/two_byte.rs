@@ -1,9 +1,9 @@
 //! Text of ASCII and 2-byte chars (SSSE3, POPCNT): see `Kernels::two_byte_blocks`.
 
 use core::arch::x86_64::{
-    __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64,
-    _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
-    _mm_shuffle_epi8, _mm_slli_epi16,
+    __m128i, _mm_add_epi8, _mm_alignr_epi8, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8,
+    _mm_cvtsi128_si64, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+    _mm_set_epi64x, _mm_set1_epi8, _mm_shuffle_epi8, _mm_slli_epi16,
 };
 use core::mem::MaybeUninit;
 
@@ -96,7 +96,10 @@ pub(super) fn squeeze(values: __m128i, drop: u32) -> ([u8; 8], usize, [u8; 8], u
     let low_drop = (drop & 0xFF) as usize;
     let high_drop = ((drop >> 8) & 0xFF) as usize;
     let keep_low = _mm_set_epi64x(0, COMPACT[low_drop] as i64);
-    let keep_high = _mm_set_epi64x(0, (COMPACT[high_drop] | 0x0808_0808_0808_0808) as i64);
+    let keep_high = _mm_add_epi8(
+        _mm_set_epi64x(0, COMPACT[high_drop] as i64),
+        _mm_set1_epi8(8),
+    );
     let low = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_low)).to_le_bytes();
     let high = _mm_cvtsi128_si64(_mm_shuffle_epi8(values, keep_high)).to_le_bytes();
     (
