@@ -392,35 +392,8 @@ impl ByteString {
         }
         match &self.repr {
             Repr::One(b) => ByteString::from(b.slice(start..end)),
-            Repr::Two([a, b]) => {
-                let cut = a.len();
-                if end <= cut {
-                    ByteString::from(a.slice(start..end))
-                } else if start >= cut {
-                    ByteString::from(b.slice(start - cut..end - cut))
-                } else if start == 0 && end == cut + b.len() {
-                    self.clone()
-                } else {
-                    ByteString {
-                        repr: Repr::Two([a.slice(start..), b.slice(..end - cut)]),
-                    }
-                }
-            }
-            Repr::Three(parts) => {
-                if start == 0 && end == self.len() {
-                    return self.clone();
-                }
-                let mut out = Parts::with_capacity(3);
-                let mut at = 0;
-                for b in parts {
-                    let (from, to) = (start.max(at), end.min(at + b.len()));
-                    if from < to {
-                        out.push(b.slice(from - at..to - at));
-                    }
-                    at += b.len();
-                }
-                out.finish()
-            }
+            Repr::Two(parts) => self.slice_inline(parts, start, end),
+            Repr::Three(parts) => self.slice_inline(parts, start, end),
             Repr::Many(r) => {
                 if start == 0 && end == r.len {
                     return self.clone();
@@ -441,6 +414,24 @@ impl ByteString {
                 parts.finish()
             }
         }
+    }
+
+    /// `slice_unchecked(start..end)` of a string held inline as `parts`: each part's share of
+    /// the range, collected as a string of as many fragments as the range covers.
+    fn slice_inline(&self, parts: &[Bytes], start: usize, end: usize) -> ByteString {
+        if start == 0 && end == self.len() {
+            return self.clone();
+        }
+        let mut out = Parts::with_capacity(parts.len());
+        let mut at = 0;
+        for b in parts {
+            let (from, to) = (start.max(at), end.min(at + b.len()));
+            if from < to {
+                out.push(b.slice(from - at..to - at));
+            }
+            at += b.len();
+        }
+        out.finish()
     }
 
     /// This string followed by `other`. No byte is copied.
