@@ -76,8 +76,8 @@
 //! char computed for the whole window at once, and the output bytes packed without a branch,
 //! so text that changes script every few chars costs no mispredicted branches; runs of CJK and
 //! of emoji go 16 and 8 chars per step. `&[u16]` input goes through a truncating loop that the
-//! compiler vectorises. A plain scalar implementation of every function lives in
-//! [`reference`](mod@reference); tests and `cargo xtask verify` check every kernel level
+//! compiler vectorises. A plain scalar implementation of every function lives beside the
+//! kernels (not part of the API); tests and `cargo xtask verify` check every kernel level
 //! against it, against the http crate's header rule and against the JDK.
 //!
 //! # Crate features
@@ -98,6 +98,12 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
+// The `_with` forms that take a kernel level and the kernels' level list serve the hidden
+// `levels` door alone: without `__internal` nothing calls them.
+#![cfg_attr(
+    not(feature = "__internal"),
+    allow(dead_code, reason = "what only the hidden `levels` door calls")
+)]
 
 #[cfg(any(test, feature = "std"))]
 extern crate std;
@@ -117,8 +123,11 @@ pub use header::InvalidHeaderByte;
 mod arch;
 mod copy;
 mod header;
+#[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
+#[cfg(feature = "__internal")]
+#[doc(hidden)]
 pub mod reference;
 mod runs;
 mod swar;

@@ -700,9 +700,9 @@ pub(crate) static JAVA_NAMES: &[JavaName] = &[
 ];
 
 /// The JDK's names, for the `charset` sweep: `(charset, canonical name, aliases)` of every
-/// JDK charset [`Charset::for_java_name`] knows. Not part of the API.
-#[doc(hidden)]
-pub fn java_names() -> impl Iterator<Item = (Charset, &'static str, &'static [&'static str])> {
+/// JDK charset [`Charset::for_java_name`] knows.
+pub(crate) fn java_names() -> impl Iterator<Item = (Charset, &'static str, &'static [&'static str])>
+{
     JAVA_NAMES
         .iter()
         .map(|entry| (entry.charset, entry.canonical, entry.aliases))

@@ -17,7 +17,9 @@ use crate::{Charset, Encoder, Replacement, Unmappable};
 
 /// Every charset the crate knows by a Java name, with its canonical name and aliases: what
 /// the sweep compares with the JDK's own `Charset.forName(name).aliases()`.
-pub use crate::charset::java_names;
+pub fn java_names() -> impl Iterator<Item = (Charset, &'static str, &'static [&'static str])> {
+    crate::charset::java_names()
+}
 
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2", "avx512").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

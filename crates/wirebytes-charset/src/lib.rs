@@ -62,7 +62,7 @@
 //!
 //! # What is written
 //!
-//! Every function returns the same bytes as [`reference`](mod@reference), the slow path that feeds one char
+//! Every function returns the same bytes as the crate's reference, the slow path that feeds one char
 //! at a time through an encoding_rs encoder; the fast paths differ only in speed and in the
 //! shape of the allocation. Characters are mapped by encoding_rs's tables (the WHATWG
 //! Encoding Standard's); [`Replacement`] says what to write where they cannot be:
@@ -110,6 +110,12 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied except in `arch`, the SIMD kernels.
 #![deny(unsafe_code)]
+// The `_with` forms that take a kernel level and the kernels' level list serve the hidden
+// `levels` door alone: without `__internal` nothing calls them.
+#![cfg_attr(
+    not(feature = "__internal"),
+    allow(dead_code, reason = "what only the hidden `levels` door calls")
+)]
 
 use std::fmt;
 
@@ -126,9 +132,12 @@ mod cjk;
 mod encoder;
 mod encodings;
 mod latin1;
+#[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
 mod multi_byte;
+#[cfg(feature = "__internal")]
+#[doc(hidden)]
 pub mod reference;
 mod single_byte;
 mod unicode;

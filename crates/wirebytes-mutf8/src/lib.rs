@@ -26,7 +26,7 @@
 //! U+FFFF is written as its two UTF-16 surrogates, 3 bytes each. The JDK's decoder is lenient
 //! beyond that: it also accepts raw `00`, overlong forms (`C1 81` is `A`) and lone surrogates,
 //! and rejects 4-byte sequences. This crate follows it exactly, including its error positions
-//! (see [`DecodeError`]); [`reference`](mod@reference) holds plain transcriptions of the
+//! (see [`DecodeError`]); a plain reference beside the fast paths holds plain transcriptions of the
 //! JDK's loops that the fast paths are tested against.
 //!
 //! The same bytes under the three rules the JDK has, `readUTF`'s ([`decode`]), the class-file
@@ -105,6 +105,12 @@
 // to them, the proof that bytes are UTF-8 (so that they become a `str` without a second
 // pass), and the writers that fill outputs without zero-fill.
 #![deny(unsafe_code)]
+// The `_with` forms that take a kernel level and the kernels' level list serve the hidden
+// `levels` door alone: without `__internal` nothing calls them.
+#![cfg_attr(
+    not(feature = "__internal"),
+    allow(dead_code, reason = "what only the hidden `levels` door calls")
+)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -125,8 +131,11 @@ mod error;
 #[cfg(feature = "std")]
 mod io;
 mod jni;
+#[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
+#[cfg(feature = "__internal")]
+#[doc(hidden)]
 pub mod reference;
 mod rewrite;
 mod scan;

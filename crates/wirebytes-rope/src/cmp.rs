@@ -10,7 +10,7 @@ use crate::arch::Kernels;
 use crate::search::copy_small;
 use crate::string::{ByteString, Repr};
 
-/// The block size of [`Hash`]: see [`crate::reference::hash_flat`].
+/// The block size of [`Hash`]: see `reference::hash_flat`.
 pub(crate) const HASH_BLOCK: usize = 128;
 
 /// Walks the two strings with independent cursors and calls `run` on each pair of equal-length
@@ -163,7 +163,7 @@ impl Ord for ByteString {
 impl Hash for ByteString {
     /// Writes the length (`write_usize`), then the content in 128-byte blocks, then the tail
     /// block if any: the same calls whatever the fragmentation, for every `Hasher`.
-    /// [`crate::reference::hash_flat`] is the same sequence on a flat slice.
+    /// The reference's `hash_flat` is the same sequence on a flat slice.
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_usize(self.len());
         let mut buf = [0u8; HASH_BLOCK];

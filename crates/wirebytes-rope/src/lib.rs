@@ -81,7 +81,7 @@
 //!
 //! `Eq`, `Ord` and `Hash` look at content only. `Hash` feeds every `Hasher` the same
 //! sequence of `write` calls whatever the fragmentation (the length, then 128-byte blocks
-//! and a tail, see [`reference::hash_flat`]), so a rope and its compacted copy hash alike
+//! and a tail), so a rope and its compacted copy hash alike
 //! under FxHash, ahash or foldhash too, not only under SipHash.
 //!
 //! [`ByteString::reader`] borrows the string and keeps the rest of the current fragment as a
@@ -99,15 +99,24 @@
 // (which forwards to `BytesMut`) needs a local `allow`, and so does the AVX-512 kernel of
 // equality under `arch`. There is no other `unsafe`.
 #![deny(unsafe_code)]
+// The `_with` forms that take a kernel level and the kernels' level list serve the hidden
+// `levels` door alone: without `__internal` nothing calls them.
+#![cfg_attr(
+    not(feature = "__internal"),
+    allow(dead_code, reason = "what only the hidden `levels` door calls")
+)]
 
 mod arch;
 mod builder;
 mod cmp;
 mod into_reader;
+#[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
 mod queue;
 mod reader;
+#[cfg(feature = "__internal")]
+#[doc(hidden)]
 pub mod reference;
 mod search;
 mod string;
