@@ -1,34 +1,40 @@
-//! [`Charset`]: any encoding_rs encoding, or one of the JDK's own charsets that encoding_rs
-//! lacks; the JDK's charset names.
+//! [`Charset`]: what to encode into, by the JDK's name or by a WHATWG label; its name, BOM
+//! and encoding_rs encoding. The encode functions are its methods (`crate::encode`).
 
 use std::fmt;
+use std::str::FromStr;
 
 use encoding_rs::Encoding;
 
-use crate::encoder::Encoder;
-use crate::{Policy, Replacement};
+use crate::encodings::{self, ALL};
+use crate::java_names::JAVA_NAMES;
 
-/// A charset to encode into: any encoding_rs [`Encoding`], or one of the JDK's own charsets
-/// that encoding_rs does not have ([`ISO_8859_1`](Self::ISO_8859_1),
-/// [`US_ASCII`](Self::US_ASCII), [`UTF_16`](Self::UTF_16), [`UTF_32`](Self::UTF_32),
-/// [`UTF_32BE`](Self::UTF_32BE), [`UTF_32LE`](Self::UTF_32LE)).
+/// A charset to encode into: any encoding_rs [`Encoding`] (the WHATWG Encoding Standard's
+/// encodings), or one of the JDK's own charsets that encoding_rs does not have
+/// ([`ISO_8859_1`](Self::ISO_8859_1), [`US_ASCII`](Self::US_ASCII), [`UTF_16`](Self::UTF_16),
+/// [`UTF_32`](Self::UTF_32), [`UTF_32BE`](Self::UTF_32BE), [`UTF_32LE`](Self::UTF_32LE)).
 ///
-/// Every function of the crate takes `impl Into<Charset>`, so a `&'static Encoding` works
-/// wherever a `Charset` does.
+/// Found by the JDK's names ([`for_java_name`](Self::for_java_name), also
+/// [`FromStr`]), by WHATWG labels ([`for_label`](Self::for_label),
+/// [`for_content_type`](Self::for_content_type)), or made from an encoding_rs
+/// `&'static Encoding` with `From`. The encode functions are its methods:
+/// [`encode`](Self::encode) and its forms.
 ///
 /// # Examples
 ///
 /// ```
-/// use wirebytes_charset::{Charset, Replacement, encode};
+/// use wirebytes_charset::{Charset, Replacement};
 ///
-/// // The JDK's ISO-8859-1 is true Latin-1, where encoding_rs's "iso-8859-1" is windows-1252.
-/// assert_eq!(encode("€é", Charset::ISO_8859_1, Replacement::Jdk), b"?\xE9");
-/// assert_eq!(encode("€é", encoding_rs::WINDOWS_1252, Replacement::Jdk), b"\x80\xE9");
+/// // The JDK's ISO-8859-1 is true Latin-1, where the WHATWG label "iso-8859-1" means
+/// // windows-1252.
+/// assert_eq!(Charset::ISO_8859_1.encode("€é", Replacement::Jdk), b"?\xE9");
+/// let web = Charset::for_label(b"iso-8859-1").unwrap();
+/// assert_eq!(web.name(), "windows-1252");
+/// assert_eq!(web.encode("€é", Replacement::Jdk), b"\x80\xE9");
 ///
-/// let latin1 = Charset::for_java_name("latin1").unwrap();
+/// let latin1: Charset = "latin1".parse().unwrap();
 /// assert_eq!(latin1, Charset::ISO_8859_1);
-/// assert_eq!(latin1.name(), "ISO-8859-1");
-/// assert_eq!(Charset::from(encoding_rs::SHIFT_JIS).name(), "Shift_JIS");
+/// assert_eq!(latin1.to_string(), "ISO-8859-1");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Charset(Inner);
@@ -51,29 +57,62 @@ pub(crate) enum JdkOnly {
 }
 
 impl Charset {
-    /// The JDK's ISO-8859-1 (`StandardCharsets.ISO_8859_1`): true Latin-1, U+0000..=U+00FF
-    /// as one byte each (the C1 controls included), every other char a replacement.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use wirebytes_charset::{Charset, Replacement, encode};
-    ///
-    /// assert_eq!(encode("\u{85}ÿ€😀", Charset::ISO_8859_1, Replacement::Jdk), b"\x85\xFF??");
-    /// ```
-    pub const ISO_8859_1: Charset = Charset(Inner::Jdk(JdkOnly::Iso8859_1));
     /// The JDK's US-ASCII (`StandardCharsets.US_ASCII`): U+0000..=U+007F, every other char a
     /// replacement.
     ///
     /// # Examples
     ///
     /// ```
-    /// use wirebytes_charset::{Charset, Replacement, encode};
+    /// use wirebytes_charset::{Charset, Replacement};
     ///
-    /// assert_eq!(encode("né", Charset::US_ASCII, Replacement::Jdk), b"n?");
-    /// assert_eq!(encode("né", Charset::US_ASCII, Replacement::Whatwg), b"n&#233;");
+    /// assert_eq!(Charset::US_ASCII.encode("né", Replacement::Jdk), b"n?");
+    /// assert_eq!(Charset::US_ASCII.encode("né", Replacement::Whatwg), b"n&#233;");
     /// ```
     pub const US_ASCII: Charset = Charset(Inner::Jdk(JdkOnly::UsAscii));
+    /// The JDK's ISO-8859-1 (`StandardCharsets.ISO_8859_1`): true Latin-1, U+0000..=U+00FF
+    /// as one byte each (the C1 controls included), every other char a replacement.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::{Charset, Replacement};
+    ///
+    /// assert_eq!(Charset::ISO_8859_1.encode("\u{85}ÿ€😀", Replacement::Jdk), b"\x85\xFF??");
+    /// ```
+    pub const ISO_8859_1: Charset = Charset(Inner::Jdk(JdkOnly::Iso8859_1));
+    /// UTF-8 (`StandardCharsets.UTF_8`, and encoding_rs's `UTF_8`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::{Charset, Replacement};
+    ///
+    /// assert_eq!(Charset::UTF_8.encode("é", Replacement::Jdk), "é".as_bytes());
+    /// assert_eq!(Charset::UTF_8, Charset::from(encoding_rs::UTF_8));
+    /// ```
+    pub const UTF_8: Charset = Charset(Inner::Encoding(&encoding_rs::UTF_8_INIT));
+    /// Big-endian UTF-16 without a BOM (`StandardCharsets.UTF_16BE`, and encoding_rs's
+    /// `UTF_16BE`, which this crate writes as UTF-16).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::{Charset, Replacement};
+    ///
+    /// assert_eq!(Charset::UTF_16BE.encode("hé", Replacement::Jdk), b"\0h\0\xE9");
+    /// ```
+    pub const UTF_16BE: Charset = Charset(Inner::Encoding(&encoding_rs::UTF_16BE_INIT));
+    /// Little-endian UTF-16 without a BOM (`StandardCharsets.UTF_16LE`, and encoding_rs's
+    /// `UTF_16LE`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::{Charset, Replacement};
+    ///
+    /// assert_eq!(Charset::UTF_16LE.encode("hé", Replacement::Jdk), b"h\0\xE9\0");
+    /// ```
+    pub const UTF_16LE: Charset = Charset(Inner::Encoding(&encoding_rs::UTF_16LE_INIT));
     /// The JDK's "UTF-16" (`StandardCharsets.UTF_16`): the byte order mark `FE FF`, then
     /// big-endian UTF-16. Empty input gives empty output (no BOM); an unpaired surrogate is
     /// U+FFFD.
@@ -81,11 +120,11 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use wirebytes_charset::{Charset, Replacement, encode, encode_utf16};
+    /// use wirebytes_charset::{Charset, Replacement};
     ///
-    /// assert_eq!(encode("hi", Charset::UTF_16, Replacement::Jdk), b"\xFE\xFF\0h\0i");
-    /// assert_eq!(encode("", Charset::UTF_16, Replacement::Jdk), b"");
-    /// assert_eq!(encode_utf16(&[0xD800], Charset::UTF_16, Replacement::Jdk), b"\xFE\xFF\xFF\xFD");
+    /// assert_eq!(Charset::UTF_16.encode("hi", Replacement::Jdk), b"\xFE\xFF\0h\0i");
+    /// assert_eq!(Charset::UTF_16.encode("", Replacement::Jdk), b"");
+    /// assert_eq!(Charset::UTF_16.encode_from_utf16(&[0xD800], Replacement::Jdk), b"\xFE\xFF\xFF\xFD");
     /// ```
     pub const UTF_16: Charset = Charset(Inner::Jdk(JdkOnly::Utf16));
     /// The JDK's "UTF-32": big-endian, without a byte order mark. An unpaired surrogate is
@@ -94,9 +133,9 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use wirebytes_charset::{Charset, Replacement, encode};
+    /// use wirebytes_charset::{Charset, Replacement};
     ///
-    /// assert_eq!(encode("a😀", Charset::UTF_32, Replacement::Jdk), b"\0\0\0a\0\x01\xF6\x00");
+    /// assert_eq!(Charset::UTF_32.encode("a😀", Replacement::Jdk), b"\0\0\0a\0\x01\xF6\x00");
     /// ```
     pub const UTF_32: Charset = Charset(Inner::Jdk(JdkOnly::Utf32));
     /// The JDK's "UTF-32BE": big-endian UTF-32 (the same bytes as [`UTF_32`](Self::UTF_32)).
@@ -104,9 +143,9 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use wirebytes_charset::{Charset, Replacement, encode};
+    /// use wirebytes_charset::{Charset, Replacement};
     ///
-    /// assert_eq!(encode("a", Charset::UTF_32BE, Replacement::Jdk), b"\0\0\0a");
+    /// assert_eq!(Charset::UTF_32BE.encode("a", Replacement::Jdk), b"\0\0\0a");
     /// ```
     pub const UTF_32BE: Charset = Charset(Inner::Jdk(JdkOnly::Utf32Be));
     /// The JDK's "UTF-32LE": little-endian UTF-32. An unpaired surrogate is U+FFFD, `FD FF 00
@@ -115,40 +154,27 @@ impl Charset {
     /// # Examples
     ///
     /// ```
-    /// use wirebytes_charset::{Charset, Replacement, encode_utf16};
+    /// use wirebytes_charset::{Charset, Replacement};
     ///
     /// let units = [0x61, 0xDC00];
-    /// assert_eq!(encode_utf16(&units, Charset::UTF_32LE, Replacement::Jdk), b"a\0\0\0\xFD\xFF\0\0");
+    /// assert_eq!(Charset::UTF_32LE.encode_from_utf16(&units, Replacement::Jdk), b"a\0\0\0\xFD\xFF\0\0");
     /// ```
     pub const UTF_32LE: Charset = Charset(Inner::Jdk(JdkOnly::Utf32Le));
 
-    /// The JDK-only charsets: ISO-8859-1, US-ASCII, UTF-16, UTF-32, UTF-32BE, UTF-32LE.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use wirebytes_charset::Charset;
-    ///
-    /// assert!(Charset::JDK_ONLY.iter().all(|c| c.encoding().is_none()));
-    /// ```
-    pub const JDK_ONLY: [Charset; 6] = [
-        Self::ISO_8859_1,
-        Self::US_ASCII,
-        Self::UTF_16,
-        Self::UTF_32,
-        Self::UTF_32BE,
-        Self::UTF_32LE,
-    ];
+    /// The charset of an encoding_rs encoding (what `From` does, in a `const`).
+    pub(crate) const fn from_encoding(encoding: &'static Encoding) -> Charset {
+        Charset(Inner::Encoding(encoding))
+    }
 
     /// The charset the JDK's `Charset.forName(name)` gives, if this crate supports it: the
     /// JDK's canonical names and every alias its `aliases()` lists, ASCII case-insensitive
     /// (no whitespace is trimmed, as in the JDK). `None` for a name the JDK does not know or
-    /// a charset this crate lacks (e.g. `windows-31j`, `x-IBM930`).
+    /// a charset this crate lacks (e.g. `windows-31j`, `x-IBM930`); never a guess.
     ///
     /// A JDK charset that has an encoding_rs counterpart of the same name resolves to that
     /// encoding (`Shift_JIS`, `Big5`, `windows-1252`, `x-MacRoman` → macintosh, ...), which
     /// encodes by encoding_rs's (WHATWG) table: for some chars that table differs from the
-    /// JDK's (see the [crate docs](crate)).
+    /// JDK's (see the [crate docs](crate#what-is-written)).
     ///
     /// # Examples
     ///
@@ -171,6 +197,88 @@ impl Charset {
         })
     }
 
+    /// Every charset [`for_java_name`](Self::for_java_name) knows, once each, in the order
+    /// of the JDK's canonical names' table.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::Charset;
+    ///
+    /// assert!(Charset::java_charsets().any(|c| c == Charset::UTF_32LE));
+    /// assert!(Charset::java_charsets().all(|c| Charset::for_java_name(c.name()) == Some(c)));
+    /// ```
+    pub fn java_charsets() -> impl ExactSizeIterator<Item = Charset> + Clone {
+        JAVA_NAMES.iter().map(|entry| entry.charset)
+    }
+
+    /// The charset a WHATWG label names, by the Encoding Standard's label table (ASCII
+    /// case-insensitive, surrounding whitespace ignored): encoding_rs's
+    /// [`Encoding::for_label`]. `None` for an unknown label.
+    ///
+    /// **WHATWG labels are not the JDK's (or IANA's) charset names.** `iso-8859-1`, `latin1`,
+    /// `l1`, `us-ascii`, `ascii` and `cp1252` all mean **windows-1252** here (so U+20AC € is
+    /// the byte 0x80, and the C1 controls are not all available); `utf-16` means UTF-16LE;
+    /// labels such as `iso-2022-kr` and `hz-gb-2312` mean the `replacement` encoding (which
+    /// this crate writes as UTF-8, like encoding_rs's `output_encoding`). For the JDK's
+    /// meaning of a name, use [`for_java_name`](Self::for_java_name).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::Charset;
+    ///
+    /// assert_eq!(Charset::for_label(b" Latin1 "), Some(encoding_rs::WINDOWS_1252.into()));
+    /// assert_eq!(Charset::for_label(b"US-ASCII"), Some(encoding_rs::WINDOWS_1252.into()));
+    /// assert_eq!(Charset::for_label(b"shift_jis"), Some(encoding_rs::SHIFT_JIS.into()));
+    /// assert_eq!(Charset::for_label(b"no-such-charset"), None);
+    /// ```
+    #[must_use]
+    pub fn for_label(label: &[u8]) -> Option<Charset> {
+        Encoding::for_label(label).map(Charset::from)
+    }
+
+    /// The charset named by the `charset` parameter of a `Content-Type` header value, e.g.
+    /// `text/plain; charset="ISO-8859-2"`, as WHATWG label ([`for_label`](Self::for_label));
+    /// `None` when there is no `charset` parameter or its label is unknown. The parameter
+    /// name is case-insensitive, the value may be a token or a quoted string (with `\`
+    /// escapes); the first `charset` parameter counts.
+    ///
+    /// **`charset=iso-8859-1` and `charset=us-ascii` give windows-1252**, as in browsers,
+    /// not the JDK's ISO-8859-1 or US-ASCII.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::Charset;
+    ///
+    /// let charset = Charset::for_content_type(b"text/html; charset=\"KOI8-R\"");
+    /// assert_eq!(charset, Some(encoding_rs::KOI8_R.into()));
+    /// let web = Charset::for_content_type(b"text/plain;CHARSET=iso-8859-1");
+    /// assert_eq!(web, Some(encoding_rs::WINDOWS_1252.into()));
+    /// assert_eq!(Charset::for_content_type(b"application/json"), None);
+    /// ```
+    #[must_use]
+    pub fn for_content_type(value: &[u8]) -> Option<Charset> {
+        let label = encodings::charset_parameter(value)?;
+        Charset::for_label(&label)
+    }
+
+    /// Every WHATWG encoding (encoding_rs's 40), once each: every label resolves to one of
+    /// them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::Charset;
+    ///
+    /// assert_eq!(Charset::whatwg_charsets().len(), 40);
+    /// assert!(Charset::whatwg_charsets().all(|c| c.encoding().is_some()));
+    /// ```
+    pub fn whatwg_charsets() -> impl ExactSizeIterator<Item = Charset> + Clone {
+        ALL.iter().map(|&encoding| Charset::from(encoding))
+    }
+
     /// The JDK's canonical name of the charset (`Charset.name()`), or encoding_rs's name for
     /// an encoding the JDK does not have (ISO-8859-8-I, ISO-8859-10, ISO-8859-14,
     /// x-user-defined, replacement).
@@ -186,17 +294,14 @@ impl Charset {
     /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
-        JAVA_NAMES
-            .iter()
-            .find(|entry| entry.charset == self)
-            .map_or_else(
-                || match self.0 {
-                    Inner::Encoding(encoding) => encoding.name(),
-                    // Every JDK-only charset has an entry (a test checks it).
-                    Inner::Jdk(_) => "",
-                },
-                |entry| entry.canonical,
-            )
+        match JAVA_NAMES.iter().find(|entry| entry.charset == self) {
+            Some(entry) => entry.canonical,
+            None => match self.0 {
+                Inner::Encoding(encoding) => encoding.name(),
+                // Every JDK-only charset has an entry (a test checks it).
+                Inner::Jdk(_) => "",
+            },
+        }
     }
 
     /// The encoding_rs encoding, or `None` for the JDK-only charsets.
@@ -217,27 +322,30 @@ impl Charset {
         }
     }
 
-    /// A streaming [`Encoder`] into this charset: text given chunk by chunk comes out as the
-    /// bytes [`encode`](crate::encode) writes for the whole.
+    /// The byte order mark of the charset's output: `EF BB BF` for UTF-8, `FF FE` for
+    /// UTF-16LE, `FE FF` for UTF-16BE, nothing for every other charset (legacy encodings
+    /// have none; the JDK's UTF-16 writes its own in any case, and its UTF-32 charsets have
+    /// none). What [`encode_with_bom`](Self::encode_with_bom) writes first.
     ///
     /// # Examples
     ///
     /// ```
-    /// use wirebytes_charset::{Charset, Replacement};
+    /// use wirebytes_charset::Charset;
     ///
-    /// let mut encoder = Charset::UTF_16.new_encoder(Replacement::Jdk);
-    /// let mut body = Vec::new();
-    /// encoder.encode_chunk("h", false, &mut body);
-    /// encoder.encode_chunk("i", true, &mut body);
-    /// assert_eq!(body, b"\xFE\xFF\0h\0i");
+    /// assert_eq!(Charset::UTF_16LE.bom(), b"\xFF\xFE");
+    /// assert_eq!(Charset::from(encoding_rs::WINDOWS_1252).bom(), b"");
     /// ```
     #[must_use]
-    pub fn new_encoder(self, replacement: Replacement) -> Encoder {
-        Encoder::new(
-            self,
-            Policy::from(replacement),
-            crate::arch::Kernels::detect(),
-        )
+    pub fn bom(self) -> &'static [u8] {
+        if self == Charset::UTF_8 {
+            b"\xEF\xBB\xBF"
+        } else if self == Charset::UTF_16LE {
+            b"\xFF\xFE"
+        } else if self == Charset::UTF_16BE {
+            b"\xFE\xFF"
+        } else {
+            b""
+        }
     }
 
     pub(crate) fn jdk_only(self) -> Option<JdkOnly> {
@@ -250,13 +358,6 @@ impl Charset {
 
 impl From<&'static Encoding> for Charset {
     fn from(encoding: &'static Encoding) -> Self {
-        Charset(Inner::Encoding(encoding))
-    }
-}
-
-/// A `&&'static Encoding` (from iterating over [`ALL`](crate::ALL), say) converts too.
-impl From<&&'static Encoding> for Charset {
-    fn from(encoding: &&'static Encoding) -> Self {
         Charset(Inner::Encoding(encoding))
     }
 }
@@ -279,491 +380,49 @@ impl fmt::Debug for Charset {
     }
 }
 
+/// The JDK's canonical name ([`Charset::name`]).
 impl fmt::Display for Charset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// One JDK charset: the charset, its canonical name, its aliases (as `aliases()` lists them
-/// on a JDK 17; the `charset` sweep checks the table against the JDK it finds).
-#[derive(Debug)]
-pub(crate) struct JavaName {
-    pub(crate) charset: Charset,
-    pub(crate) canonical: &'static str,
-    pub(crate) aliases: &'static [&'static str],
-}
+/// By the JDK's names and aliases, as [`Charset::for_java_name`].
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::{Charset, UnknownCharset};
+///
+/// assert_eq!("UTF-32LE".parse(), Ok(Charset::UTF_32LE));
+/// assert_eq!("nope".parse::<Charset>(), Err(UnknownCharset));
+/// ```
+impl FromStr for Charset {
+    type Err = UnknownCharset;
 
-const fn e(encoding: &'static Encoding) -> Charset {
-    Charset(Inner::Encoding(encoding))
-}
-
-/// The JDK's names of every charset this crate supports.
-pub(crate) static JAVA_NAMES: &[JavaName] = &[
-    JavaName {
-        charset: Charset::ISO_8859_1,
-        canonical: "ISO-8859-1",
-        aliases: &[
-            "819",
-            "8859_1",
-            "IBM-819",
-            "IBM819",
-            "ISO8859-1",
-            "ISO8859_1",
-            "ISO_8859-1",
-            "ISO_8859-1:1987",
-            "ISO_8859_1",
-            "cp819",
-            "csISOLatin1",
-            "iso-ir-100",
-            "l1",
-            "latin1",
-        ],
-    },
-    JavaName {
-        charset: Charset::US_ASCII,
-        canonical: "US-ASCII",
-        aliases: &[
-            "646",
-            "ANSI_X3.4-1968",
-            "ANSI_X3.4-1986",
-            "ASCII",
-            "IBM367",
-            "ISO646-US",
-            "ISO_646.irv:1991",
-            "ascii7",
-            "cp367",
-            "csASCII",
-            "default",
-            "iso-ir-6",
-            "iso_646.irv:1983",
-            "us",
-        ],
-    },
-    JavaName {
-        charset: Charset::UTF_16,
-        canonical: "UTF-16",
-        aliases: &["UTF_16", "UnicodeBig", "unicode", "utf16"],
-    },
-    JavaName {
-        charset: Charset::UTF_32,
-        canonical: "UTF-32",
-        aliases: &["UTF32", "UTF_32"],
-    },
-    JavaName {
-        charset: Charset::UTF_32BE,
-        canonical: "UTF-32BE",
-        aliases: &["UTF_32BE", "X-UTF-32BE"],
-    },
-    JavaName {
-        charset: Charset::UTF_32LE,
-        canonical: "UTF-32LE",
-        aliases: &["UTF_32LE", "X-UTF-32LE"],
-    },
-    JavaName {
-        charset: e(encoding_rs::UTF_8),
-        canonical: "UTF-8",
-        aliases: &["UTF8", "unicode-1-1-utf-8"],
-    },
-    JavaName {
-        charset: e(encoding_rs::UTF_16LE),
-        canonical: "UTF-16LE",
-        aliases: &["UTF_16LE", "UnicodeLittleUnmarked", "X-UTF-16LE"],
-    },
-    JavaName {
-        charset: e(encoding_rs::UTF_16BE),
-        canonical: "UTF-16BE",
-        aliases: &[
-            "ISO-10646-UCS-2",
-            "UTF_16BE",
-            "UnicodeBigUnmarked",
-            "X-UTF-16BE",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::IBM866),
-        canonical: "IBM866",
-        aliases: &["866", "cp866", "csIBM866", "ibm-866", "ibm866"],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_2),
-        canonical: "ISO-8859-2",
-        aliases: &[
-            "8859_2",
-            "912",
-            "ISO8859-2",
-            "ISO_8859-2",
-            "ISO_8859-2:1987",
-            "cp912",
-            "csISOLatin2",
-            "ibm-912",
-            "ibm912",
-            "iso-ir-101",
-            "iso8859_2",
-            "l2",
-            "latin2",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_3),
-        canonical: "ISO-8859-3",
-        aliases: &[
-            "8859_3",
-            "913",
-            "ISO8859-3",
-            "ISO_8859-3",
-            "ISO_8859-3:1988",
-            "cp913",
-            "csISOLatin3",
-            "ibm-913",
-            "ibm913",
-            "iso-ir-109",
-            "iso8859_3",
-            "l3",
-            "latin3",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_4),
-        canonical: "ISO-8859-4",
-        aliases: &[
-            "8859_4",
-            "914",
-            "ISO_8859-4",
-            "ISO_8859-4:1988",
-            "cp914",
-            "csISOLatin4",
-            "ibm-914",
-            "ibm914",
-            "iso-ir-110",
-            "iso8859-4",
-            "iso8859_4",
-            "l4",
-            "latin4",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_5),
-        canonical: "ISO-8859-5",
-        aliases: &[
-            "8859_5",
-            "915",
-            "ISO8859-5",
-            "ISO_8859-5",
-            "ISO_8859-5:1988",
-            "cp915",
-            "csISOLatinCyrillic",
-            "cyrillic",
-            "ibm-915",
-            "ibm915",
-            "iso-ir-144",
-            "iso8859_5",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_6),
-        canonical: "ISO-8859-6",
-        aliases: &[
-            "1089",
-            "8859_6",
-            "ASMO-708",
-            "ECMA-114",
-            "ISO8859-6",
-            "ISO_8859-6",
-            "ISO_8859-6:1987",
-            "arabic",
-            "cp1089",
-            "csISOLatinArabic",
-            "ibm-1089",
-            "ibm1089",
-            "iso-ir-127",
-            "iso8859_6",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_7),
-        canonical: "ISO-8859-7",
-        aliases: &[
-            "813",
-            "8859_7",
-            "ECMA-118",
-            "ELOT_928",
-            "ISO_8859-7",
-            "ISO_8859-7:1987",
-            "cp813",
-            "csISOLatinGreek",
-            "greek",
-            "greek8",
-            "ibm-813",
-            "ibm813",
-            "iso-ir-126",
-            "iso8859-7",
-            "iso8859_7",
-            "sun_eu_greek",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_8),
-        canonical: "ISO-8859-8",
-        aliases: &[
-            "8859_8",
-            "916",
-            "ISO8859-8",
-            "ISO_8859-8",
-            "ISO_8859-8:1988",
-            "cp916",
-            "csISOLatinHebrew",
-            "hebrew",
-            "ibm-916",
-            "ibm916",
-            "iso-ir-138",
-            "iso8859_8",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_13),
-        canonical: "ISO-8859-13",
-        aliases: &["8859_13", "ISO8859-13", "iso8859_13", "iso_8859-13"],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_15),
-        canonical: "ISO-8859-15",
-        aliases: &[
-            "8859_15",
-            "923",
-            "IBM-923",
-            "IBM923",
-            "ISO-8859-15",
-            "ISO8859-15",
-            "ISO8859_15",
-            "ISO8859_15_FDIS",
-            "ISO_8859-15",
-            "L9",
-            "LATIN0",
-            "LATIN9",
-            "Latin-9",
-            "cp923",
-            "csISO885915",
-            "csISOlatin0",
-            "csISOlatin9",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_8859_16),
-        canonical: "ISO-8859-16",
-        aliases: &[
-            "ISO8859_16",
-            "ISO_8859-16",
-            "ISO_8859-16:2001",
-            "csISO885916",
-            "iso-ir-226",
-            "l10",
-            "latin10",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::KOI8_R),
-        canonical: "KOI8-R",
-        aliases: &["cskoi8r", "koi8", "koi8_r"],
-    },
-    JavaName {
-        charset: e(encoding_rs::KOI8_U),
-        canonical: "KOI8-U",
-        aliases: &["koi8_u"],
-    },
-    JavaName {
-        charset: e(encoding_rs::MACINTOSH),
-        canonical: "x-MacRoman",
-        aliases: &["MacRoman"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_874),
-        canonical: "x-windows-874",
-        aliases: &["ms-874", "ms874", "windows-874"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1250),
-        canonical: "windows-1250",
-        aliases: &["cp1250", "cp5346"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1251),
-        canonical: "windows-1251",
-        aliases: &["ansi-1251", "cp1251", "cp5347"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1252),
-        canonical: "windows-1252",
-        aliases: &["cp1252", "cp5348", "ibm-1252", "ibm1252"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1253),
-        canonical: "windows-1253",
-        aliases: &["cp1253", "cp5349"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1254),
-        canonical: "windows-1254",
-        aliases: &["cp1254", "cp5350"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1255),
-        canonical: "windows-1255",
-        aliases: &["cp1255"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1256),
-        canonical: "windows-1256",
-        aliases: &["cp1256"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1257),
-        canonical: "windows-1257",
-        aliases: &["cp1257", "cp5353"],
-    },
-    JavaName {
-        charset: e(encoding_rs::WINDOWS_1258),
-        canonical: "windows-1258",
-        aliases: &["cp1258"],
-    },
-    JavaName {
-        charset: e(encoding_rs::X_MAC_CYRILLIC),
-        canonical: "x-MacCyrillic",
-        aliases: &["MacCyrillic"],
-    },
-    JavaName {
-        charset: e(encoding_rs::GBK),
-        canonical: "GBK",
-        aliases: &["CP936", "windows-936"],
-    },
-    JavaName {
-        charset: e(encoding_rs::GB18030),
-        canonical: "GB18030",
-        aliases: &["gb18030-2022"],
-    },
-    JavaName {
-        charset: e(encoding_rs::BIG5),
-        canonical: "Big5",
-        aliases: &["csBig5"],
-    },
-    JavaName {
-        charset: e(encoding_rs::EUC_JP),
-        canonical: "EUC-JP",
-        aliases: &[
-            "Extended_UNIX_Code_Packed_Format_for_Japanese",
-            "csEUCPkdFmtjapanese",
-            "euc_jp",
-            "eucjis",
-            "eucjp",
-            "x-euc-jp",
-            "x-eucjp",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::ISO_2022_JP),
-        canonical: "ISO-2022-JP",
-        aliases: &[
-            "csISO2022JP",
-            "csjisencoding",
-            "iso2022jp",
-            "jis",
-            "jis_encoding",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::SHIFT_JIS),
-        canonical: "Shift_JIS",
-        aliases: &[
-            "csShiftJIS",
-            "ms_kanji",
-            "shift-jis",
-            "shift_jis",
-            "sjis",
-            "x-sjis",
-        ],
-    },
-    JavaName {
-        charset: e(encoding_rs::EUC_KR),
-        canonical: "EUC-KR",
-        aliases: &[
-            "5601",
-            "csEUCKR",
-            "euc_kr",
-            "euckr",
-            "ks_c_5601-1987",
-            "ksc5601",
-            "ksc5601-1987",
-            "ksc5601_1987",
-            "ksc_5601",
-        ],
-    },
-];
-
-/// The JDK's names, for the `charset` sweep: `(charset, canonical name, aliases)` of every
-/// JDK charset [`Charset::for_java_name`] knows.
-pub(crate) fn java_names() -> impl Iterator<Item = (Charset, &'static str, &'static [&'static str])>
-{
-    JAVA_NAMES
-        .iter()
-        .map(|entry| (entry.charset, entry.canonical, entry.aliases))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    #[cfg_attr(
-        miri,
-        ignore = "quadratic in the JDK's names, no unsafe code on its path: too slow under Miri"
-    )]
-    fn every_name_is_unique_and_resolves_to_its_charset() {
-        // The JDK lists some names twice in different case (`IBM866` and `ibm866`), within
-        // one charset; no name belongs to two.
-        let mut seen: Vec<(String, &str)> = Vec::new();
-        for entry in JAVA_NAMES {
-            for name in std::iter::once(&entry.canonical).chain(entry.aliases) {
-                let lower = name.to_ascii_lowercase();
-                assert!(
-                    seen.iter()
-                        .all(|(other, owner)| *other != lower || *owner == entry.canonical),
-                    "{name} in two charsets"
-                );
-                seen.push((lower, entry.canonical));
-                assert_eq!(Charset::for_java_name(name), Some(entry.charset), "{name}");
-                let upper = name.to_ascii_uppercase();
-                assert_eq!(
-                    Charset::for_java_name(&upper),
-                    Some(entry.charset),
-                    "{upper}"
-                );
-            }
-            assert_eq!(entry.charset.name(), entry.canonical);
-        }
-        // One entry per charset.
-        for (i, a) in JAVA_NAMES.iter().enumerate() {
-            for b in &JAVA_NAMES[i + 1..] {
-                assert_ne!(a.charset, b.charset, "{}", a.canonical);
-            }
-        }
-        for charset in Charset::JDK_ONLY {
-            assert!(!charset.name().is_empty(), "{charset:?}");
-            assert_eq!(charset.encoding(), None);
-        }
-    }
-
-    #[test]
-    fn unknown_names_give_none() {
-        for name in [
-            "",
-            " UTF-8",
-            "UTF-8 ",
-            "utf-9",
-            "windows-31j",
-            "x-IBM930",
-            "latin 1",
-        ] {
-            assert_eq!(Charset::for_java_name(name), None, "{name:?}");
-        }
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Charset::for_java_name(name).ok_or(UnknownCharset)
     }
 }
+
+/// The error of parsing a [`Charset`] from a name the JDK does not know, or for a charset
+/// this crate does not have.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_charset::Charset;
+///
+/// let err = "x-no-such".parse::<Charset>().unwrap_err();
+/// assert_eq!(err.to_string(), "unknown charset name");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UnknownCharset;
+
+impl fmt::Display for UnknownCharset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown charset name")
+    }
+}
+
+impl std::error::Error for UnknownCharset {}

@@ -8,20 +8,9 @@ use crate::charset::JdkOnly;
 
 /// Every encoding encoding_rs knows, in one place: the 40 encodings of the WHATWG Encoding
 /// Standard (29 single-byte ones, x-user-defined included; the Unicode ones; the CJK ones;
-/// `replacement`).
-///
-/// Every WHATWG label resolves (through [`for_label`]) to one of these; the crate's tests
-/// check it for every label, and the `charset` sweep runs over the whole list.
-///
-/// # Examples
-///
-/// ```
-/// use wirebytes_charset::ALL;
-///
-/// assert_eq!(ALL.len(), 40);
-/// assert!(ALL.iter().any(|e| e.name() == "Shift_JIS"));
-/// ```
-pub static ALL: [&Encoding; 40] = [
+/// `replacement`). Every WHATWG label resolves to one of these (a test checks it for every
+/// label); [`Charset::whatwg_charsets`] lists them.
+pub(crate) static ALL: [&Encoding; 40] = [
     &encoding_rs::UTF_8_INIT,
     &encoding_rs::UTF_16LE_INIT,
     &encoding_rs::UTF_16BE_INIT,
@@ -138,134 +127,70 @@ pub(crate) fn kind(charset: Charset) -> Kind {
     }
 }
 
-/// The byte order mark of `encoding`'s output: `EF BB BF` for UTF-8, `FF FE` for UTF-16LE,
-/// `FE FF` for UTF-16BE, nothing for every other charset (legacy encodings have no BOM;
-/// `replacement` has none either; the JDK's UTF-16 writes its own, and its UTF-32 charsets
-/// have none).
-///
-/// # Examples
-///
-/// ```
-/// use wirebytes_charset::bom;
-///
-/// assert_eq!(bom(encoding_rs::UTF_16LE), b"\xFF\xFE");
-/// assert_eq!(bom(encoding_rs::WINDOWS_1252), b"");
-/// ```
-pub fn bom(charset: impl Into<Charset>) -> &'static [u8] {
-    let charset = charset.into();
-    if charset == encoding_rs::UTF_8 {
-        b"\xEF\xBB\xBF"
-    } else if charset == encoding_rs::UTF_16LE {
-        b"\xFF\xFE"
-    } else if charset == encoding_rs::UTF_16BE {
-        b"\xFE\xFF"
-    } else {
-        b""
+/// The value of the first `charset` parameter of a media type (a `Content-Type` header
+/// value, as bytes), unquoted.
+pub(crate) fn charset_parameter(value: &[u8]) -> Option<Vec<u8>> {
+    fn trim(mut bytes: &[u8]) -> &[u8] {
+        while let [b' ' | b'\t', rest @ ..] = bytes {
+            bytes = rest;
+        }
+        while let [rest @ .., b' ' | b'\t'] = bytes {
+            bytes = rest;
+        }
+        bytes
     }
-}
-
-/// The encoding a charset label names, by the WHATWG Encoding Standard's label table
-/// (ASCII case-insensitive, surrounding whitespace ignored); `None` for an unknown label.
-///
-/// **Beware: WHATWG labels are not the JDK's (or IANA's) charset names.** `iso-8859-1`,
-/// `latin1`, `l1`, `us-ascii`, `ascii` and `cp1252` all mean **windows-1252** here (so
-/// U+20AC € is the byte 0x80, and the C1 controls are not all available); `utf-16` means
-/// UTF-16LE; labels such as `iso-2022-kr` and `hz-gb-2312` mean the `replacement` encoding
-/// (which this crate writes as UTF-8, like encoding_rs's `output_encoding`).
-///
-/// # Examples
-///
-/// ```
-/// use wirebytes_charset::for_label;
-///
-/// assert_eq!(for_label(b" Latin1 "), Some(encoding_rs::WINDOWS_1252));
-/// assert_eq!(for_label(b"US-ASCII"), Some(encoding_rs::WINDOWS_1252));
-/// assert_eq!(for_label(b"shift_jis"), Some(encoding_rs::SHIFT_JIS));
-/// assert_eq!(for_label(b"no-such-charset"), None);
-/// ```
-#[must_use]
-pub fn for_label(label: &[u8]) -> Option<&'static Encoding> {
-    Encoding::for_label(label)
-}
-
-/// The encoding named by the `charset` parameter of a `Content-Type` header value, e.g.
-/// `text/plain; charset="ISO-8859-2"`; `None` when there is no `charset` parameter or its
-/// label is unknown. The parameter name is case-insensitive, the value may be a token or a
-/// quoted string (with `\` escapes); the first `charset` parameter counts.
-///
-/// The label goes through [`for_label`]: **`charset=iso-8859-1` and `charset=us-ascii`
-/// give windows-1252**, as in browsers, not the JDK's ISO-8859-1 or US-ASCII.
-///
-/// # Examples
-///
-/// ```
-/// use wirebytes_charset::for_content_type;
-///
-/// let enc = for_content_type("text/html; charset=\"KOI8-R\"");
-/// assert_eq!(enc, Some(encoding_rs::KOI8_R));
-/// assert_eq!(for_content_type("text/plain;CHARSET=iso-8859-1"), Some(encoding_rs::WINDOWS_1252));
-/// assert_eq!(for_content_type("application/json"), None);
-/// ```
-#[must_use]
-pub fn for_content_type(value: &str) -> Option<&'static Encoding> {
-    let label = charset_parameter(value)?;
-    for_label(label.as_bytes())
-}
-
-/// The value of the first `charset` parameter of a media type, unquoted.
-fn charset_parameter(value: &str) -> Option<String> {
-    let bytes = value.as_bytes();
     // Skip the type/subtype.
-    let mut i = bytes.iter().position(|&b| b == b';')?;
-    while i < bytes.len() {
+    let mut i = value.iter().position(|&b| b == b';')?;
+    while i < value.len() {
         // At a ';' (or past the end of the previous parameter): skip separators.
-        while i < bytes.len() && (bytes[i] == b';' || bytes[i].is_ascii_whitespace()) {
+        while i < value.len() && (value[i] == b';' || value[i].is_ascii_whitespace()) {
             i += 1;
         }
         let name_start = i;
-        while i < bytes.len() && bytes[i] != b'=' && bytes[i] != b';' {
+        while i < value.len() && value[i] != b'=' && value[i] != b';' {
             i += 1;
         }
-        let name = value[name_start..i].trim();
-        if i >= bytes.len() || bytes[i] == b';' {
+        let name = trim(&value[name_start..i]);
+        if i >= value.len() || value[i] == b';' {
             continue; // a parameter without a value
         }
         i += 1; // '='
-        while i < bytes.len() && (bytes[i] == b' ' || bytes[i] == b'\t') {
+        while i < value.len() && (value[i] == b' ' || value[i] == b'\t') {
             i += 1;
         }
-        let mut param = String::new();
-        if i < bytes.len() && bytes[i] == b'"' {
+        let mut param = Vec::new();
+        if i < value.len() && value[i] == b'"' {
             i += 1;
-            let mut chars = value[i..].char_indices();
-            let mut end = value.len() - i;
-            while let Some((at, c)) = chars.next() {
-                match c {
-                    '"' => {
-                        end = at + 1;
+            while i < value.len() {
+                match value[i] {
+                    b'"' => {
+                        i += 1;
                         break;
                     }
-                    '\\' => {
-                        if let Some((_, escaped)) = chars.next() {
+                    b'\\' => {
+                        if let Some(&escaped) = value.get(i + 1) {
                             param.push(escaped);
                         }
+                        i += 2;
                     }
-                    c => param.push(c),
+                    b => {
+                        param.push(b);
+                        i += 1;
+                    }
                 }
             }
-            i += end;
             // Anything up to the next ';' after a quoted string is ignored.
-            while i < bytes.len() && bytes[i] != b';' {
+            while i < value.len() && value[i] != b';' {
                 i += 1;
             }
         } else {
             let start = i;
-            while i < bytes.len() && bytes[i] != b';' {
+            while i < value.len() && value[i] != b';' {
                 i += 1;
             }
-            param.push_str(value[start..i].trim());
+            param.extend_from_slice(trim(&value[start..i]));
         }
-        if name.eq_ignore_ascii_case("charset") {
+        if name.eq_ignore_ascii_case(b"charset") {
             return Some(param);
         }
     }
@@ -315,7 +240,16 @@ mod tests {
             ("text/plain; charset=a; charset=b", Some("a")),
         ];
         for (value, expected) in cases {
-            assert_eq!(charset_parameter(value).as_deref(), *expected, "{value:?}");
+            assert_eq!(
+                charset_parameter(value.as_bytes()).as_deref(),
+                expected.map(str::as_bytes),
+                "{value:?}"
+            );
         }
+        // Bytes that are not UTF-8 are a label like any other (which no label table knows).
+        assert_eq!(
+            charset_parameter(b"text/plain; charset=\xFFx").as_deref(),
+            Some(&b"\xFFx"[..])
+        );
     }
 }

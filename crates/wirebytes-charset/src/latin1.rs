@@ -20,10 +20,10 @@ pub(crate) const WINDOW: usize = BLOCK + 1;
 ///
 /// The windows go through [`window_run`]. The kernel is [`Kernels::latin1_window`] where
 /// `kernels` has it, else [`latin1_window`].
-pub(crate) fn latin1_run(
+pub(crate) fn latin1_run<S: crate::sink::Sink>(
     bytes: &[u8],
     i: usize,
-    out: &mut Vec<u8>,
+    out: &mut S,
     except: Option<&Except>,
     kernels: Kernels,
 ) -> usize {

@@ -3,22 +3,25 @@
 //! has.
 //!
 //! ```
-//! use wirebytes_charset::{Replacement, levels};
+//! use wirebytes_charset::{Charset, Replacement, levels};
 //!
+//! let cp1252 = Charset::from(encoding_rs::WINDOWS_1252);
 //! for level in levels::all() {
-//!     let body = level.encode("Grüße", encoding_rs::WINDOWS_1252, Replacement::Jdk);
+//!     let body = level.encode(cp1252, "Grüße", Replacement::Jdk);
 //!     assert_eq!(body, b"Gr\xFC\xDFe", "{}", level.name());
 //! }
 //! assert!(levels::get("portable").is_some());
 //! ```
 
 use crate::arch::Kernels;
+use crate::engine::{self, infallible};
+use crate::sink::SliceSink;
 use crate::{Charset, Encoder, Replacement, Unmappable};
 
 /// Every charset the crate knows by a Java name, with its canonical name and aliases: what
 /// the sweep compares with the JDK's own `Charset.forName(name).aliases()`.
 pub fn java_names() -> impl Iterator<Item = (Charset, &'static str, &'static [&'static str])> {
-    crate::charset::java_names()
+    crate::java_names::java_names()
 }
 
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2", "avx512").
@@ -50,29 +53,24 @@ impl Level {
         self.kernels
     }
 
-    /// [`crate::encode`] at this level.
-    pub fn encode(
-        self,
-        text: &str,
-        charset: impl Into<Charset>,
-        replacement: Replacement,
-    ) -> Vec<u8> {
+    /// [`Charset::encode`] at this level.
+    pub fn encode(self, charset: Charset, text: &str, replacement: Replacement) -> Vec<u8> {
         let mut out = Vec::new();
-        self.encode_to_vec(text, charset, replacement, &mut out);
+        self.encode_to_vec(charset, text, replacement, &mut out);
         out
     }
 
-    /// [`crate::encode_to_vec`] at this level.
+    /// [`Charset::encode_to_vec`] at this level.
     pub fn encode_to_vec(
         self,
+        charset: Charset,
         text: &str,
-        charset: impl Into<Charset>,
         replacement: Replacement,
         dst: &mut Vec<u8>,
     ) {
-        crate::infallible(crate::encode_into(
+        infallible(engine::encode_str(
             text,
-            charset.into(),
+            charset,
             false,
             replacement.into(),
             self.kernels,
@@ -80,27 +78,57 @@ impl Level {
         ));
     }
 
-    /// [`crate::encoded_len`] at this level.
-    pub fn encoded_len(
+    /// [`Charset::encode_to_slice`] at this level.
+    pub fn encode_to_slice(
         self,
+        charset: Charset,
         text: &str,
-        charset: impl Into<Charset>,
         replacement: Replacement,
-    ) -> usize {
-        crate::len_of(text, charset.into(), replacement.into(), self.kernels)
+        dst: &mut [u8],
+    ) -> Option<usize> {
+        let mut sink = SliceSink::new(dst);
+        infallible(engine::encode_str(
+            text,
+            charset,
+            false,
+            replacement.into(),
+            self.kernels,
+            &mut sink,
+        ));
+        sink.written()
     }
 
-    /// [`crate::encode_with_bom`] at this level.
-    pub fn encode_with_bom(
+    /// `Charset::encode_to_buf` at this level (no room check: `dst` must grow, or have room).
+    #[cfg(feature = "bytes")]
+    pub fn encode_to_buf<B: bytes::BufMut + ?Sized>(
         self,
+        charset: Charset,
         text: &str,
-        charset: impl Into<Charset>,
         replacement: Replacement,
-    ) -> Vec<u8> {
-        let mut out = Vec::new();
-        crate::infallible(crate::encode_into(
+        dst: &mut B,
+    ) {
+        let mut sink = crate::sink::BufSink::new(dst);
+        infallible(engine::encode_str(
             text,
-            charset.into(),
+            charset,
+            false,
+            replacement.into(),
+            self.kernels,
+            &mut sink,
+        ));
+    }
+
+    /// [`Charset::encoded_len`] at this level.
+    pub fn encoded_len(self, charset: Charset, text: &str, replacement: Replacement) -> usize {
+        engine::len_str(text, charset, replacement.into(), self.kernels)
+    }
+
+    /// [`Charset::encode_with_bom`] at this level.
+    pub fn encode_with_bom(self, charset: Charset, text: &str, replacement: Replacement) -> Vec<u8> {
+        let mut out = Vec::new();
+        infallible(engine::encode_str(
+            text,
+            charset,
             true,
             replacement.into(),
             self.kernels,
@@ -109,53 +137,23 @@ impl Level {
         out
     }
 
-    /// [`crate::encode_utf16`] at this level (no kernel is on the UTF-16 path: the same at
-    /// every level).
-    pub fn encode_utf16(
-        self,
-        units: &[u16],
-        charset: impl Into<Charset>,
-        replacement: Replacement,
-    ) -> Vec<u8> {
-        crate::encode_utf16(units, charset, replacement)
+    /// [`Charset::encode_string`] at this level.
+    pub fn encode_string(self, charset: Charset, text: String, replacement: Replacement) -> Vec<u8> {
+        engine::encode_owned(text, charset, replacement, self.kernels)
     }
 
-    /// [`crate::encode_utf16_with_bom`] at this level (the same at every level).
-    pub fn encode_utf16_with_bom(
-        self,
-        units: &[u16],
-        charset: impl Into<Charset>,
-        replacement: Replacement,
-    ) -> Vec<u8> {
-        crate::encode_utf16_with_bom(units, charset, replacement)
-    }
-
-    /// [`crate::encode_string`] at this level.
-    pub fn encode_string(
-        self,
-        text: String,
-        charset: impl Into<Charset>,
-        replacement: Replacement,
-    ) -> Vec<u8> {
-        crate::encode_owned(text, charset.into(), replacement, self.kernels)
-    }
-
-    /// [`crate::try_encode`] at this level.
+    /// [`Charset::try_encode`] at this level.
     ///
     /// # Errors
     ///
-    /// As [`crate::try_encode`].
-    pub fn try_encode(
-        self,
-        text: &str,
-        charset: impl Into<Charset>,
-    ) -> Result<Vec<u8>, Unmappable> {
-        crate::encode_strict(text, charset.into(), self.kernels)
+    /// As [`Charset::try_encode`].
+    pub fn try_encode(self, charset: Charset, text: &str) -> Result<Vec<u8>, Unmappable> {
+        engine::encode_strict(text, charset, self.kernels)
     }
 
     /// [`Charset::new_encoder`] at this level.
-    pub fn new_encoder(self, charset: impl Into<Charset>, replacement: Replacement) -> Encoder {
-        Encoder::new(charset.into(), replacement.into(), self.kernels)
+    pub fn new_encoder(self, charset: Charset, replacement: Replacement) -> Encoder {
+        Encoder::new(charset, replacement.into(), self.kernels)
     }
 }
 

@@ -12,6 +12,7 @@ use std::cell::Cell;
 use encoding_rs::{EncoderResult, Encoding};
 
 use crate::single_byte::decode_at;
+use crate::sink::Sink;
 use crate::{Policy, cjk};
 
 /// A scratch buffer larger than this is not kept for the next call.
@@ -49,6 +50,11 @@ pub(crate) struct MultiByte {
     jp: Option<Jp>,
     /// The kernels runs of 3-byte chars are decoded with, before the table lookups.
     kernels: Kernels,
+    /// Whether to record replacements in [`replaced`](Self::replaced) (the cost is a scan
+    /// for unpaired surrogates that the WHATWG policy hands to encoding_rs as U+FFFD).
+    pub(crate) track: bool,
+    /// Whether a replacement was written since [`take_replaced`](Self::take_replaced).
+    replaced: bool,
 }
 
 /// ISO-2022-JP's states (WHATWG Encoding Standard, "ISO-2022-JP encoder").
@@ -141,7 +147,7 @@ impl Jp {
             self.state = JpState::Jis0208;
         } else {
             let mut ncr = [0u8; 12];
-            let n = crate::write_ncr(&mut ncr, c);
+            let n = crate::ncr::write_ncr(&mut ncr, c);
             stage.buf[stage.w..stage.w + n].copy_from_slice(&ncr[..n]);
             stage.w += n;
         }
@@ -202,6 +208,8 @@ impl MultiByte {
     pub(crate) fn new(encoding: &'static Encoding, kernels: Kernels) -> MultiByte {
         MultiByte {
             kernels,
+            track: false,
+            replaced: false,
             encoder: encoding.new_encoder(),
             iso_2022_jp: encoding == encoding_rs::ISO_2022_JP,
             table: cjk::table(encoding).filter(|_| encoding != encoding_rs::ISO_2022_JP),
@@ -213,6 +221,11 @@ impl MultiByte {
                     state: JpState::Ascii,
                 }),
         }
+    }
+
+    /// Whether a replacement was written since the last call; clears the record.
+    pub(crate) fn take_replaced(&mut self) -> bool {
+        std::mem::take(&mut self.replaced)
     }
 
     /// Encodes `text` into `sink` (`last`: the end of the text; ISO-2022-JP returns to the
@@ -251,6 +264,7 @@ impl MultiByte {
                         return Err(at);
                     }
                     jp.replace(c, left, policy, &mut stage);
+                    self.replaced = true;
                 }
                 at += c.len_utf8();
             }
@@ -418,9 +432,13 @@ impl MultiByte {
                     Policy::Strict => return Err(at),
                     Policy::Jdk => {
                         stage.push(b"?", sink);
+                        self.replaced = true;
                         continue;
                     }
-                    Policy::Whatwg => '\u{FFFD}',
+                    Policy::Whatwg => {
+                        self.replaced = true;
+                        '\u{FFFD}'
+                    }
                 },
                 None => break,
             };
@@ -491,9 +509,13 @@ impl MultiByte {
                         Policy::Strict => return Err(at),
                         Policy::Jdk => {
                             stage.push(b"\x21\x29", sink);
+                            self.replaced = true;
                             continue;
                         }
-                        Policy::Whatwg => 0xFFFD,
+                        Policy::Whatwg => {
+                            self.replaced = true;
+                            0xFFFD
+                        }
                     },
                     None => break,
                 };
@@ -502,6 +524,7 @@ impl MultiByte {
                         return Err(at);
                     }
                     jp.replace(c, left, policy, &mut stage);
+                    self.replaced = true;
                 }
             }
             if last {
@@ -510,6 +533,13 @@ impl MultiByte {
             }
             sink(&stage.buf[..stage.w]);
             return Ok(());
+        }
+        if self.track
+            && policy == Policy::Whatwg
+            && encoding_rs::mem::utf16_valid_up_to(units) < units.len()
+        {
+            // encoding_rs takes an unpaired surrogate for U+FFFD: a replacement.
+            self.replaced = true;
         }
         let mut stage = Stage::new();
         let mut start = 0;
@@ -527,6 +557,7 @@ impl MultiByte {
                 return Ok(());
             }
             // An unpaired surrogate at `end`.
+            self.replaced = true;
             match policy {
                 Policy::Strict => return Err(end),
                 // The JDK's ISO-2022-JP encoder writes its replacement bytes 0x21 0x29 as they
@@ -586,6 +617,7 @@ impl MultiByte {
         stage: &mut Stage,
         sink: &mut impl FnMut(&[u8]),
     ) {
+        self.replaced = true;
         match policy {
             Policy::Jdk if self.iso_2022_jp => self.iso_2022_jp_jdk_replacement(stage, sink),
             Policy::Jdk | Policy::Strict => stage.push(b"?", sink),
@@ -593,7 +625,7 @@ impl MultiByte {
             // unmappable char; in the Roman state "&#;" and digits are the same bytes as ASCII.
             Policy::Whatwg => {
                 let mut ncr = [0u8; 12];
-                let n = crate::write_ncr(&mut ncr, u32::from(c));
+                let n = crate::ncr::write_ncr(&mut ncr, u32::from(c));
                 stage.push(&ncr[..n], sink);
             }
         }
@@ -670,28 +702,39 @@ fn three_byte_run(
     (chars, len)
 }
 
-/// Appends `text` encoded with `encoding` to `out`, reserving the exact size once (through the
-/// per-thread scratch buffer); `text[..from]` is ASCII that encodes to itself. [`Policy::Strict`]:
+/// Appends `text` encoded with `encoding` to `out`; `text[..from]` is ASCII that encodes to
+/// itself. A `Vec` ([`Sink::EXACT`]) gets the exact size reserved once, through the
+/// per-thread scratch buffer; other sinks are written straight away. [`Policy::Strict`]:
 /// `Err` with the offset of the first unmappable char, nothing appended.
-pub(crate) fn encode_str(
+pub(crate) fn encode_str<S: Sink>(
     encoding: &'static Encoding,
     text: &str,
     from: usize,
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
     kernels: Kernels,
 ) -> Result<(), usize> {
-    with_scratch(|scratch| -> Result<(), usize> {
-        let mut coder = MultiByte::new(encoding, kernels);
-        coder.encode_str(&text[from..], true, policy, &mut |bytes| {
-            scratch.extend_from_slice(bytes);
-        })?;
-        out.reserve_exact(from + scratch.len());
+    let mut coder = MultiByte::new(encoding, kernels);
+    coder.track = S::TRACKS;
+    let rest = &text[from..];
+    let result = if S::EXACT {
+        with_scratch(|scratch| -> Result<(), usize> {
+            coder.encode_str(rest, true, policy, &mut |bytes| {
+                scratch.extend_from_slice(bytes);
+            })?;
+            out.reserve_exact(from + scratch.len());
+            out.extend_from_slice(&text.as_bytes()[..from]);
+            out.extend_from_slice(scratch);
+            Ok(())
+        })
+    } else {
         out.extend_from_slice(&text.as_bytes()[..from]);
-        out.extend_from_slice(scratch);
-        Ok(())
-    })
-    .map_err(|at| from + at)
+        coder.encode_str(rest, true, policy, &mut |bytes| out.extend_from_slice(bytes))
+    };
+    if coder.take_replaced() {
+        out.replaced();
+    }
+    result.map_err(|at| from + at)
 }
 
 /// The number of bytes [`encode_str`] appends, counted without allocating.
@@ -708,22 +751,31 @@ pub(crate) fn len_str(
     n
 }
 
-/// Appends UTF-16 `units` encoded with `encoding` to `out`, reserving the exact size once.
-/// [`Policy::Strict`]: `Err` with the index of the first unmappable char or unpaired
+/// Appends UTF-16 `units` encoded with `encoding` to `out` (a `Vec`: the exact size reserved
+/// once). [`Policy::Strict`]: `Err` with the index of the first unmappable char or unpaired
 /// surrogate, nothing appended.
-pub(crate) fn encode_utf16(
+pub(crate) fn encode_utf16<S: Sink>(
     encoding: &'static Encoding,
     units: &[u16],
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
 ) -> Result<(), usize> {
-    with_scratch(|scratch| -> Result<(), usize> {
-        let mut coder = MultiByte::new(encoding, Kernels::NONE);
-        coder.encode_units(units, true, policy, &mut |bytes| {
-            scratch.extend_from_slice(bytes);
-        })?;
-        out.reserve_exact(scratch.len());
-        out.extend_from_slice(scratch);
-        Ok(())
-    })
+    let mut coder = MultiByte::new(encoding, Kernels::NONE);
+    coder.track = S::TRACKS;
+    let result = if S::EXACT {
+        with_scratch(|scratch| -> Result<(), usize> {
+            coder.encode_units(units, true, policy, &mut |bytes| {
+                scratch.extend_from_slice(bytes);
+            })?;
+            out.reserve_exact(scratch.len());
+            out.extend_from_slice(scratch);
+            Ok(())
+        })
+    } else {
+        coder.encode_units(units, true, policy, &mut |bytes| out.extend_from_slice(bytes))
+    };
+    if coder.take_replaced() {
+        out.replaced();
+    }
+    result
 }

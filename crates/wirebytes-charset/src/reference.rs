@@ -11,16 +11,18 @@
 //! value when it is at most 0xFF / 0x7F, UTF-32 as the scalar value, the JDK's UTF-16 as
 //! UTF-16BE after `FE FF` (when there is any input).
 //!
-//! The bytes are the contract: [`crate::encode`] and [`crate::encode_utf16`] return the same
-//! bytes as [`encode`] and [`encode_utf16`] for every input, encoding and [`Replacement`].
+//! The bytes are the contract: [`Charset::encode`] and [`Charset::encode_from_utf16`] return
+//! the same bytes as [`encode`] and [`encode_from_utf16`] for every input, charset and
+//! [`Replacement`].
 //!
 //! # Examples
 //!
 //! ```
-//! use wirebytes_charset::{Replacement, reference};
+//! use wirebytes_charset::{Charset, Replacement, reference};
 //!
-//! let slow = reference::encode("Grüße €", encoding_rs::WINDOWS_1252, Replacement::Jdk);
-//! let fast = wirebytes_charset::encode("Grüße €", encoding_rs::WINDOWS_1252, Replacement::Jdk);
+//! let cp1252 = Charset::from(encoding_rs::WINDOWS_1252);
+//! let slow = reference::encode(cp1252, "Grüße €", Replacement::Jdk);
+//! let fast = cp1252.encode("Grüße €", Replacement::Jdk);
 //! assert_eq!(slow, fast);
 //! ```
 
@@ -46,50 +48,42 @@ enum Sink {
     Bytes { max: u32 },
 }
 
-/// Encodes `text` the slow way. Same signature and bytes as [`crate::encode`].
+/// Encodes `text` the slow way. The same bytes as [`Charset::encode`].
 ///
 /// # Examples
 ///
 /// ```
-/// use wirebytes_charset::{Replacement, reference};
+/// use wirebytes_charset::{Charset, Replacement, reference};
 ///
-/// assert_eq!(reference::encode("a😀", encoding_rs::KOI8_R, Replacement::Jdk), b"a?");
-/// assert_eq!(reference::encode("a😀", encoding_rs::KOI8_R, Replacement::Whatwg), b"a&#128512;");
+/// let koi8_r = Charset::from(encoding_rs::KOI8_R);
+/// assert_eq!(reference::encode(koi8_r, "a😀", Replacement::Jdk), b"a?");
+/// assert_eq!(reference::encode(koi8_r, "a😀", Replacement::Whatwg), b"a&#128512;");
 /// ```
-pub fn encode(text: &str, charset: impl Into<Charset>, replacement: Replacement) -> Vec<u8> {
-    run(
-        text.len(),
-        text.chars().map(Item::Char),
-        charset.into(),
-        replacement,
-    )
+pub fn encode(charset: Charset, text: &str, replacement: Replacement) -> Vec<u8> {
+    run(text.len(), text.chars().map(Item::Char), charset, replacement)
 }
 
-/// Encodes UTF-16 `units` (unpaired surrogates allowed) the slow way. Same signature and
-/// bytes as [`crate::encode_utf16`].
+/// Encodes UTF-16 `units` (unpaired surrogates allowed) the slow way. The same bytes as
+/// [`Charset::encode_from_utf16`].
 ///
 /// # Examples
 ///
 /// ```
-/// use wirebytes_charset::{Replacement, reference};
+/// use wirebytes_charset::{Charset, Replacement, reference};
 ///
 /// let units = [0x61, 0xD800, 0x62];
-/// assert_eq!(reference::encode_utf16(&units, encoding_rs::UTF_8, Replacement::Jdk), b"a?b");
+/// assert_eq!(reference::encode_from_utf16(Charset::UTF_8, &units, Replacement::Jdk), b"a?b");
 /// assert_eq!(
-///     reference::encode_utf16(&units, encoding_rs::UTF_8, Replacement::Whatwg),
+///     reference::encode_from_utf16(Charset::UTF_8, &units, Replacement::Whatwg),
 ///     "a\u{FFFD}b".as_bytes()
 /// );
 /// ```
-pub fn encode_utf16(
-    units: &[u16],
-    charset: impl Into<Charset>,
-    replacement: Replacement,
-) -> Vec<u8> {
+pub fn encode_from_utf16(charset: Charset, units: &[u16], replacement: Replacement) -> Vec<u8> {
     let items = char::decode_utf16(units.iter().copied()).map(|r| match r {
         Ok(c) => Item::Char(c),
         Err(_) => Item::Lone,
     });
-    run(units.len(), items, charset.into(), replacement)
+    run(units.len(), items, charset, replacement)
 }
 
 fn run(

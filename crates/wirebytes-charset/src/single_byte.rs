@@ -11,7 +11,9 @@ use crate::encodings::{
     ALL, FIRST_SINGLE_BYTE, ISO_8859_1_TABLE, SINGLE_BYTE_COUNT, TABLE_COUNT, US_ASCII_TABLE,
 };
 use crate::latin1::{Except, WINDOW, latin1_run};
-use crate::{Policy, ncr_len, push_ncr};
+use crate::Policy;
+use crate::ncr::{ncr_len, push_ncr};
+use crate::sink::Sink;
 
 /// The size of [`Table`]'s `pairs`: an entry per lead byte and six low bits of the byte
 /// after it.
@@ -232,10 +234,10 @@ pub(crate) const BLOCK: usize = 64;
 /// (`encode` reads one byte further), and the next window starts after that char. Output goes
 /// through a stack buffer, appended to `out` a thousand bytes at a time.
 #[inline]
-pub(crate) fn window_run(
+pub(crate) fn window_run<S: Sink>(
     bytes: &[u8],
     mut i: usize,
-    out: &mut Vec<u8>,
+    out: &mut S,
     mut encode: impl FnMut(&[u8; WINDOW], &mut [u8; BLOCK]) -> Option<usize>,
 ) -> usize {
     // The first window into a buffer of its own size: a run that stops at once (text the
@@ -281,16 +283,21 @@ pub(crate) fn window_run(
 /// such block (with SSSE3 alone, for tables not near Latin-1); for windows-1252 and its kin
 /// ([`Table::latin1`]) without the AVX-512 kernel, [`latin1_run`] does. US-ASCII under
 /// [`Policy::Jdk`] ([`Table::ascii_only`]) goes through [`crate::us_ascii`] instead.
-pub(crate) fn encode_str(
+pub(crate) fn encode_str<S: Sink>(
     table: &Table,
     text: &str,
     from: usize,
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
     kernels: Kernels,
 ) -> Result<(), usize> {
     let bytes = text.as_bytes();
     if table.ascii_only && policy == Policy::Jdk {
+        // `from` is a char boundary before a non-ASCII char, or the end: every non-ASCII
+        // char is a `?`.
+        if from < bytes.len() {
+            out.replaced();
+        }
         crate::us_ascii::ascii_or_question_marks(&bytes[from..], out);
         return Ok(());
     }
@@ -300,12 +307,14 @@ pub(crate) fn encode_str(
     // `skip` blocks go the table path before the next try (2, 4, 8, then 16 after the
     // `misses` in a row), so text the kernel cannot take pays little for the tries.
     let (mut skip, mut misses) = (0u32, 0u32);
-    let question_marks = policy == Policy::Jdk;
+    // A sink that reports replacements leaves unmappable chars to the paths that report
+    // them.
+    let question_marks = policy == Policy::Jdk && !S::TRACKS;
     // The table window kernel takes every table, except that the Latin-1 kernel is faster on
     // Latin-1 text than the SSSE3 table window.
     let table_windows =
         kernels.has_table_window() && (kernels.has_wide_table_window() || !table.latin1);
-    while i < bytes.len() {
+    while i < bytes.len() && !out.full() {
         if table_windows {
             if skip == 0 {
                 let start = i;
@@ -359,7 +368,7 @@ pub(crate) fn encode_str(
 /// [`Table::pairs`]; a block that is mostly ASCII (Latin-1 prose) walks the lead mask and
 /// copies the ASCII run before each two-byte char eight bytes at a time.
 #[inline(always)]
-fn two_byte_block(table: &Table, block: &[u8], policy: Policy, out: &mut Vec<u8>) -> bool {
+fn two_byte_block<S: Sink>(table: &Table, block: &[u8], policy: Policy, out: &mut S) -> bool {
     const SLACK: usize = 8;
     let n = block.len().min(BLOCK);
     let mut padded = [0u8; BLOCK + SLACK];
@@ -422,6 +431,7 @@ fn two_byte_block(table: &Table, block: &[u8], policy: Policy, out: &mut Vec<u8>
         for b in dst.iter_mut() {
             *b = if *b == 0 { b'?' } else { *b };
         }
+        out.replaced();
     }
     out.extend_from_slice(dst);
     true
@@ -445,13 +455,13 @@ fn char_bits(word: &[u8]) -> (u8, u8) {
 }
 
 /// Encodes `text[from..end]` char by char.
-fn encode_scalar(
+fn encode_scalar<S: Sink>(
     table: &Table,
     text: &str,
     from: usize,
     end: usize,
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
     resized: &mut bool,
 ) -> Result<(), usize> {
     let bytes = text.as_bytes();
@@ -479,7 +489,7 @@ fn encode_scalar(
             match policy {
                 Policy::Jdk => out.push(b'?'),
                 Policy::Whatwg => {
-                    if !*resized {
+                    if S::EXACT && !*resized {
                         out.reserve_exact(whatwg_len_str(table, &text[i..]));
                         *resized = true;
                     }
@@ -487,6 +497,7 @@ fn encode_scalar(
                 }
                 Policy::Strict => return Err(i),
             }
+            out.replaced();
         }
         i += len;
     }
@@ -552,14 +563,16 @@ fn ncr_len_u32(c: u32) -> usize {
 /// Unpaired surrogates are `?` ([`Policy::Jdk`]) or U+FFFD, itself unmappable, so `&#65533;`
 /// ([`Policy::Whatwg`]). [`Policy::Strict`]: `Err` with the index of the first unmappable
 /// char or unpaired surrogate, nothing appended.
-pub(crate) fn encode_utf16(
+pub(crate) fn encode_utf16<S: Sink>(
     table: &Table,
     units: &[u16],
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
 ) -> Result<(), usize> {
     let start = out.len();
-    out.reserve_exact(len_utf16(table, units, policy));
+    if S::EXACT {
+        out.reserve_exact(len_utf16(table, units, policy));
+    }
     let mut i = 0;
     while i < units.len() {
         let u = units[i];
@@ -583,6 +596,7 @@ pub(crate) fn encode_utf16(
                     return Err(at);
                 }
             }
+            out.replaced();
         }
     }
     Ok(())

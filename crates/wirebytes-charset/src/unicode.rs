@@ -1,23 +1,28 @@
-//! UTF-8, UTF-16 and UTF-32 targets: the exact size computed up front, one reservation,
-//! then the bytes written through a stack buffer appended a KiB at a time.
+//! UTF-8, UTF-16 and UTF-32 targets: for a `Vec`, the exact size computed up front and one
+//! reservation; then the bytes written through a stack buffer appended a KiB at a time, or in
+//! place a piece at a time.
 
 use crate::Policy;
 use crate::arch::Kernels;
+use crate::sink::Sink;
+
+/// The size of [`Staged`]'s buffer.
+const STAGED: usize = 1024;
 
 /// Output staged in a stack buffer, appended to `out` when full and at the end.
-struct Staged<'a> {
-    out: &'a mut Vec<u8>,
-    buf: [u8; Staged::SIZE],
+struct Staged<'a, S: Sink> {
+    out: &'a mut S,
+    buf: [u8; STAGED],
     w: usize,
 }
 
-impl<'a> Staged<'a> {
-    const SIZE: usize = 1024;
+impl<'a, S: Sink> Staged<'a, S> {
+    const SIZE: usize = STAGED;
 
-    fn new(out: &'a mut Vec<u8>) -> Self {
+    fn new(out: &'a mut S) -> Self {
         Staged {
             out,
-            buf: [0; Self::SIZE],
+            buf: [0; STAGED],
             w: 0,
         }
     }
@@ -45,7 +50,7 @@ impl<'a> Staged<'a> {
     }
 }
 
-impl Drop for Staged<'_> {
+impl<S: Sink> Drop for Staged<'_, S> {
     fn drop(&mut self) {
         self.flush();
     }
@@ -318,54 +323,53 @@ fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
     n
 }
 
-/// Writes the UTF-16 of `text` into `dst` in the given byte order and returns the number of
-/// units written: all of them when `dst` has room for them (`2 * utf16_units(text)` bytes).
-fn write_utf16<const BIG_ENDIAN: bool>(text: &str, dst: &mut [u8], kernels: Kernels) -> usize {
-    let mut units = [0u16; PIECE + 16];
-    let mut n = 0;
-    for piece in pieces(text) {
-        let mut rest = Ordered::<BIG_ENDIAN>(dst.get_mut(2 * n..).unwrap_or_default());
-        if own_decoder(piece, kernels) {
-            n += utf8_to_utf16(piece, &mut rest, kernels);
-        } else {
-            let m = encoding_rs::mem::convert_str_to_utf16(piece, &mut units);
-            let Some(out) = rest.0.get_mut(..2 * m) else {
-                break;
-            };
-            for (pair, &u) in out.chunks_exact_mut(2).zip(&units[..m]) {
-                pair.copy_from_slice(&unit_bytes(u, BIG_ENDIAN));
-            }
-            n += m;
-        }
+/// Writes the UTF-16 of `piece` (at most [`PIECE`] bytes) into `dst` in the given byte
+/// order and returns the number of units written: all of them when `dst` has room for them
+/// (`2 * utf16_units(piece)` bytes). `units` is room for the units of a piece.
+fn write_piece<const BIG_ENDIAN: bool>(
+    piece: &str,
+    dst: &mut [u8],
+    units: &mut [u16; PIECE + 16],
+    kernels: Kernels,
+) -> usize {
+    let mut rest = Ordered::<BIG_ENDIAN>(dst);
+    if own_decoder(piece, kernels) {
+        return utf8_to_utf16(piece, &mut rest, kernels);
     }
-    n
+    let m = encoding_rs::mem::convert_str_to_utf16(piece, units);
+    let Some(out) = rest.0.get_mut(..2 * m) else {
+        return 0;
+    };
+    for (pair, &u) in out.chunks_exact_mut(2).zip(&units[..m]) {
+        pair.copy_from_slice(&unit_bytes(u, BIG_ENDIAN));
+    }
+    m
 }
 
-/// Appends `text` as UTF-16 (no BOM), `units` of them (`utf16_units(text)`), written in
-/// place into the zero-filled end of `out`.
-pub(crate) fn str_to_utf16(
-    text: &str,
-    units: usize,
-    big_endian: bool,
-    out: &mut Vec<u8>,
-    kernels: Kernels,
-) {
-    let start = out.len();
-    out.resize(start + 2 * units, 0);
-    let dst = &mut out[start..];
-    let written = if big_endian {
-        write_utf16::<true>(text, dst, kernels)
-    } else {
-        write_utf16::<false>(text, dst, kernels)
-    };
-    // `units` is exact, so this keeps every byte; were it not, no unwritten zero is kept.
-    out.truncate(start + 2 * written);
+/// Appends `text` as UTF-16 (no BOM), a [piece](pieces) at a time, each written in place at
+/// the end of `out`.
+pub(crate) fn str_to_utf16<S: Sink>(text: &str, big_endian: bool, out: &mut S, kernels: Kernels) {
+    let mut units = [0u16; PIECE + 16];
+    for piece in pieces(text) {
+        if out.full() {
+            return;
+        }
+        let bytes = 2 * utf16_units(piece);
+        out.put_with(bytes, |dst| {
+            2 * if big_endian {
+                write_piece::<true>(piece, dst, &mut units, kernels)
+            } else {
+                write_piece::<false>(piece, dst, &mut units, kernels)
+            }
+        });
+    }
 }
 
 /// Appends `text` as UTF-32 (no BOM).
-pub(crate) fn str_to_utf32(text: &str, big_endian: bool, out: &mut Vec<u8>, kernels: Kernels) {
-    let chars = crate::single_byte::count_chars(text.as_bytes());
-    out.reserve_exact(4 * chars);
+pub(crate) fn str_to_utf32<S: Sink>(text: &str, big_endian: bool, out: &mut S, kernels: Kernels) {
+    if S::EXACT {
+        out.reserve_exact(4 * crate::single_byte::count_chars(text.as_bytes()));
+    }
     let mut bytes = [0u8; 4 * (PIECE + 1)];
     utf16_pieces(text, kernels, |units| {
         // No surrogate (the common case): one unit, one char, in a loop the compiler
@@ -441,43 +445,51 @@ fn first_lone(units: &[u16]) -> Option<usize> {
 
 /// Appends `prefix` then UTF-16 `units` as UTF-8; an unpaired surrogate is `?` ([`Policy::Jdk`]), U+FFFD
 /// ([`Policy::Whatwg`]) or `Err` with its index ([`Policy::Strict`], nothing appended).
-pub(crate) fn utf16_to_utf8(
+pub(crate) fn utf16_to_utf8<S: Sink>(
     prefix: &[u8],
     units: &[u16],
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
 ) -> Result<(), usize> {
     if policy == Policy::Strict {
         if let Some(at) = first_lone(units) {
             return Err(at);
         }
     }
-    let lone_len = if policy == Policy::Jdk { 1 } else { 3 };
-    let mut len = 0;
-    let mut i = 0;
-    while i < units.len() {
-        let u = units[i];
-        i += 1;
-        len += match u {
-            0..=0x7F => 1,
-            0x80..=0x7FF => 2,
-            0xD800..=0xDBFF if i < units.len() && (0xDC00..=0xDFFF).contains(&units[i]) => {
-                i += 1;
-                4
-            }
-            0xD800..=0xDFFF => lone_len,
-            _ => 3,
-        };
+    if S::EXACT {
+        let lone_len = if policy == Policy::Jdk { 1 } else { 3 };
+        let mut len = 0;
+        let mut i = 0;
+        while i < units.len() {
+            let u = units[i];
+            i += 1;
+            len += match u {
+                0..=0x7F => 1,
+                0x80..=0x7FF => 2,
+                0xD800..=0xDBFF if i < units.len() && (0xDC00..=0xDFFF).contains(&units[i]) => {
+                    i += 1;
+                    4
+                }
+                0xD800..=0xDFFF => lone_len,
+                _ => 3,
+            };
+        }
+        out.reserve_exact(prefix.len() + len);
     }
-    out.reserve_exact(prefix.len() + len);
     out.extend_from_slice(prefix);
     let mut buf = [0u8; 4];
     for c in char::decode_utf16(units.iter().copied()) {
         match c {
             Ok(c) if (c as u32) < 0x80 => out.push(c as u8),
             Ok(c) => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
-            Err(_) if policy == Policy::Jdk => out.push(b'?'),
-            Err(_) => out.extend_from_slice("\u{FFFD}".as_bytes()),
+            Err(_) => {
+                if policy == Policy::Jdk {
+                    out.push(b'?');
+                } else {
+                    out.extend_from_slice("\u{FFFD}".as_bytes());
+                }
+                out.replaced();
+            }
         }
     }
     Ok(())
@@ -486,19 +498,21 @@ pub(crate) fn utf16_to_utf8(
 /// Appends `prefix` then UTF-16 `units` as UTF-16 bytes in the given order; an unpaired surrogate becomes
 /// U+FFFD (what the JDK and the WHATWG standard both write), or `Err` with its index under
 /// [`Policy::Strict`] (nothing appended).
-pub(crate) fn utf16_to_utf16(
+pub(crate) fn utf16_to_utf16<S: Sink>(
     prefix: &[u8],
     units: &[u16],
     big_endian: bool,
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
 ) -> Result<(), usize> {
     if policy == Policy::Strict {
         if let Some(at) = first_lone(units) {
             return Err(at);
         }
     }
-    out.reserve_exact(prefix.len() + 2 * units.len());
+    if S::EXACT {
+        out.reserve_exact(prefix.len() + 2 * units.len());
+    }
     out.extend_from_slice(prefix);
     let mut staged = Staged::new(out);
     let mut i = 0;
@@ -517,6 +531,7 @@ pub(crate) fn utf16_to_utf16(
         i += valid;
         if i < units.len() {
             staged.put(unit_bytes(0xFFFD, big_endian));
+            staged.out.replaced();
             i += 1;
         }
     }
@@ -525,27 +540,32 @@ pub(crate) fn utf16_to_utf16(
 
 /// Appends UTF-16 `units` as UTF-32 in the given order; an unpaired surrogate becomes U+FFFD,
 /// or `Err` with its index under [`Policy::Strict`] (nothing appended).
-pub(crate) fn utf16_to_utf32(
+pub(crate) fn utf16_to_utf32<S: Sink>(
     units: &[u16],
     big_endian: bool,
     policy: Policy,
-    out: &mut Vec<u8>,
+    out: &mut S,
 ) -> Result<(), usize> {
     if policy == Policy::Strict {
         if let Some(at) = first_lone(units) {
             return Err(at);
         }
     }
-    let pairs = units
-        .windows(2)
-        .filter(|w| (0xD800..=0xDBFF).contains(&w[0]) && (0xDC00..=0xDFFF).contains(&w[1]))
-        .count();
-    out.reserve_exact(4 * (units.len() - pairs));
+    if S::EXACT {
+        let pairs = units
+            .windows(2)
+            .filter(|w| (0xD800..=0xDBFF).contains(&w[0]) && (0xDC00..=0xDFFF).contains(&w[1]))
+            .count();
+        out.reserve_exact(4 * (units.len() - pairs));
+    }
     let mut staged = Staged::new(out);
     let mut i = 0;
     while let Some(item) = next_item(units, &mut i) {
-        let c = item.map_or(0xFFFD, u32::from);
-        staged.put(scalar_bytes(c, big_endian));
+        let c = item.unwrap_or_else(|_| {
+            staged.out.replaced();
+            '\u{FFFD}'
+        });
+        staged.put(scalar_bytes(u32::from(c), big_endian));
     }
     Ok(())
 }
@@ -557,7 +577,7 @@ mod tests {
     use wirebytes_testkit::text::random_text;
 
     /// `utf8_to_utf16` of `text` into room for one unit per byte equals the standard
-    /// library's `encode_utf16`, as `u16`s and as bytes in each order; and `write_utf16`
+    /// library's `encode_utf16`, as `u16`s and as bytes in each order; and `str_to_utf16`
     /// into exactly the room of its bytes fills it with them. At every kernel level.
     fn same(text: &str) {
         let want: Vec<u16> = text.encode_utf16().collect();
@@ -576,10 +596,12 @@ mod tests {
                 assert_eq!(&bytes[..2 * n], &le[..], "{level}, little-endian: {text:?}");
             }
             let mut exact = vec![0u8; be.len()];
-            let n = write_utf16::<true>(text, &mut exact, kernels);
+            let mut sink = crate::sink::SliceSink::new(&mut exact);
+            str_to_utf16(text, true, &mut sink, kernels);
+            let n = sink.written();
             assert_eq!(
                 (n, &exact),
-                (want.len(), &be),
+                (Some(be.len()), &be),
                 "{level}, exact room: {text:?}"
             );
         }
@@ -644,7 +666,7 @@ mod tests {
     }
 
     /// CJK bodies long enough for every kernel step (16, 8 and 4 chars), with one other char
-    /// at every place, through `write_utf16` in both orders into exactly the room they need.
+    /// at every place, through `str_to_utf16` into exactly the room they need.
     #[test]
     fn cjk_bodies_with_one_other_char_anywhere_write_exactly() {
         // Under Miri, the longest body (every kernel step) at three places.

@@ -13,7 +13,7 @@ const EACH: u64 = 0x0101_0101_0101_0101;
 
 /// Appends the JDK's US-ASCII encoding of `bytes` (UTF-8 from a char boundary to the end of a
 /// `str`): one byte per char, the char if it is ASCII, else `?`.
-pub(crate) fn ascii_or_question_marks(bytes: &[u8], out: &mut Vec<u8>) {
+pub(crate) fn ascii_or_question_marks<S: crate::sink::Sink>(bytes: &[u8], out: &mut S) {
     /// Output collects here and goes to `out` in one copy per this many bytes, so that every
     /// word is stored whole (8 bytes, of which the squeezed ones count).
     const FLUSH: usize = 1024;

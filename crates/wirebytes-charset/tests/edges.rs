@@ -5,11 +5,7 @@ mod common;
 
 use common::{check_str, check_units};
 use rstest::rstest;
-use wirebytes_charset::{
-    ALL, Charset, Encoding, Replacement, bom, encode, encode_string, encode_to_vec, encode_utf16,
-    encode_utf16_with_bom, encode_with_bom, encoded_len, for_content_type, for_label, levels,
-    reference, try_encode, try_encode_utf16,
-};
+use wirebytes_charset::{Charset, CoderResult, Encoding, Replacement, levels, reference};
 
 use encoding_rs::{
     BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_2, ISO_8859_5, ISO_8859_8,
@@ -19,6 +15,13 @@ use encoding_rs::{
 
 const JDK: Replacement = Replacement::Jdk;
 const WEB: Replacement = Replacement::Whatwg;
+
+/// encoding_rs's encodings, as the crate lists them.
+fn all_encodings() -> Vec<&'static Encoding> {
+    Charset::whatwg_charsets()
+        .filter_map(Charset::encoding)
+        .collect()
+}
 
 #[rstest]
 #[case::empty("")]
@@ -120,11 +123,11 @@ fn exact_bytes(
     #[case] replacement: Replacement,
     #[case] expected: &[u8],
 ) {
-    assert_eq!(encode(text, encoding, replacement), expected);
-    assert_eq!(reference::encode(text, encoding, replacement), expected);
+    assert_eq!(Charset::from(encoding).encode(text, replacement), expected);
+    assert_eq!(reference::encode(Charset::from(encoding), text, replacement), expected);
     for level in levels::all() {
         assert_eq!(
-            level.encode(text, encoding, replacement),
+            level.encode(Charset::from(encoding), text, replacement),
             expected,
             "{}",
             level.name()
@@ -154,9 +157,9 @@ fn exact_bytes_utf16(
     #[case] replacement: Replacement,
     #[case] expected: &[u8],
 ) {
-    assert_eq!(encode_utf16(units, encoding, replacement), expected);
+    assert_eq!(Charset::from(encoding).encode_from_utf16(units, replacement), expected);
     assert_eq!(
-        reference::encode_utf16(units, encoding, replacement),
+        reference::encode_from_utf16(Charset::from(encoding), units, replacement),
         expected
     );
 }
@@ -179,7 +182,7 @@ fn try_encode_reports_first_unmappable(
     #[case] ch: char,
     #[case] offset: usize,
 ) {
-    let err = try_encode(text, encoding).unwrap_err();
+    let err = Charset::from(encoding).try_encode(text).unwrap_err();
     assert_eq!(
         (err.ch(), err.offset(), err.encoding()),
         (ch, offset, Some(encoding))
@@ -198,15 +201,15 @@ fn try_encode_succeeds_with_the_same_bytes_when_everything_maps() {
         "😀",
         "\u{FFFD}\u{FEFF}",
     ];
-    for &encoding in &ALL {
+    for encoding in all_encodings() {
         for text in texts {
-            let expected = encode(text, encoding, JDK);
-            match try_encode(text, encoding) {
+            let expected = Charset::from(encoding).encode(text, JDK);
+            match Charset::from(encoding).try_encode(text) {
                 Ok(bytes) => {
                     assert_eq!(bytes, expected, "{}", encoding.name());
                     assert_eq!(bytes.capacity(), bytes.len());
                     // Nothing was replaced: WHATWG writes the same.
-                    assert_eq!(bytes, encode(text, encoding, WEB), "{}", encoding.name());
+                    assert_eq!(bytes, Charset::from(encoding).encode(text, WEB), "{}", encoding.name());
                 }
                 Err(err) => {
                     // Then the char really is unmappable: encoding_rs agrees.
@@ -220,20 +223,20 @@ fn try_encode_succeeds_with_the_same_bytes_when_everything_maps() {
     }
     for text in texts {
         for encoding in [UTF_8, UTF_16LE, UTF_16BE, REPLACEMENT, GB18030] {
-            assert!(try_encode(text, encoding).is_ok(), "{}", encoding.name());
+            assert!(Charset::from(encoding).try_encode(text).is_ok(), "{}", encoding.name());
         }
     }
 }
 
 #[test]
 fn encode_string_reuses_the_buffer_when_bytes_are_identical() {
-    for &encoding in &ALL {
+    for encoding in all_encodings() {
         let text = String::from("{\"id\":42,\"name\":\"plain ascii\"}");
         let ptr = text.as_ptr();
-        let body = encode_string(text.clone(), encoding, JDK);
-        assert_eq!(body, encode(&text, encoding, JDK), "{}", encoding.name());
+        let body = Charset::from(encoding).encode_string(text.clone(), JDK);
+        assert_eq!(body, Charset::from(encoding).encode(&text, JDK), "{}", encoding.name());
         assert_eq!(body.capacity(), body.len());
-        let moved = encode_string(text, encoding, JDK);
+        let moved = Charset::from(encoding).encode_string(text, JDK);
         let ascii_compatible = encoding.is_ascii_compatible() || encoding == ISO_2022_JP;
         let utf8_out = encoding == UTF_8 || encoding == REPLACEMENT;
         assert_eq!(
@@ -246,45 +249,45 @@ fn encode_string_reuses_the_buffer_when_bytes_are_identical() {
     // UTF-8 keeps any text's buffer; with spare capacity it is shrunk to fit.
     let mut text = String::with_capacity(64);
     text.push_str("Grüße 😀");
-    let body = encode_string(text, UTF_8, WEB);
+    let body = Charset::from(UTF_8).encode_string(text, WEB);
     assert_eq!(body, "Grüße 😀".as_bytes());
     assert_eq!(body.capacity(), body.len());
     // Non-ASCII text to a legacy encoding is encoded.
-    let body = encode_string(String::from("Grüße"), WINDOWS_1252, JDK);
+    let body = Charset::from(WINDOWS_1252).encode_string(String::from("Grüße"), JDK);
     assert_eq!(body, b"Gr\xFC\xDFe");
     // ESC is not ASCII to ISO-2022-JP.
-    let body = encode_string(String::from("a\u{1B}"), ISO_2022_JP, WEB);
+    let body = Charset::from(ISO_2022_JP).encode_string(String::from("a\u{1B}"), WEB);
     assert_eq!(body, b"a&#65533;");
 }
 
 #[test]
 fn bom_variants_prepend_the_bom_in_one_exact_allocation() {
     // Under Miri, every fifth encoding (the first is UTF-8, then single-byte ones).
-    for &encoding in ALL.iter().step_by(wirebytes_testkit::scale_miri(1, 1, 15)) {
+    for encoding in all_encodings().into_iter().step_by(wirebytes_testkit::scale_miri(1, 1, 15)) {
         for replacement in [JDK, WEB] {
-            let mut expected = bom(encoding).to_vec();
-            expected.extend(encode("hé😀", encoding, replacement));
-            let with = encode_with_bom("hé😀", encoding, replacement);
+            let mut expected = Charset::from(encoding).bom().to_vec();
+            expected.extend(Charset::from(encoding).encode("hé😀", replacement));
+            let with = Charset::from(encoding).encode_with_bom("hé😀", replacement);
             assert_eq!(with, expected, "{}", encoding.name());
             assert_eq!(with.capacity(), with.len());
             let units: Vec<u16> = "hé😀".encode_utf16().collect();
             assert_eq!(
-                encode_utf16_with_bom(&units, encoding, replacement),
+                Charset::from(encoding).encode_from_utf16_with_bom(&units, replacement),
                 expected
             );
             for level in levels::all() {
                 let name = level.name();
-                let with = level.encode_with_bom("hé😀", encoding, replacement);
+                let with = level.encode_with_bom(Charset::from(encoding), "hé😀", replacement);
                 assert_eq!(with, expected, "{name} {}", encoding.name());
                 assert_eq!(with.capacity(), with.len(), "{name}");
-                let with = level.encode_utf16_with_bom(&units, encoding, replacement);
+                let with = Charset::from(encoding).encode_from_utf16_with_bom(&units, replacement);
                 assert_eq!(with, expected, "{name} {}", encoding.name());
             }
         }
     }
-    assert_eq!(bom(UTF_8), b"\xEF\xBB\xBF");
-    assert_eq!(bom(UTF_16BE), b"\xFE\xFF");
-    assert_eq!(encode_with_bom("a", UTF_16BE, JDK), b"\xFE\xFF\0a");
+    assert_eq!(Charset::from(UTF_8).bom(), b"\xEF\xBB\xBF");
+    assert_eq!(Charset::from(UTF_16BE).bom(), b"\xFE\xFF");
+    assert_eq!(Charset::from(UTF_16BE).encode_with_bom("a", JDK), b"\xFE\xFF\0a");
 }
 
 #[test]
@@ -522,31 +525,32 @@ fn every_whatwg_label_resolves_into_all() {
     ];
     let mut seen = Vec::new();
     for label in labels {
-        let encoding = for_label(label.as_bytes())
+        let encoding = Charset::for_label(label.as_bytes())
+            .and_then(Charset::encoding)
             .unwrap_or_else(|| panic!("label {label:?} does not resolve"));
         assert!(
-            ALL.contains(&encoding),
-            "{label:?} -> {} not in ALL",
+            all_encodings().contains(&encoding),
+            "{label:?} -> {} not in the list",
             encoding.name()
         );
         // Upper case and surrounding whitespace resolve the same way.
         let loud = format!(" {}\t", label.to_ascii_uppercase());
-        assert_eq!(for_label(loud.as_bytes()), Some(encoding));
+        assert_eq!(Charset::for_label(loud.as_bytes()), Some(encoding.into()));
         if !seen.contains(&encoding) {
             seen.push(encoding);
         }
     }
-    // Each encoding's own name is a label of it, and every encoding of ALL is reachable.
-    for &encoding in &ALL {
+    // Each encoding's own name is a label of it, and every encoding of the list is reachable.
+    for encoding in all_encodings() {
         assert_eq!(
-            for_label(encoding.name().as_bytes()),
-            Some(encoding),
+            Charset::for_label(encoding.name().as_bytes()),
+            Some(encoding.into()),
             "{}",
             encoding.name()
         );
         assert!(seen.contains(&encoding), "no label for {}", encoding.name());
     }
-    assert_eq!(seen.len(), ALL.len());
+    assert_eq!(seen.len(), all_encodings().len());
 }
 
 #[rstest]
@@ -561,13 +565,16 @@ fn every_whatwg_label_resolves_into_all() {
 #[case::absent("text/plain", None)]
 #[case::iso_2022_kr_is_replacement("text/plain; charset=iso-2022-kr", Some(REPLACEMENT))]
 fn content_type_lookup(#[case] value: &str, #[case] expected: Option<&'static Encoding>) {
-    assert_eq!(for_content_type(value), expected);
+    assert_eq!(
+        Charset::for_content_type(value.as_bytes()),
+        expected.map(Charset::from)
+    );
 }
 
 #[test]
 fn single_byte_tables_match_encoding_rs_for_every_bmp_char() {
-    for &encoding in ALL
-        .iter()
+    for encoding in all_encodings()
+        .into_iter()
         .filter(|e| e.is_single_byte())
         .step_by(wirebytes_testkit::scale_miri(1, 1, 27))
     {
@@ -579,7 +586,7 @@ fn single_byte_tables_match_encoding_rs_for_every_bmp_char() {
             let mut buf = [0u8; 4];
             let text = c.encode_utf8(&mut buf);
             let (web, _, had_unmappables) = encoding.encode(text);
-            match try_encode(text, encoding) {
+            match Charset::from(encoding).try_encode(text) {
                 Ok(bytes) => {
                     assert!(!had_unmappables, "{} U+{:04X}", encoding.name(), c as u32);
                     assert_eq!(bytes, &web[..], "{} U+{:04X}", encoding.name(), c as u32);
@@ -640,10 +647,10 @@ fn latin1_windows_at_every_level() {
             let mut text = latin1.clone();
             text.insert_str(at, special);
             for replacement in [JDK, WEB] {
-                let expected = reference::encode(&text, WINDOWS_1252, replacement);
+                let expected = reference::encode(Charset::from(WINDOWS_1252), &text, replacement);
                 for level in levels::all() {
                     assert_eq!(
-                        level.encode(&text, WINDOWS_1252, replacement),
+                        level.encode(Charset::from(WINDOWS_1252), &text, replacement),
                         expected,
                         "{} {replacement:?} {special:?} at {at}",
                         level.name()
@@ -669,11 +676,11 @@ fn latin1_windows_at_every_level() {
 #[case::utf32le_pair(Charset::UTF_32LE, &[0xD83D, 0xDE00], b"\0\xF6\x01\0")]
 #[case::utf32_empty(Charset::UTF_32, &[], b"")]
 fn jdk_only_exact_bytes(#[case] charset: Charset, #[case] units: &[u16], #[case] expected: &[u8]) {
-    assert_eq!(encode_utf16(units, charset, JDK), expected);
-    assert_eq!(reference::encode_utf16(units, charset, JDK), expected);
+    assert_eq!(Charset::from(charset).encode_from_utf16(units, JDK), expected);
+    assert_eq!(reference::encode_from_utf16(Charset::from(charset), units, JDK), expected);
     if let Ok(text) = String::from_utf16(units) {
-        assert_eq!(encode(&text, charset, JDK), expected);
-        assert_eq!(encoded_len(&text, charset, JDK), expected.len());
+        assert_eq!(Charset::from(charset).encode(&text, JDK), expected);
+        assert_eq!(Charset::from(charset).encoded_len(&text, JDK), expected.len());
     }
 }
 
@@ -697,7 +704,7 @@ fn java_names(#[case] name: &str, #[case] charset: Charset) {
 
 #[test]
 fn try_encode_jdk_only() {
-    let err = try_encode("abc€", Charset::ISO_8859_1).unwrap_err();
+    let err = Charset::ISO_8859_1.try_encode("abc€").unwrap_err();
     assert_eq!(
         (err.ch(), err.offset(), err.charset()),
         ('€', 3, Charset::ISO_8859_1)
@@ -707,16 +714,16 @@ fn try_encode_jdk_only() {
         err.to_string(),
         "U+20AC at byte 3 cannot be encoded in ISO-8859-1"
     );
-    assert_eq!(try_encode("ÿ", Charset::ISO_8859_1).unwrap(), b"\xFF");
-    assert_eq!(try_encode("ÿ", Charset::US_ASCII).unwrap_err().offset(), 0);
+    assert_eq!(Charset::ISO_8859_1.try_encode("ÿ").unwrap(), b"\xFF");
+    assert_eq!(Charset::US_ASCII.try_encode("ÿ").unwrap_err().offset(), 0);
     for charset in [
         Charset::UTF_16,
         Charset::UTF_32,
         Charset::UTF_32BE,
         Charset::UTF_32LE,
     ] {
-        assert!(try_encode("a😀\u{FFFF}", charset).is_ok(), "{charset}");
-        let err = try_encode_utf16(&[0x61, 0xDFFF], charset).unwrap_err();
+        assert!(Charset::from(charset).try_encode("a😀\u{FFFF}").is_ok(), "{charset}");
+        let err = Charset::from(charset).try_encode_from_utf16(&[0x61, 0xDFFF]).unwrap_err();
         assert_eq!((err.offset(), err.code_point()), (1, 0xDFFF), "{charset}");
     }
 }
@@ -728,14 +735,14 @@ fn encode_to_vec_appends_without_reallocating() {
     let text = "Grüße, 日本語, Привет 😀 ".repeat(40);
     for charset in common::charsets() {
         for replacement in [JDK, WEB] {
-            let len = encoded_len(&text, charset, replacement);
+            let len = Charset::from(charset).encoded_len(&text, replacement);
             let mut dst = Vec::with_capacity(3 + len);
             dst.extend_from_slice(b"abc");
             let ptr = dst.as_ptr();
-            encode_to_vec(&text, charset, replacement, &mut dst);
+            Charset::from(charset).encode_to_vec(&text, replacement, &mut dst);
             assert_eq!(dst.len(), 3 + len, "{charset}");
             assert_eq!(dst.as_ptr(), ptr, "{charset} {replacement:?} reallocated");
-            assert_eq!(&dst[3..], &encode(&text, charset, replacement)[..]);
+            assert_eq!(&dst[3..], &Charset::from(charset).encode(&text, replacement)[..]);
         }
     }
 }
@@ -746,7 +753,7 @@ fn encode_to_vec_appends_without_reallocating() {
 fn encode_to_buf_refuses_a_short_fixed_buffer() {
     let mut storage = [0u8; 3];
     let mut dst = &mut storage[..];
-    wirebytes_charset::encode_to_buf("abcd", Charset::US_ASCII, JDK, &mut dst);
+    Charset::US_ASCII.encode_to_buf("abcd", JDK, &mut dst);
 }
 
 /// Every char of U+0080..U+00FF inside Latin-1 text long enough for the Latin-1 windows, at
@@ -754,10 +761,10 @@ fn encode_to_buf_refuses_a_short_fixed_buffer() {
 /// not at all (ISO-8859-15's ¤, windows-1254's Ð) must not come out as its own number.
 #[test]
 fn latin1_windows_respect_each_single_byte_table() {
-    let singles = ALL
-        .iter()
+    let singles = all_encodings()
+        .into_iter()
         .filter(|e| e.is_single_byte())
-        .map(|&e| Charset::from(e))
+        .map(Charset::from)
         .chain([Charset::ISO_8859_1, Charset::US_ASCII]);
     for charset in singles.step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
         for c in ('\u{80}'..='\u{FF}').step_by(wirebytes_testkit::scale_miri(1, 1, 51)) {
@@ -769,10 +776,10 @@ fn latin1_windows_respect_each_single_byte_table() {
                     .unwrap_or(0);
                 text.insert(at, c);
                 for replacement in [JDK, WEB] {
-                    let expected = reference::encode(&text, charset, replacement);
+                    let expected = reference::encode(Charset::from(charset), &text, replacement);
                     for level in levels::all() {
                         assert_eq!(
-                            level.encode(&text, charset, replacement),
+                            level.encode(Charset::from(charset), &text, replacement),
                             expected,
                             "{} {charset} U+{:04X} at {at}",
                             level.name(),
@@ -807,10 +814,10 @@ fn cjk_runs_with_one_other_char_anywhere(
                 // Half-width katakana in runs of their own, too.
                 let text: String = chars.iter().collect::<String>() + "ｶﾀｶﾅｶﾀｶﾅｶﾀｶﾅ日本";
                 for replacement in [JDK, WEB] {
-                    let expected = reference::encode(&text, encoding, replacement);
+                    let expected = reference::encode(Charset::from(encoding), &text, replacement);
                     for level in levels::all() {
                         assert_eq!(
-                            level.encode(&text, encoding, replacement),
+                            level.encode(Charset::from(encoding), &text, replacement),
                             expected,
                             "{} {} {replacement:?} {other:?} at {at} of {len}",
                             level.name(),
@@ -820,9 +827,55 @@ fn cjk_runs_with_one_other_char_anywhere(
                 }
                 // Strict: every level stops at the same char.
                 let offsets: Vec<_> = levels::all()
-                    .map(|level| level.try_encode(&text, encoding).map_err(|e| e.offset()))
+                    .map(|level| level.try_encode(Charset::from(encoding), &text).map_err(|e| e.offset()))
                     .collect();
                 assert!(offsets.windows(2).all(|w| w[0] == w[1]), "{offsets:?}");
+            }
+        }
+    }
+}
+
+/// Texts made of the most expensive chars for some charset, repeated (a 2-byte char whose
+/// `&#N;` is 7 bytes, ESC in ISO-2022-JP, state switches on every char, ...), as `&str` and
+/// as UTF-16 with unpaired surrogates: no charset writes more than `max_encoded_len` says,
+/// and a fresh `Encoder` takes each whole in one slice of `max_buffer_length` bytes.
+#[test]
+fn the_worst_case_bounds_hold() {
+    let pieces = [
+        "a", "\u{80}", "\u{7FF}", "\u{FFFF}", "\u{10FFFF}", "\u{1B}", "α\u{1B}", "αé",
+        "α\u{7FF}", "¥a", "αa", "ｱα", "\u{FFFD}", "a\u{1B}",
+    ];
+    let lone: [&[u16]; 3] = [&[0xD800], &[0x3042, 0xDC00], &[0x61, 0xD800, 0x1B]];
+    for charset in common::charsets() {
+        let name = charset.name();
+        for replacement in common::REPLACEMENTS {
+            for reps in [1, 2, 7] {
+                let texts = pieces.iter().map(|piece| piece.repeat(reps));
+                for text in texts {
+                    let len = charset.encoded_len(&text, replacement);
+                    let max = charset.max_encoded_len(text.len(), replacement);
+                    assert!(len <= max, "{name} {replacement:?} {text:?}: {len} > {max}");
+                    let units: Vec<u16> = text.encode_utf16().collect();
+                    let len = charset.encoded_len_from_utf16(&units, replacement);
+                    let max = charset.max_encoded_len_from_utf16(units.len(), replacement);
+                    assert!(len <= max, "{name} {replacement:?} {units:04x?}: {len} > {max}");
+                    let mut encoder = charset.new_encoder(replacement);
+                    let mut dst = vec![0u8; encoder.max_buffer_length(text.len()).unwrap()];
+                    let (result, read, _, _) = encoder.encode_to_slice(&text, &mut dst, true);
+                    assert_eq!((result, read), (CoderResult::InputEmpty, text.len()), "{name}");
+                }
+                for piece in lone {
+                    let units = piece.repeat(reps);
+                    let len = charset.encoded_len_from_utf16(&units, replacement);
+                    let max = charset.max_encoded_len_from_utf16(units.len(), replacement);
+                    assert!(len <= max, "{name} {replacement:?} {units:04x?}: {len} > {max}");
+                    let mut encoder = charset.new_encoder(replacement);
+                    let room = encoder.max_buffer_length_from_utf16(units.len()).unwrap();
+                    let mut dst = vec![0u8; room];
+                    let (result, read, _, _) =
+                        encoder.encode_from_utf16_to_slice(&units, &mut dst, true);
+                    assert_eq!((result, read), (CoderResult::InputEmpty, units.len()), "{name}");
+                }
             }
         }
     }

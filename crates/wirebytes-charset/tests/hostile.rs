@@ -6,7 +6,7 @@
 mod common;
 
 use common::{REPLACEMENTS, charsets, check_str, check_units};
-use wirebytes_charset::{encode, encode_utf16, reference};
+use wirebytes_charset::reference;
 
 /// The testkit's surrogate soup; under Miri, a few of its inputs (each goes through every
 /// check of `check_units`).
@@ -34,31 +34,31 @@ fn thousands_of_empty_chunks_between_and_inside_pairs() {
     let text = "a\u{1F600}\u{E9}\u{4E2D}";
     for charset in charsets() {
         for replacement in REPLACEMENTS {
-            let want16 = reference::encode_utf16(&units, charset, replacement);
+            let want16 = reference::encode_from_utf16(charset, &units, replacement);
             let mut encoder = charset.new_encoder(replacement);
             let mut out = Vec::new();
             for unit in &units {
                 for _ in 0..empties {
-                    encoder.encode_utf16_chunk(&[], false, &mut out);
+                    encoder.encode_from_utf16_to_vec(&[], false, &mut out);
                 }
-                encoder.encode_utf16_chunk(std::slice::from_ref(unit), false, &mut out);
+                encoder.encode_from_utf16_to_vec(std::slice::from_ref(unit), false, &mut out);
             }
-            encoder.encode_utf16_chunk(&[], true, &mut out);
+            encoder.encode_from_utf16_to_vec(&[], true, &mut out);
             assert_eq!(out, want16, "{} {replacement:?}", charset.name());
 
-            let want = reference::encode(text, charset, replacement);
+            let want = reference::encode(charset, text, replacement);
             let mut encoder = charset.new_encoder(replacement);
             let mut out = Vec::new();
             for (i, c) in text.char_indices() {
                 for _ in 0..empties {
-                    encoder.encode_chunk("", false, &mut out);
+                    encoder.encode_to_vec("", false, &mut out);
                 }
-                encoder.encode_chunk(&text[i..i + c.len_utf8()], false, &mut out);
+                encoder.encode_to_vec(&text[i..i + c.len_utf8()], false, &mut out);
             }
-            encoder.encode_chunk("", true, &mut out);
+            encoder.encode_to_vec("", true, &mut out);
             assert_eq!(out, want, "{} {replacement:?}", charset.name());
-            assert_eq!(encode(text, charset, replacement), want);
-            assert_eq!(encode_utf16(&units, charset, replacement), want16);
+            assert_eq!(charset.encode(text, replacement), want);
+            assert_eq!(charset.encode_from_utf16(&units, replacement), want16);
         }
     }
 }
@@ -72,9 +72,9 @@ fn encode_to_buf_into_one_byte_of_room_at_a_time() {
     for charset in charsets() {
         for replacement in REPLACEMENTS {
             let mut dst = OneByteRoom::with(b"head:");
-            wirebytes_charset::encode_to_buf(text, charset, replacement, &mut dst);
+            charset.encode_to_buf(text, replacement, &mut dst);
             let mut want = b"head:".to_vec();
-            want.extend(reference::encode(text, charset, replacement));
+            want.extend(reference::encode(charset, text, replacement));
             assert_eq!(dst.bytes(), want, "{} {replacement:?}", charset.name());
         }
     }

@@ -1,7 +1,7 @@
 //! The public types carry the traits a caller expects (the Rust API guidelines' C-COMMON-TRAITS,
 //! C-GOOD-ERR, C-DEBUG and C-SEND-SYNC): checked at compile time, and the errors' text.
 
-use wirebytes_charset::{Charset, Encoder, Replacement, Unmappable, UnmappableUtf16};
+use wirebytes_charset::{Charset, Encoder, Replacement, UnknownCharset, Unmappable, UnmappableUtf16};
 
 fn value<T: Send + Sync + Unpin + Copy + Eq + core::hash::Hash + core::fmt::Debug>() {}
 fn error<T: std::error::Error + Send + Sync + 'static>() {}
@@ -13,7 +13,9 @@ fn the_types_have_the_common_traits() {
     value::<Replacement>();
     value::<Unmappable>();
     value::<UnmappableUtf16>();
+    value::<UnknownCharset>();
     error::<Unmappable>();
+    error::<UnknownCharset>();
     error::<UnmappableUtf16>();
     owned::<Encoder>();
 }
@@ -24,11 +26,14 @@ fn a_charset_converts_and_prints_its_java_name() {
     assert_eq!(charset.to_string(), "Shift_JIS");
     assert_eq!(Charset::ISO_8859_1.to_string(), "ISO-8859-1");
     assert_eq!(charset, encoding_rs::SHIFT_JIS);
+    assert_eq!("sjis".parse(), Ok(charset));
+    assert_eq!("shift jis".parse::<Charset>(), Err(UnknownCharset));
+    assert_eq!(UnknownCharset.to_string(), "unknown charset name");
 }
 
 #[test]
 fn the_errors_say_what_and_where() {
-    let err = wirebytes_charset::try_encode("ab\u{20AC}", Charset::ISO_8859_1).unwrap_err();
+    let err = Charset::ISO_8859_1.try_encode("ab\u{20AC}").unwrap_err();
     assert_eq!(
         err.to_string(),
         "U+20AC at byte 2 cannot be encoded in ISO-8859-1"

@@ -1,0 +1,287 @@
+//! The engine: one function for `&str` input and one for `&[u16]` input, each choosing the
+//! path of the charset's [`Kind`] and writing into any [`Sink`]; the exact and worst-case
+//! output lengths.
+
+use encoding_rs::Encoding;
+
+use crate::arch::Kernels;
+use crate::ascii_prefix::ascii_prefix;
+use crate::encodings::{self, Kind};
+use crate::error::{Unmappable, UnmappableUtf16};
+use crate::single_byte::{self, count_chars};
+use crate::sink::{Counter, Sink};
+use crate::{Charset, Policy, Replacement, multi_byte, unicode};
+
+/// The BOM written before the text (UTF-16 input: `non_empty`): the encoding's own with
+/// `with_bom`, and the JDK's UTF-16 BOM before non-empty output.
+fn prefix(charset: Charset, kind: Kind, with_bom: bool, non_empty: bool) -> &'static [u8] {
+    match kind {
+        Kind::Utf16 { bom: true, .. } if non_empty => b"\xFE\xFF",
+        _ if with_bom => charset.bom(),
+        _ => b"",
+    }
+}
+
+/// The engine behind every `&str` function: appends `text` (after the BOM when `with_bom`)
+/// to `out`. A `Vec` ([`Sink::EXACT`]) gets one reservation of the exact size (two for a
+/// single-byte target under WHATWG that meets an unmappable char). `Err` (only under
+/// [`Policy::Strict`]) is the byte offset of the first unmappable char; then nothing is
+/// appended.
+pub(crate) fn encode_str<S: Sink>(
+    text: &str,
+    charset: Charset,
+    with_bom: bool,
+    policy: Policy,
+    kernels: Kernels,
+    out: &mut S,
+) -> Result<(), usize> {
+    let kind = encodings::kind(charset);
+    let prefix = prefix(charset, kind, with_bom, !text.is_empty());
+    let start = out.len();
+    let result = match kind {
+        Kind::Utf8 => {
+            if S::EXACT {
+                out.reserve_exact(prefix.len() + text.len());
+            }
+            out.extend_from_slice(prefix);
+            out.extend_from_slice(text.as_bytes());
+            Ok(())
+        }
+        Kind::Utf16 { big_endian, .. } => {
+            if S::EXACT {
+                out.reserve_exact(prefix.len() + 2 * unicode::utf16_units(text));
+            }
+            out.extend_from_slice(prefix);
+            unicode::str_to_utf16(text, big_endian, out, kernels);
+            Ok(())
+        }
+        Kind::Utf32 { big_endian } => {
+            unicode::str_to_utf32(text, big_endian, out, kernels);
+            Ok(())
+        }
+        Kind::SingleByte(i) => {
+            let bytes = text.as_bytes();
+            let from = ascii_prefix(kind, text, kernels);
+            if from == bytes.len() {
+                if S::EXACT {
+                    out.reserve_exact(bytes.len());
+                }
+                out.extend_from_slice(bytes);
+                return Ok(());
+            }
+            if S::EXACT {
+                out.reserve_exact(from + count_chars(&bytes[from..]));
+            }
+            out.extend_from_slice(&bytes[..from]);
+            single_byte::encode_str(single_byte::table(i), text, from, policy, out, kernels)
+        }
+        Kind::MultiByte(_) | Kind::Iso2022Jp => {
+            let from = ascii_prefix(kind, text, kernels);
+            if from == text.len() {
+                if S::EXACT {
+                    out.reserve_exact(text.len());
+                }
+                out.extend_from_slice(text.as_bytes());
+                return Ok(());
+            }
+            multi_byte::encode_str(multi_byte_encoding(kind), text, from, policy, out, kernels)
+        }
+    };
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
+
+/// The encoding_rs encoding of a multi-byte kind.
+pub(crate) fn multi_byte_encoding(kind: Kind) -> &'static Encoding {
+    match kind {
+        Kind::MultiByte(encoding) => encoding,
+        _ => encoding_rs::ISO_2022_JP,
+    }
+}
+
+/// The engine behind every `&[u16]` function, as [`encode_str`]; `Err` is the index of the
+/// first unmappable char or unpaired surrogate. No kernel is on its path.
+pub(crate) fn encode_units<S: Sink>(
+    units: &[u16],
+    charset: Charset,
+    with_bom: bool,
+    policy: Policy,
+    out: &mut S,
+) -> Result<(), usize> {
+    let kind = encodings::kind(charset);
+    let prefix = prefix(charset, kind, with_bom, !units.is_empty());
+    let start = out.len();
+    let result = match kind {
+        Kind::Utf8 => unicode::utf16_to_utf8(prefix, units, policy, out),
+        Kind::Utf16 { big_endian, .. } => {
+            unicode::utf16_to_utf16(prefix, units, big_endian, policy, out)
+        }
+        Kind::Utf32 { big_endian } => unicode::utf16_to_utf32(units, big_endian, policy, out),
+        Kind::SingleByte(i) => single_byte::encode_utf16(single_byte::table(i), units, policy, out),
+        Kind::MultiByte(_) | Kind::Iso2022Jp => {
+            multi_byte::encode_utf16(multi_byte_encoding(kind), units, policy, out)
+        }
+    };
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
+
+/// The exact number of bytes [`encode_str`] appends (without a BOM), without allocating.
+pub(crate) fn len_str(text: &str, charset: Charset, policy: Policy, kernels: Kernels) -> usize {
+    let kind = encodings::kind(charset);
+    let prefix = prefix(charset, kind, false, !text.is_empty());
+    prefix.len()
+        + match kind {
+            Kind::Utf8 => text.len(),
+            Kind::Utf16 { .. } => 2 * unicode::utf16_units(text),
+            Kind::Utf32 { .. } => 4 * count_chars(text.as_bytes()),
+            Kind::SingleByte(i) => {
+                let from = ascii_prefix(kind, text, kernels);
+                from + single_byte::len_str(single_byte::table(i), &text[from..], policy)
+            }
+            Kind::MultiByte(_) | Kind::Iso2022Jp => {
+                let from = ascii_prefix(kind, text, kernels);
+                if from == text.len() {
+                    from
+                } else {
+                    multi_byte::len_str(multi_byte_encoding(kind), text, from, policy, kernels)
+                }
+            }
+        }
+}
+
+/// The exact number of bytes [`encode_units`] appends (without a BOM), without allocating.
+pub(crate) fn len_units(units: &[u16], charset: Charset, policy: Policy) -> usize {
+    let mut counter = Counter::default();
+    infallible(encode_units(units, charset, false, policy, &mut counter));
+    counter.0
+}
+
+/// The most bytes one input unit (a byte of UTF-8, a `u16` of UTF-16) can give in `kind`
+/// under `policy`, and the most a text can add once (a state switch, the end of a stateful
+/// text): `len <= per_unit * units + once` for every input of `units` units.
+fn worst_case(kind: Kind, policy: Policy, utf16: bool) -> (usize, usize) {
+    let whatwg = policy == Policy::Whatwg;
+    match (kind, utf16) {
+        // A BMP unit is at most three bytes of UTF-8; a lone surrogate is U+FFFD.
+        (Kind::Utf8, false) => (1, 0),
+        (Kind::Utf8, true) => (3, 0),
+        // Every byte of UTF-8 is at most one UTF-16 unit; every unit is one.
+        (Kind::Utf16 { .. }, _) => (2, 0),
+        (Kind::Utf32 { .. }, _) => (4, 0),
+        // `&#N;` of a 2-byte char is at most 7 bytes (`&#2047;`): 3.5 per byte of UTF-8, so
+        // at most 4. Of a BMP unit (or a lone one, U+FFFD): at most 8.
+        (Kind::SingleByte(_), false) if whatwg => (4, 0),
+        (Kind::SingleByte(_), true) if whatwg => (8, 0),
+        (Kind::SingleByte(_), _) => (1, 0),
+        // gb18030 writes four bytes for a 2-byte char of UTF-8 and for a BMP unit.
+        (Kind::MultiByte(_), false) => (if whatwg { 4 } else { 2 }, 0),
+        (Kind::MultiByte(_), true) => (if whatwg { 8 } else { 4 }, 0),
+        // ISO-2022-JP: ESC, SO and SI are unmappable, one byte (one unit) each. Their
+        // replacement is `ESC $ B 21 29` (the JDK) or `&#65533;` after `ESC ( B` (WHATWG);
+        // a return to ASCII at the end (or before the first char, in a stream) adds three.
+        (Kind::Iso2022Jp, false) => (if whatwg { 8 } else { 5 }, 3),
+        (Kind::Iso2022Jp, true) => (if whatwg { 11 } else { 5 }, 3),
+    }
+}
+
+/// The most bytes [`encode_str`] writes for a UTF-8 text of `utf8_len` bytes (with the JDK
+/// UTF-16 BOM; `None` if that overflows `usize`).
+pub(crate) fn max_len_str(charset: Charset, utf8_len: usize, policy: Policy) -> Option<usize> {
+    max_len(charset, utf8_len, policy, false)
+}
+
+/// The most bytes [`encode_units`] writes for `units_len` UTF-16 units.
+pub(crate) fn max_len_units(charset: Charset, units_len: usize, policy: Policy) -> Option<usize> {
+    max_len(charset, units_len, policy, true)
+}
+
+fn max_len(charset: Charset, len: usize, policy: Policy, utf16: bool) -> Option<usize> {
+    let kind = encodings::kind(charset);
+    let (per_unit, once) = worst_case(kind, policy, utf16);
+    let prefix = prefix(charset, kind, false, true).len();
+    len.checked_mul(per_unit)?.checked_add(once + prefix)
+}
+
+/// The longest input (in units of UTF-8 or UTF-16) whose worst case, plus `slack`, fits in
+/// `room` bytes: what the streaming encoder can write straight into a slice. `None` when not
+/// even an empty input's does.
+pub(crate) fn max_input(
+    charset: Charset,
+    room: usize,
+    slack: usize,
+    policy: Policy,
+    utf16: bool,
+) -> Option<usize> {
+    let kind = encodings::kind(charset);
+    let (per_unit, once) = worst_case(kind, policy, utf16);
+    let prefix = prefix(charset, kind, false, true).len();
+    Some(room.checked_sub(once + prefix + slack)? / per_unit)
+}
+
+/// Infallible policies never produce `Err`; this keeps the public functions panic-free.
+pub(crate) fn infallible(result: Result<(), usize>) {
+    debug_assert!(
+        result.is_ok(),
+        "only Policy::Strict reports unmappable chars"
+    );
+}
+
+/// The engine behind `Charset::encode_string`: hands the `String`'s own buffer back when the
+/// bytes are the same.
+pub(crate) fn encode_owned(
+    text: String,
+    charset: Charset,
+    replacement: Replacement,
+    kernels: Kernels,
+) -> Vec<u8> {
+    let kind = encodings::kind(charset);
+    let same = match kind {
+        Kind::Utf8 => true,
+        Kind::Utf16 { .. } | Kind::Utf32 { .. } => false,
+        _ => ascii_prefix(kind, &text, kernels) == text.len(),
+    };
+    if same {
+        let mut bytes = text.into_bytes();
+        bytes.shrink_to_fit();
+        bytes
+    } else {
+        let mut out = Vec::new();
+        infallible(encode_str(
+            &text,
+            charset,
+            false,
+            replacement.into(),
+            kernels,
+            &mut out,
+        ));
+        out
+    }
+}
+
+/// The engine behind `Charset::try_encode`.
+pub(crate) fn encode_strict(
+    text: &str,
+    charset: Charset,
+    kernels: Kernels,
+) -> Result<Vec<u8>, Unmappable> {
+    let mut out = Vec::new();
+    encode_str(text, charset, false, Policy::Strict, kernels, &mut out)
+        .map(|()| out)
+        .map_err(|offset| Unmappable::at(text, offset, charset))
+}
+
+/// The engine behind `Charset::try_encode_from_utf16`.
+pub(crate) fn encode_units_strict(
+    units: &[u16],
+    charset: Charset,
+) -> Result<Vec<u8>, UnmappableUtf16> {
+    let mut out = Vec::new();
+    encode_units(units, charset, false, Policy::Strict, &mut out)
+        .map(|()| out)
+        .map_err(|offset| UnmappableUtf16::at(units, offset, charset))
+}

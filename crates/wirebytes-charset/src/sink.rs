@@ -1,0 +1,385 @@
+//! Where the engines write: the caller's `Vec` (appended after one exact reservation), a
+//! slice (written until it is full), any `bytes::BufMut` (chunk by chunk, no scratch copy),
+//! or a counter. The engines are generic over [`Sink`], so each destination gets its own
+//! compiled path and pays for nothing the others need.
+
+/// An output the engines append bytes to.
+///
+/// The method names are `Vec`'s, so an engine reads the same whatever it writes into.
+pub(crate) trait Sink {
+    /// Whether the engines should size the output exactly before writing (count it, or stage
+    /// it in a scratch buffer and copy it once): a `Vec` then ends with `capacity() ==
+    /// len()` when it started empty. Other sinks write straight away, with no counting pass.
+    const EXACT: bool = false;
+    /// Whether the engines must report each replacement through [`replaced`](Self::replaced)
+    /// (the streaming encoder's "had replacements"). Kernels that write `?` themselves are
+    /// then left out, so that every replacement goes through a path that reports it.
+    const TRACKS: bool = false;
+
+    /// Bytes written so far.
+    fn len(&self) -> usize;
+    /// Room for `additional` more bytes: only a `Vec` does anything, and only the engines'
+    /// exact paths call it (under [`EXACT`](Self::EXACT)).
+    fn reserve_exact(&mut self, additional: usize);
+    /// Appends `bytes`.
+    fn extend_from_slice(&mut self, bytes: &[u8]);
+    /// Appends one byte.
+    fn push(&mut self, byte: u8);
+    /// Drops what was written after the first `len` bytes: only the strict policy's error
+    /// path calls it, and only on sinks that can take bytes back (a `Vec`, a slice, a
+    /// counter).
+    fn truncate(&mut self, len: usize);
+    /// Calls `fill` with `max` bytes of room at the end of the output and keeps the first
+    /// `n <= max` bytes it says it wrote.
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize);
+    /// Whether bytes were lost for lack of room (a slice that is too short): the engines may
+    /// stop early, since the output will be thrown away.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
+    /// Records that a replacement was written (under [`TRACKS`](Self::TRACKS)).
+    #[inline(always)]
+    fn replaced(&mut self) {}
+}
+
+impl Sink for Vec<u8> {
+    const EXACT: bool = true;
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+
+    #[inline(always)]
+    fn reserve_exact(&mut self, additional: usize) {
+        Vec::reserve_exact(self, additional);
+    }
+
+    #[inline(always)]
+    fn extend_from_slice(&mut self, bytes: &[u8]) {
+        Vec::extend_from_slice(self, bytes);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        Vec::push(self, byte);
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+
+    #[inline]
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+        let start = Vec::len(self);
+        self.resize(start + max, 0);
+        let n = fill(&mut self[start..]);
+        Vec::truncate(self, start + n.min(max));
+    }
+}
+
+/// The caller's slice: written from the front until a write does not fit; from then on it
+/// is [`full`](Sink::full) and takes nothing more.
+#[derive(Debug)]
+pub(crate) struct SliceSink<'a> {
+    dst: &'a mut [u8],
+    len: usize,
+    full: bool,
+}
+
+impl<'a> SliceSink<'a> {
+    pub(crate) fn new(dst: &'a mut [u8]) -> Self {
+        SliceSink {
+            dst,
+            len: 0,
+            full: false,
+        }
+    }
+
+    /// The number of bytes written, if everything fitted.
+    pub(crate) fn written(&self) -> Option<usize> {
+        (!self.full).then_some(self.len)
+    }
+}
+
+impl Sink for SliceSink<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn reserve_exact(&mut self, _: usize) {}
+
+    #[inline]
+    fn extend_from_slice(&mut self, bytes: &[u8]) {
+        // `len <= dst.len()`, and neither length exceeds `isize::MAX`: no overflow.
+        match self.dst.get_mut(self.len..self.len + bytes.len()) {
+            Some(room) if !self.full => {
+                room.copy_from_slice(bytes);
+                self.len += bytes.len();
+            }
+            _ => self.full = true,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        match self.dst.get_mut(self.len) {
+            Some(room) if !self.full => {
+                *room = byte;
+                self.len += 1;
+            }
+            _ => self.full = true,
+        }
+    }
+
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    #[inline]
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+        match self.dst.get_mut(self.len..self.len + max) {
+            Some(room) if !self.full => {
+                let n = fill(room);
+                self.len += n.min(max);
+            }
+            _ => self.full = true,
+        }
+    }
+
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.full
+    }
+}
+
+/// Counts the bytes instead of keeping them.
+#[derive(Debug, Default)]
+pub(crate) struct Counter(pub(crate) usize);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.0
+    }
+
+    #[inline(always)]
+    fn reserve_exact(&mut self, _: usize) {}
+
+    #[inline(always)]
+    fn extend_from_slice(&mut self, bytes: &[u8]) {
+        self.0 += bytes.len();
+    }
+
+    #[inline(always)]
+    fn push(&mut self, _: u8) {
+        self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.0 = self.0.min(len);
+    }
+
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+        put_with_through_stack(self, max, fill);
+    }
+}
+
+/// Any `bytes::BufMut`: every write is a `put_slice`, straight into the buffer's chunks (a
+/// write that spans two chunks is split by `put_slice` itself).
+#[cfg(feature = "bytes")]
+#[derive(Debug)]
+pub(crate) struct BufSink<'a, B: bytes::BufMut + ?Sized> {
+    dst: &'a mut B,
+    written: usize,
+}
+
+#[cfg(feature = "bytes")]
+impl<'a, B: bytes::BufMut + ?Sized> BufSink<'a, B> {
+    /// A sink over `dst`, which the caller has checked has room for the whole output.
+    pub(crate) fn new(dst: &'a mut B) -> Self {
+        BufSink { dst, written: 0 }
+    }
+}
+
+#[cfg(feature = "bytes")]
+impl<B: bytes::BufMut + ?Sized> Sink for BufSink<'_, B> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.written
+    }
+
+    #[inline(always)]
+    fn reserve_exact(&mut self, _: usize) {}
+
+    #[inline]
+    fn extend_from_slice(&mut self, bytes: &[u8]) {
+        self.dst.put_slice(bytes);
+        self.written += bytes.len();
+    }
+
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        self.dst.put_u8(byte);
+        self.written += 1;
+    }
+
+    /// Bytes put into a `BufMut` cannot be taken back; the strict policy, the only caller,
+    /// never writes into one.
+    fn truncate(&mut self, _: usize) {}
+
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+        put_with_through_stack(self, max, fill);
+    }
+}
+
+/// [`Sink::put_with`] for a sink that cannot lend its own memory: `fill` writes into a stack
+/// buffer (a heap one past 2 KiB), which is then appended.
+fn put_with_through_stack<S: Sink + ?Sized>(
+    sink: &mut S,
+    max: usize,
+    fill: impl FnOnce(&mut [u8]) -> usize,
+) {
+    const STACK: usize = 2048;
+    if max <= STACK {
+        let mut buf = [0u8; STACK];
+        let n = fill(&mut buf[..max]).min(max);
+        sink.extend_from_slice(&buf[..n]);
+    } else {
+        let mut buf = vec![0u8; max];
+        let n = fill(&mut buf).min(max);
+        sink.extend_from_slice(&buf[..n]);
+    }
+}
+
+/// Another sink, with every replacement recorded: the streaming encoder's slice output, which
+/// reports whether it wrote one.
+#[derive(Debug)]
+pub(crate) struct Tracked<S> {
+    pub(crate) inner: S,
+    pub(crate) replaced: bool,
+}
+
+impl<S: Sink> Tracked<S> {
+    pub(crate) fn new(inner: S) -> Self {
+        Tracked {
+            inner,
+            replaced: false,
+        }
+    }
+}
+
+impl<S: Sink> Sink for Tracked<S> {
+    const EXACT: bool = S::EXACT;
+    const TRACKS: bool = true;
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.inner.len()
+    }
+
+    #[inline(always)]
+    fn reserve_exact(&mut self, additional: usize) {
+        self.inner.reserve_exact(additional);
+    }
+
+    #[inline(always)]
+    fn extend_from_slice(&mut self, bytes: &[u8]) {
+        self.inner.extend_from_slice(bytes);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        self.inner.push(byte);
+    }
+
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        self.inner.truncate(len);
+    }
+
+    #[inline(always)]
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+        self.inner.put_with(max, fill);
+    }
+
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.inner.full()
+    }
+
+    #[inline(always)]
+    fn replaced(&mut self) {
+        self.replaced = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A slice sink keeps what fits, then refuses everything, and says so.
+    #[test]
+    fn a_slice_sink_stops_at_its_end() {
+        let mut buf = [0u8; 5];
+        let mut sink = SliceSink::new(&mut buf[..4]);
+        sink.extend_from_slice(b"ab");
+        sink.push(b'c');
+        assert_eq!(sink.written(), Some(3));
+        sink.extend_from_slice(b"de");
+        assert!(sink.full());
+        sink.push(b'x'); // would fit, but the output is lost already
+        assert_eq!(sink.written(), None);
+        assert_eq!(buf, *b"abc\0\0");
+
+        let mut buf = [0u8; 4];
+        let mut sink = SliceSink::new(&mut buf);
+        sink.put_with(3, |room| {
+            room[..2].copy_from_slice(b"xy");
+            2
+        });
+        sink.put_with(3, |_| unreachable!("no room for 3 more"));
+        assert_eq!((sink.len(), sink.full()), (2, true));
+    }
+
+    /// `put_with` keeps only what `fill` says it wrote, in every sink.
+    #[test]
+    fn put_with_keeps_what_was_written() {
+        let fill = |room: &mut [u8]| {
+            room[0] = b'q';
+            1
+        };
+        let mut vec = b"a".to_vec();
+        vec.put_with(10, fill);
+        assert_eq!(vec, b"aq");
+        let mut counter = Counter::default();
+        counter.put_with(3000, fill);
+        counter.put_with(10, fill);
+        assert_eq!(counter.0, 2);
+        let mut tracked = Tracked::new(Vec::new());
+        tracked.put_with(4, fill);
+        tracked.replaced();
+        assert_eq!((tracked.inner, tracked.replaced), (b"q".to_vec(), true));
+    }
+
+    #[cfg(feature = "bytes")]
+    #[test]
+    fn a_buf_sink_puts_into_the_chunks() {
+        let mut buf = bytes::BytesMut::new();
+        let mut sink = BufSink::new(&mut buf);
+        sink.extend_from_slice(b"ab");
+        sink.push(b'c');
+        sink.put_with(4, |room| {
+            room[..2].copy_from_slice(b"de");
+            2
+        });
+        assert_eq!(sink.len(), 5);
+        assert_eq!(&buf[..], b"abcde");
+    }
+}
