@@ -118,6 +118,12 @@ impl Level {
         ));
     }
 
+    /// [`Charset::encode_from_utf16`] at this level (no kernel is on the UTF-16 path: the same
+    /// at every level).
+    pub fn encode_from_utf16(self, charset: Charset, src: &[u16], replacement: Replacement) -> Vec<u8> {
+        charset.encode_from_utf16(src, replacement)
+    }
+
     /// [`Charset::encoded_len`] at this level.
     pub fn encoded_len(self, charset: Charset, text: &str, replacement: Replacement) -> usize {
         engine::len_str(text, charset, replacement.into(), self.kernels)

@@ -676,11 +676,11 @@ fn latin1_windows_at_every_level() {
 #[case::utf32le_pair(Charset::UTF_32LE, &[0xD83D, 0xDE00], b"\0\xF6\x01\0")]
 #[case::utf32_empty(Charset::UTF_32, &[], b"")]
 fn jdk_only_exact_bytes(#[case] charset: Charset, #[case] units: &[u16], #[case] expected: &[u8]) {
-    assert_eq!(Charset::from(charset).encode_from_utf16(units, JDK), expected);
-    assert_eq!(reference::encode_from_utf16(Charset::from(charset), units, JDK), expected);
+    assert_eq!(charset.encode_from_utf16(units, JDK), expected);
+    assert_eq!(reference::encode_from_utf16(charset, units, JDK), expected);
     if let Ok(text) = String::from_utf16(units) {
-        assert_eq!(Charset::from(charset).encode(&text, JDK), expected);
-        assert_eq!(Charset::from(charset).encoded_len(&text, JDK), expected.len());
+        assert_eq!(charset.encode(&text, JDK), expected);
+        assert_eq!(charset.encoded_len(&text, JDK), expected.len());
     }
 }
 
@@ -722,8 +722,8 @@ fn try_encode_jdk_only() {
         Charset::UTF_32BE,
         Charset::UTF_32LE,
     ] {
-        assert!(Charset::from(charset).try_encode("a😀\u{FFFF}").is_ok(), "{charset}");
-        let err = Charset::from(charset).try_encode_from_utf16(&[0x61, 0xDFFF]).unwrap_err();
+        assert!(charset.try_encode("a😀\u{FFFF}").is_ok(), "{charset}");
+        let err = charset.try_encode_from_utf16(&[0x61, 0xDFFF]).unwrap_err();
         assert_eq!((err.offset(), err.code_point()), (1, 0xDFFF), "{charset}");
     }
 }
@@ -735,14 +735,14 @@ fn encode_to_vec_appends_without_reallocating() {
     let text = "Grüße, 日本語, Привет 😀 ".repeat(40);
     for charset in common::charsets() {
         for replacement in [JDK, WEB] {
-            let len = Charset::from(charset).encoded_len(&text, replacement);
+            let len = charset.encoded_len(&text, replacement);
             let mut dst = Vec::with_capacity(3 + len);
             dst.extend_from_slice(b"abc");
             let ptr = dst.as_ptr();
-            Charset::from(charset).encode_to_vec(&text, replacement, &mut dst);
+            charset.encode_to_vec(&text, replacement, &mut dst);
             assert_eq!(dst.len(), 3 + len, "{charset}");
             assert_eq!(dst.as_ptr(), ptr, "{charset} {replacement:?} reallocated");
-            assert_eq!(&dst[3..], &Charset::from(charset).encode(&text, replacement)[..]);
+            assert_eq!(&dst[3..], &charset.encode(&text, replacement)[..]);
         }
     }
 }
@@ -776,10 +776,10 @@ fn latin1_windows_respect_each_single_byte_table() {
                     .unwrap_or(0);
                 text.insert(at, c);
                 for replacement in [JDK, WEB] {
-                    let expected = reference::encode(Charset::from(charset), &text, replacement);
+                    let expected = reference::encode(charset, &text, replacement);
                     for level in levels::all() {
                         assert_eq!(
-                            level.encode(Charset::from(charset), &text, replacement),
+                            level.encode(charset, &text, replacement),
                             expected,
                             "{} {charset} U+{:04X} at {at}",
                             level.name(),

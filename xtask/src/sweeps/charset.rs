@@ -2,7 +2,7 @@
 //! encoding_rs's `Encoding::encode` and, when `java` is on PATH, against the JDK's
 //! `String.getBytes(Charset)`.
 //!
-//! Every encoding of `wirebytes_charset::ALL` (all 40 of encoding_rs) x both replacements x
+//! Every encoding of `Charset::whatwg_charsets()` (all 40 of encoding_rs) x both replacements x
 //! every kernel level this CPU has (`wirebytes_charset::levels`: "portable", then "ssse3",
 //! "avx2" and "avx512" where the CPU has them) x `&str` and `&[u16]` input x an adversarial corpus: script samples (ASCII, Latin-1,
 //! Cyrillic, Greek, Hebrew, Arabic, Thai, CJK, emoji), the awkward chars (BOM, U+FFFD, NUL,
@@ -11,7 +11,7 @@
 //! widths, runs that cross the 64-byte block boundary at every offset, random text, and for
 //! UTF-16 input unpaired surrogates anywhere plus random `u16` soup.
 //!
-//! The JDK-only charsets (`Charset::JDK_ONLY`: ISO-8859-1, US-ASCII, UTF-16, UTF-32,
+//! The JDK-only charsets (ISO-8859-1, US-ASCII, UTF-16, UTF-32,
 //! UTF-32BE, UTF-32LE) go through the same corpus against the reference, and against the JDK
 //! itself on the corpus plus random UTF-16 with lone surrogates, pairs and empty strings;
 //! `encoded_len` and `encode_to_vec` against `encode` for every charset; the streaming
@@ -21,7 +21,23 @@
 
 use wirebytes_charset::levels::java_names;
 use wirebytes_charset::levels::{self, Level};
-use wirebytes_charset::{ALL, Charset, Encoding, Replacement, encode_utf16, reference};
+use wirebytes_charset::{Charset, CoderResult, Encoder, Encoding, Replacement, reference};
+
+/// Every WHATWG encoding, in the crate's list (`Charset::whatwg_charsets`, all 40 of
+/// encoding_rs; the crate's tests check the list is complete).
+fn all() -> Vec<&'static Encoding> {
+    Charset::whatwg_charsets()
+        .filter_map(Charset::encoding)
+        .collect()
+}
+
+/// The JDK's charsets that encoding_rs does not have (ISO-8859-1, US-ASCII, UTF-16, UTF-32,
+/// UTF-32BE, UTF-32LE).
+fn jdk_only_charsets() -> Vec<Charset> {
+    Charset::java_charsets()
+        .filter(|c| c.encoding().is_none())
+        .collect()
+}
 
 use crate::verify::{Ctx, Hex};
 use wirebytes_testkit::Rng;
@@ -177,7 +193,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
     // Every kernel level this CPU has, "portable" first: each one against the reference.
     let levels: Vec<Level> = levels::all().collect();
     let n_levels = levels.len() as u64;
-    let pairs = (ALL.len() * REPLACEMENTS.len()) as u64 * n_levels;
+    let pairs = (all().len() * REPLACEMENTS.len()) as u64 * n_levels;
     // "<level> <encoding> <replacement>" for each level, as a case's label.
     let labels = |encoding: &'static Encoding, replacement: Replacement| -> Vec<String> {
         let name = encoding.name();
@@ -192,17 +208,17 @@ pub(crate) fn run(ctx: &mut Ctx) {
             "encode = reference, exact size (&str), every level",
             pairs * texts.len() as u64,
         );
-        for &encoding in &ALL {
+        for &encoding in &all() {
             for replacement in REPLACEMENTS {
                 let labels = labels(encoding, replacement);
                 for text in &texts {
-                    let expected = (reference::encode(text, encoding, replacement), true);
+                    let expected = (reference::encode(Charset::from(encoding), text, replacement), true);
                     for (level, label) in levels.iter().zip(&labels) {
                         check.case_in(
                             label,
                             text.as_str(),
                             expected.clone(),
-                            shape(level.encode(text, encoding, replacement)),
+                            shape(level.encode(Charset::from(encoding), text, replacement)),
                         );
                     }
                 }
@@ -211,20 +227,20 @@ pub(crate) fn run(ctx: &mut Ctx) {
     }
     {
         let mut check = ctx.check(
-            "encode_utf16 = reference, exact size (&[u16]), every level",
+            "encode_from_utf16 = reference, exact size (&[u16]), every level",
             pairs * units.len() as u64,
         );
-        for &encoding in &ALL {
+        for &encoding in &all() {
             for replacement in REPLACEMENTS {
                 let labels = labels(encoding, replacement);
                 for u in &units {
-                    let expected = (reference::encode_utf16(u, encoding, replacement), true);
+                    let expected = (reference::encode_from_utf16(Charset::from(encoding), u, replacement), true);
                     for (level, label) in levels.iter().zip(&labels) {
                         check.case_in(
                             label,
                             u.as_slice(),
                             expected.clone(),
-                            shape(level.encode_utf16(u, encoding, replacement)),
+                            shape(level.encode_from_utf16(Charset::from(encoding), u, replacement)),
                         );
                     }
                 }
@@ -236,14 +252,14 @@ pub(crate) fn run(ctx: &mut Ctx) {
             "encode_string = encode at the same level, exact size",
             pairs * texts.len() as u64,
         );
-        for &encoding in &ALL {
+        for &encoding in &all() {
             for replacement in REPLACEMENTS {
                 let labels = labels(encoding, replacement);
                 for text in &texts {
                     for (level, label) in levels.iter().zip(&labels) {
-                        let expected = (level.encode(text, encoding, replacement), true);
+                        let expected = (level.encode(Charset::from(encoding), text, replacement), true);
                         let actual =
-                            shape(level.encode_string(text.clone(), encoding, replacement));
+                            shape(level.encode_string(Charset::from(encoding), text.clone(), replacement));
                         check.case_in(label, text.as_str(), expected, actual);
                     }
                 }
@@ -258,7 +274,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
             "Whatwg = Encoding::encode (38 encodings, &str and &[u16]), every level",
             planned,
         );
-        for &encoding in ALL.iter().filter(|e| !is_utf16(e)) {
+        for &encoding in all().iter().filter(|e| !is_utf16(e)) {
             let labels = labels(encoding, Replacement::Whatwg);
             for text in &texts {
                 let (web, _, _) = encoding.encode(text);
@@ -267,7 +283,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
                         label,
                         text.as_str(),
                         &web[..],
-                        &level.encode(text, encoding, Replacement::Whatwg)[..],
+                        &level.encode(Charset::from(encoding), text, Replacement::Whatwg)[..],
                     );
                 }
             }
@@ -279,7 +295,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
                         label,
                         u.as_slice(),
                         &web[..],
-                        &level.encode_utf16(u, encoding, Replacement::Whatwg)[..],
+                        &level.encode_from_utf16(Charset::from(encoding), u, Replacement::Whatwg)[..],
                     );
                 }
             }
@@ -288,16 +304,16 @@ pub(crate) fn run(ctx: &mut Ctx) {
     {
         let mut check = ctx.check(
             "try_encode: Ok = encode at the same level, Err = first unmappable",
-            ALL.len() as u64 * texts.len() as u64 * n_levels,
+            all().len() as u64 * texts.len() as u64 * n_levels,
         );
-        for &encoding in &ALL {
+        for &encoding in &all() {
             for text in &texts {
                 for level in &levels {
-                    match level.try_encode(text, encoding) {
+                    match level.try_encode(Charset::from(encoding), text) {
                         Ok(bytes) => {
                             // Nothing unmappable: both replacements write the same bytes.
-                            let jdk = level.encode(text, encoding, Replacement::Jdk);
-                            let web = level.encode(text, encoding, Replacement::Whatwg);
+                            let jdk = level.encode(Charset::from(encoding), text, Replacement::Jdk);
+                            let web = level.encode(Charset::from(encoding), text, Replacement::Whatwg);
                             let exact = bytes.capacity() == bytes.len();
                             check.case_in(
                                 &format!("{} {}", level.name(), encoding.name()),
@@ -335,7 +351,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
         // encoding: the reverse tables are encoding_rs's mapping by construction; this proves it.
         let step = ctx.scale(1, 7);
         let singles: Vec<&'static Encoding> =
-            ALL.iter().copied().filter(|e| e.is_single_byte()).collect();
+            all().iter().copied().filter(|e| e.is_single_byte()).collect();
         // Per encoding, replacement and level: two `&[u16]` inputs per unit, two `&str` ones
         // per unit that is a char, eight rows.
         let units = (0..=0xFFFFu32).step_by(step);
@@ -354,22 +370,22 @@ pub(crate) fn run(ctx: &mut Ctx) {
                 for u in (0..=0xFFFFu16).step_by(step) {
                     for input in [&[u][..], &[0xE9, u, 0x41][..]] {
                         let expected =
-                            (reference::encode_utf16(input, encoding, replacement), true);
+                            (reference::encode_from_utf16(Charset::from(encoding), input, replacement), true);
                         for (level, label) in levels.iter().zip(&labels) {
                             check.case_in(
                                 label,
                                 input,
                                 expected.clone(),
-                                shape(level.encode_utf16(input, encoding, replacement)),
+                                shape(level.encode_from_utf16(Charset::from(encoding), input, replacement)),
                             );
                         }
                     }
                     // The same as `&str` (the block encoder sees "éXA" with a two-byte X).
                     if let Some(c) = char::from_u32(u32::from(u)) {
                         for text in [c.to_string(), format!("é{c}A")] {
-                            let expected = (reference::encode(&text, encoding, replacement), true);
+                            let expected = (reference::encode(Charset::from(encoding), &text, replacement), true);
                             for (level, label) in levels.iter().zip(&labels) {
-                                let actual = shape(level.encode(&text, encoding, replacement));
+                                let actual = shape(level.encode(Charset::from(encoding), &text, replacement));
                                 check.case_in(label, text.as_str(), expected.clone(), actual);
                             }
                         }
@@ -383,9 +399,9 @@ pub(crate) fn run(ctx: &mut Ctx) {
                     .collect();
                 for shift in 0..8 {
                     let text = format!("{}{all}", ascii(shift));
-                    let expected = (reference::encode(&text, encoding, replacement), true);
+                    let expected = (reference::encode(Charset::from(encoding), &text, replacement), true);
                     for (level, label) in levels.iter().zip(&labels) {
-                        let actual = shape(level.encode(&text, encoding, replacement));
+                        let actual = shape(level.encode(Charset::from(encoding), &text, replacement));
                         check.case_in(label, text.as_str(), expected.clone(), actual);
                     }
                 }
@@ -394,7 +410,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
     }
     cjk_every_char(ctx);
     jdk_only(ctx, &levels, &texts, &units);
-    buffers(ctx, &levels, &texts);
+    buffers(ctx, &levels, &texts, &units);
     encoder_splits(ctx, &mut rng, &texts, &units);
     java_name_table(ctx);
     jdk_parity(ctx, &mut rng, &texts, &units);
@@ -429,10 +445,10 @@ fn cjk_every_char(ctx: &mut Ctx) {
         for &c in &chars {
             let one: &str = c.encode_utf8(&mut buf);
             let (web, _, _) = encoding.encode(one);
-            let ours = wirebytes_charset::encode(one, encoding, Replacement::Whatwg);
+            let ours = Charset::from(encoding).encode(one, Replacement::Whatwg);
             check.case_in(name, one, &web[..], &ours[..]);
-            let jdk = reference::encode(one, encoding, Replacement::Jdk);
-            let ours = wirebytes_charset::encode(one, encoding, Replacement::Jdk);
+            let jdk = reference::encode(Charset::from(encoding), one, Replacement::Jdk);
+            let ours = Charset::from(encoding).encode(one, Replacement::Jdk);
             check.case_in(name, one, jdk, ours);
         }
         let bmp: String = chars
@@ -440,45 +456,45 @@ fn cjk_every_char(ctx: &mut Ctx) {
             .take_while(|&&c| u32::from(c) < 0x1_0000)
             .collect();
         let (web, _, _) = encoding.encode(&bmp);
-        let ours = wirebytes_charset::encode(&bmp, encoding, Replacement::Whatwg);
+        let ours = Charset::from(encoding).encode(&bmp, Replacement::Whatwg);
         check.case_in(name, "every BMP char", &web[..], &ours[..]);
-        let jdk = reference::encode(&bmp, encoding, Replacement::Jdk);
-        let ours = wirebytes_charset::encode(&bmp, encoding, Replacement::Jdk);
+        let jdk = reference::encode(Charset::from(encoding), &bmp, Replacement::Jdk);
+        let ours = Charset::from(encoding).encode(&bmp, Replacement::Jdk);
         check.case_in(name, "every BMP char", jdk, ours);
     }
 }
 
 /// Every charset: the 40 encodings of encoding_rs, then the JDK-only ones.
 fn charsets() -> Vec<Charset> {
-    ALL.iter()
+    all().iter()
         .map(|&e| Charset::from(e))
-        .chain(Charset::JDK_ONLY)
+        .chain(jdk_only_charsets())
         .collect()
 }
 
 /// The JDK-only charsets against the reference: `encode` and `try_encode` (`&str`) at every
-/// level, `encode_utf16` and `try_encode_utf16` (`&[u16]`).
+/// level, `encode_from_utf16` and `try_encode_from_utf16` (`&[u16]`).
 fn jdk_only(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]) {
-    let planned = (Charset::JDK_ONLY.len() * REPLACEMENTS.len()) as u64
+    let planned = (jdk_only_charsets().len() * REPLACEMENTS.len()) as u64
         * (texts.len() as u64 * levels.len() as u64 + units.len() as u64)
-        + (Charset::JDK_ONLY.len() * (texts.len() + units.len())) as u64;
+        + (jdk_only_charsets().len() * (texts.len() + units.len())) as u64;
     let mut check = ctx.check(
         "JDK-only charsets: encode = reference, exact size, every level; try_encode",
         planned,
     );
-    for charset in Charset::JDK_ONLY {
+    for charset in jdk_only_charsets() {
         for replacement in REPLACEMENTS {
             for text in texts {
-                let expected = (reference::encode(text, charset, replacement), true);
+                let expected = (reference::encode(charset, text, replacement), true);
                 for level in levels {
                     let label = format!("{} {charset} {replacement:?}", level.name());
-                    let actual = shape(level.encode(text, charset, replacement));
+                    let actual = shape(level.encode(charset, text, replacement));
                     check.case_in(&label, text.as_str(), expected.clone(), actual);
                 }
             }
             for u in units {
-                let expected = (reference::encode_utf16(u, charset, replacement), true);
-                let actual = shape(encode_utf16(u, charset, replacement));
+                let expected = (reference::encode_from_utf16(charset, u, replacement), true);
+                let actual = shape(charset.encode_from_utf16(u, replacement));
                 let label = format!("{charset} {replacement:?}");
                 check.case_in(&label, u.as_slice(), expected, actual);
             }
@@ -486,18 +502,18 @@ fn jdk_only(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>
         // try_encode: Ok is the bytes of both replacements; Err is the first char the
         // reference replaces.
         for text in texts {
-            let jdk = reference::encode(text, charset, Replacement::Jdk);
-            let web = reference::encode(text, charset, Replacement::Whatwg);
+            let jdk = reference::encode(charset, text, Replacement::Jdk);
+            let web = reference::encode(charset, text, Replacement::Whatwg);
             let first_bad = text.char_indices().find(|&(_, c)| {
                 let one = c.to_string();
-                reference::encode(&one, charset, Replacement::Jdk)
-                    != reference::encode(&one, charset, Replacement::Whatwg)
+                reference::encode(charset, &one, Replacement::Jdk)
+                    != reference::encode(charset, &one, Replacement::Whatwg)
             });
             let expected = match first_bad {
                 None => Ok(jdk.clone()),
                 Some((at, c)) => Err((at, c)),
             };
-            let actual = wirebytes_charset::try_encode(text, charset)
+            let actual = charset.try_encode(text)
                 .map_err(|err| (err.offset(), err.ch()));
             let consistent = expected.is_err() || jdk == web;
             check.case_in(
@@ -508,14 +524,14 @@ fn jdk_only(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>
             );
         }
         for u in units {
-            let jdk = reference::encode_utf16(u, charset, Replacement::Jdk);
+            let jdk = reference::encode_from_utf16(charset, u, Replacement::Jdk);
             let first_bad = first_unencodable(u, charset);
             let expected = match first_bad {
                 None => Ok(jdk),
                 Some(at) => Err(at),
             };
             let actual =
-                wirebytes_charset::try_encode_utf16(u, charset).map_err(|err| err.offset());
+                charset.try_encode_from_utf16(u).map_err(|err| err.offset());
             check.case_in(&charset.to_string(), u.as_slice(), expected, actual);
         }
     }
@@ -530,8 +546,8 @@ fn first_unencodable(units: &[u16], charset: Charset) -> Option<usize> {
             Err(_) => return Some(at),
             Ok(c) => {
                 let one = c.to_string();
-                if reference::encode(&one, charset, Replacement::Jdk)
-                    != reference::encode(&one, charset, Replacement::Whatwg)
+                if reference::encode(charset, &one, Replacement::Jdk)
+                    != reference::encode(charset, &one, Replacement::Whatwg)
                 {
                     return Some(at);
                 }
@@ -542,29 +558,69 @@ fn first_unencodable(units: &[u16], charset: Charset) -> Option<usize> {
     None
 }
 
-/// `encoded_len` and `encode_to_vec` (after bytes already in the `Vec`) against `encode`, for
-/// every charset, replacement and level.
-fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String]) {
+/// `encoded_len`, `encode_to_vec` (after bytes already in the `Vec`) and `encode_to_slice`
+/// (into exactly the room it needs, into one byte less, into `max_encoded_len`) against
+/// `encode`, for every charset, replacement and level; the same forms for UTF-16 input.
+fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]) {
     let charsets = charsets();
-    let planned = (charsets.len() * REPLACEMENTS.len() * texts.len() * levels.len()) as u64 * 2;
+    let planned = (charsets.len() * REPLACEMENTS.len())
+        * (texts.len() * levels.len() * 5 + units.len() * 5);
     let mut check = ctx.check(
-        "encoded_len = encode(..).len(), encode_to_vec appends encode, every charset and level",
-        planned,
+        "encoded_len, encode_to_vec, encode_to_slice (exact, short, max) = encode, every charset and level",
+        planned as u64,
     );
+    /// `Some(n)` and the bytes, or `None`.
+    fn slice(room: usize, f: impl FnOnce(&mut [u8]) -> Option<usize>) -> Option<Vec<u8>> {
+        let mut dst = vec![0u8; room];
+        f(&mut dst).map(|n| dst[..n.min(room)].to_vec())
+    }
     for &charset in &charsets {
         for replacement in REPLACEMENTS {
             for text in texts {
-                let expected = reference::encode(text, charset, replacement);
+                let expected = reference::encode(charset, text, replacement);
+                let max = charset.max_encoded_len(text.len(), replacement);
                 for level in levels {
                     let label = format!("{} {charset} {replacement:?}", level.name());
-                    let len = level.encoded_len(text, charset, replacement);
+                    let len = level.encoded_len(charset, text, replacement);
                     check.case_in(&label, text.as_str(), expected.len(), len);
                     let mut out = b"head".to_vec();
-                    level.encode_to_vec(text, charset, replacement, &mut out);
+                    level.encode_to_vec(charset, text, replacement, &mut out);
                     let mut want = b"head".to_vec();
                     want.extend_from_slice(&expected);
                     check.case_in(&label, text.as_str(), want, out);
+                    let to_slice = |room| {
+                        slice(room, |dst| {
+                            level.encode_to_slice(charset, text, replacement, dst)
+                        })
+                    };
+                    let want = Some(expected.clone());
+                    check.case_in(&label, text.as_str(), &want, &to_slice(expected.len()));
+                    check.case_in(&label, text.as_str(), &want, &to_slice(max));
+                    let short = expected.len().checked_sub(1).map(to_slice);
+                    check.case_in(&label, text.as_str(), None, short.flatten());
                 }
+            }
+            for u in units {
+                let label = format!("{charset} {replacement:?}");
+                let expected = reference::encode_from_utf16(charset, u, replacement);
+                let len = charset.encoded_len_from_utf16(u, replacement);
+                check.case_in(&label, u.as_slice(), expected.len(), len);
+                let mut out = b"head".to_vec();
+                charset.encode_from_utf16_to_vec(u, replacement, &mut out);
+                let mut want = b"head".to_vec();
+                want.extend_from_slice(&expected);
+                check.case_in(&label, u.as_slice(), want, out);
+                let to_slice = |room| {
+                    slice(room, |dst| {
+                        charset.encode_from_utf16_to_slice(u, replacement, dst)
+                    })
+                };
+                let max = charset.max_encoded_len_from_utf16(u.len(), replacement);
+                let want = Some(expected.clone());
+                check.case_in(&label, u.as_slice(), &want, &to_slice(expected.len()));
+                check.case_in(&label, u.as_slice(), &want, &to_slice(max));
+                let short = expected.len().checked_sub(1).map(to_slice);
+                check.case_in(&label, u.as_slice(), None, short.flatten());
             }
         }
     }
@@ -586,7 +642,7 @@ fn splits(rng: &mut Rng, len: usize, every: usize, random: usize) -> Vec<Vec<usi
 }
 
 /// The streaming `Encoder` over splits of every input, for every charset and replacement:
-/// the chunks' output put together = `encode` (`encode_utf16`) of the whole.
+/// the chunks' output put together = `encode` (`encode_from_utf16`) of the whole.
 fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]) {
     let every = ctx.scale(32, 16);
     let random = ctx.scale(12, 3);
@@ -607,54 +663,85 @@ fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u
         .collect();
     let per_charset = text_splits.iter().map(|(_, c)| c.len()).sum::<usize>()
         + unit_splits.iter().map(Vec::len).sum::<usize>();
-    let planned = (charsets.len() * REPLACEMENTS.len() * per_charset) as u64;
+    let planned = (charsets.len() * REPLACEMENTS.len() * per_charset) as u64 * 2;
     let mut check = ctx.check(
-        "Encoder: chunks at every position (short inputs) or random ones = encode, every charset",
+        "Encoder: chunks at every position (short inputs) or random ones = encode, every charset, into a Vec and into 5-byte slices",
         planned,
     );
     for &charset in &charsets {
         for replacement in REPLACEMENTS {
             let label = format!("{charset} {replacement:?}");
             for (text, (bounds, cuts)) in texts.iter().zip(&text_splits) {
-                let expected = reference::encode(text, charset, replacement);
+                let expected = reference::encode(charset, text, replacement);
                 for cut in cuts {
+                    let chunks: Vec<&str> = std::iter::once(0)
+                        .chain(cut.iter().map(|&at| bounds[at]))
+                        .zip(cut.iter().map(|&at| bounds[at]).chain([text.len()]))
+                        .map(|(from, to)| &text[from..to])
+                        .collect();
                     let mut encoder = charset.new_encoder(replacement);
                     let mut out = Vec::new();
-                    let mut from = 0;
-                    for &at in cut {
-                        encoder.encode_chunk(&text[from..bounds[at]], false, &mut out);
-                        from = bounds[at];
+                    for (k, chunk) in chunks.iter().enumerate() {
+                        encoder.encode_to_vec(chunk, k + 1 == chunks.len(), &mut out);
                     }
-                    encoder.encode_chunk(&text[from..], true, &mut out);
-                    check.case_in(
-                        &format!("{label} cuts {cut:?}"),
-                        text.as_str(),
-                        &expected,
-                        &out,
-                    );
+                    let label = format!("{label} cuts {cut:?}");
+                    check.case_in(&label, text.as_str(), &expected, &out);
+                    let sliced = drive(&mut encoder, &chunks, |encoder, chunk, dst, last| {
+                        encoder.encode_to_slice(chunk, dst, last)
+                    });
+                    check.case_in(&label, text.as_str(), &expected, &sliced);
                 }
             }
             for (u, cuts) in units.iter().zip(&unit_splits) {
-                let expected = reference::encode_utf16(u, charset, replacement);
+                let expected = reference::encode_from_utf16(charset, u, replacement);
                 for cut in cuts {
+                    let chunks: Vec<&[u16]> = std::iter::once(0)
+                        .chain(cut.iter().copied())
+                        .zip(cut.iter().copied().chain([u.len()]))
+                        .map(|(from, to)| &u[from..to])
+                        .collect();
                     let mut encoder = charset.new_encoder(replacement);
                     let mut out = Vec::new();
-                    let mut from = 0;
-                    for &at in cut {
-                        encoder.encode_utf16_chunk(&u[from..at], false, &mut out);
-                        from = at;
+                    for (k, chunk) in chunks.iter().enumerate() {
+                        encoder.encode_from_utf16_to_vec(chunk, k + 1 == chunks.len(), &mut out);
                     }
-                    encoder.encode_utf16_chunk(&u[from..], true, &mut out);
-                    check.case_in(
-                        &format!("{label} cuts {cut:?}"),
-                        u.as_slice(),
-                        &expected,
-                        &out,
-                    );
+                    let label = format!("{label} cuts {cut:?}");
+                    check.case_in(&label, u.as_slice(), &expected, &out);
+                    let sliced = drive(&mut encoder, &chunks, |encoder, chunk, dst, last| {
+                        encoder.encode_from_utf16_to_slice(chunk, dst, last)
+                    });
+                    check.case_in(&label, u.as_slice(), &expected, &sliced);
                 }
             }
         }
     }
+}
+
+/// `chunks` through `encoder` into 5-byte slices, as encoding_rs's callers drive it: after
+/// `OutputFull`, the rest of the chunk again into a new slice. Stops (with what it has) if a
+/// call makes no progress.
+fn drive<T: ?Sized>(
+    encoder: &mut Encoder,
+    chunks: &[&T],
+    mut to_slice: impl FnMut(&mut Encoder, &T, &mut [u8], bool) -> (CoderResult, usize, usize, bool),
+) -> Vec<u8>
+where
+    T: std::ops::Index<std::ops::RangeFrom<usize>, Output = T>,
+{
+    let mut out = Vec::new();
+    let mut dst = [0u8; 5];
+    for (k, &chunk) in chunks.iter().enumerate() {
+        let mut rest = chunk;
+        for _ in 0..1_000_000 {
+            let (result, read, written, _) = to_slice(encoder, rest, &mut dst, k + 1 == chunks.len());
+            out.extend_from_slice(&dst[..written.min(dst.len())]);
+            rest = &rest[read..];
+            if result == CoderResult::InputEmpty {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// `Charset::for_java_name` against the JDK's `Charset.availableCharsets()` and `aliases()`:
@@ -897,7 +984,7 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
     // of either half, pairs, Latin-1, any unit; empty strings among them).
     let mut cases: Vec<(Charset, Vec<u16>)> = Vec::new();
     let bmp: Vec<u16> = (0..=0xFFFFu16).collect();
-    for charset in Charset::JDK_ONLY {
+    for charset in jdk_only_charsets() {
         cases.push((charset, bmp.clone()));
         cases.push((charset, Vec::new()));
         for text in texts {
@@ -978,7 +1065,7 @@ const CJK_POOLS: [(&Encoding, &str); 7] = [
     ),
 ];
 
-/// Runs `cases` through `CharsetEncode.java` and compares with `encode_utf16(.., Jdk)`.
+/// Runs `cases` through `CharsetEncode.java` and compares with `encode_from_utf16(.., Jdk)`.
 fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(Charset, Vec<u16>)]) {
     let Some(java) = ctx.java() else {
         return;
@@ -998,7 +1085,7 @@ fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(Charset, Vec<u16>)]) {
     };
     let mut rest = output.as_slice();
     for &(encoding, ref units) in cases {
-        let ours = encode_utf16(units, encoding, Replacement::Jdk);
+        let ours = Charset::from(encoding).encode_from_utf16(units, Replacement::Jdk);
         let Some((len, tail)) = rest.split_first_chunk::<4>() else {
             check.fail(units.as_slice(), "java's output ended early".to_owned());
             return;
