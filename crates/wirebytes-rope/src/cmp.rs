@@ -7,8 +7,9 @@ use core::hash::{Hash, Hasher};
 use bytes::Bytes;
 
 use crate::arch::Kernels;
+use crate::repr::Repr;
 use crate::search::copy_small;
-use crate::string::{ByteString, Repr};
+use crate::string::ByteString;
 
 /// The block size of [`Hash`]: see `reference::hash_flat`.
 pub(crate) const HASH_BLOCK: usize = 128;

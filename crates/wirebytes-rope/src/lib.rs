@@ -109,7 +109,9 @@
 mod arch;
 mod builder;
 mod cmp;
+mod convert;
 mod into_reader;
+mod iter;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
@@ -118,6 +120,7 @@ mod reader;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod reference;
+mod repr;
 mod search;
 mod string;
 
@@ -126,9 +129,10 @@ pub use bytes;
 
 pub use builder::ByteStringBuilder;
 pub use into_reader::IntoReader;
+pub use iter::{Chunks, Fragments, Iter};
 pub use queue::ByteQueue;
 pub use reader::Reader;
-pub use string::{ByteString, Chunks, Fragments};
+pub use string::ByteString;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]
