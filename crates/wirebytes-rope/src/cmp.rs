@@ -234,6 +234,7 @@ eq_with! {
     Bytes => |v| v;
     str => |v| v.as_bytes();
     &str => |v| v.as_bytes();
+    String => |v| v.as_bytes();
 }
 
 impl<const N: usize> PartialEq<[u8; N]> for ByteString {
@@ -242,9 +243,21 @@ impl<const N: usize> PartialEq<[u8; N]> for ByteString {
     }
 }
 
+impl<const N: usize> PartialEq<ByteString> for [u8; N] {
+    fn eq(&self, other: &ByteString) -> bool {
+        eq_flat(other, self)
+    }
+}
+
 impl<const N: usize> PartialEq<&[u8; N]> for ByteString {
     fn eq(&self, other: &&[u8; N]) -> bool {
         eq_flat(self, *other)
+    }
+}
+
+impl<const N: usize> PartialEq<ByteString> for &[u8; N] {
+    fn eq(&self, other: &ByteString) -> bool {
+        eq_flat(other, *self)
     }
 }
 
