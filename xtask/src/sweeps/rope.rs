@@ -161,7 +161,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
             check.case_in(
                 s.shape,
                 &s.flat,
-                (true, 1),
+                (true, usize::from(n > 0)),
                 (copy == s.rope, copy.chunks().len()),
             );
             // The bytes one by one: forwards (`&ByteString`), backwards, and from both ends
