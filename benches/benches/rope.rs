@@ -554,6 +554,47 @@ fn line_framing(c: &mut Criterion) {
     g.finish();
 }
 
+/// [`Joining::append`] copies a junction into one fragment when the two fragments that meet
+/// there hold together at most this many bytes.
+const JOIN_LIMIT: usize = 64;
+
+/// A `ByteString` built by appends that join tiny fragments: the road measured and not
+/// taken by `ByteString::append` (which keeps every fragment as it is), on the crate's
+/// public API. The string is held without its last fragment, which stays apart so that a
+/// join replaces it in O(1); every other fragment goes in with `ByteString::push`, in place
+/// as `append` does inside the crate.
+#[derive(Default)]
+struct Joining {
+    /// Every fragment but the last.
+    head: ByteString,
+    /// The last fragment (empty while there is none).
+    last: Bytes,
+}
+
+impl Joining {
+    /// Appends `other`, copying the junction into one fresh fragment when the last fragment
+    /// so far and the first of `other` hold together at most `JOIN_LIMIT` bytes.
+    fn append(&mut self, other: &ByteString) {
+        for (i, fragment) in other.fragments().enumerate() {
+            if i == 0 && !self.last.is_empty() && self.last.len() + fragment.len() <= JOIN_LIMIT {
+                let mut joined = Vec::with_capacity(self.last.len() + fragment.len());
+                joined.extend_from_slice(&self.last);
+                joined.extend_from_slice(fragment);
+                self.last = Bytes::from(joined);
+            } else {
+                self.head
+                    .push(std::mem::replace(&mut self.last, fragment.clone()));
+            }
+        }
+    }
+
+    /// The string built.
+    fn finish(mut self) -> ByteString {
+        self.head.push(self.last);
+        self.head
+    }
+}
+
 /// What joining tiny fragments on `append` would be worth (`ours-joined`, not adopted): 2048
 /// pieces of 1..=32 bytes appended one by one, then (second input) read back byte by byte.
 fn append_tiny(c: &mut Criterion) {
@@ -570,16 +611,32 @@ fn append_tiny(c: &mut Criterion) {
     let total: usize = pieces.iter().map(ByteString::len).sum();
     g.throughput(Throughput::Bytes(total as u64));
     let build = |pieces: &[ByteString], join: bool| {
-        let mut s = ByteString::new();
-        for p in pieces {
-            if join {
-                levels::append_joining(&mut s, p);
-            } else {
+        if join {
+            let mut s = Joining::default();
+            for p in pieces {
                 s.append(p);
             }
+            s.finish()
+        } else {
+            let mut s = ByteString::new();
+            for p in pieces {
+                s.append(p);
+            }
+            s
         }
-        s
     };
+    // Both hold the same bytes; joining leaves fragments of 33..=64 bytes but the last.
+    let (kept, joined) = (build(&pieces, false), build(&pieces, true));
+    assert_eq!(kept, joined);
+    assert_eq!(kept.fragment_count(), pieces.len());
+    let fragments: Vec<usize> = joined.chunks().map(<[u8]>::len).collect();
+    assert!(
+        fragments
+            .iter()
+            .rev()
+            .skip(1)
+            .all(|&n| n > JOIN_LIMIT - 32 && n <= JOIN_LIMIT)
+    );
     for scan in [false, true] {
         let param = format!("{}/{total}", if scan { "append+get" } else { "append" });
         // (both inputs: the join's cost alone, and with a read of every byte after it)

@@ -186,6 +186,58 @@ fn check(what: &str, s: &ByteString, model: &[u8]) {
             .concat()[..],
     );
     same("iter", &context, model, &s.iter().collect::<Vec<_>>()[..]);
+    same("iter len", &context, model.len(), s.iter().len());
+    same(
+        "&ByteString into_iter",
+        &context,
+        model,
+        &s.into_iter().collect::<Vec<u8>>()[..],
+    );
+    // From both ends in turn: the front half forwards, the back half backwards.
+    let mut bytes = s.iter();
+    let (mut front, mut back) = (Vec::new(), Vec::new());
+    loop {
+        let (end, byte) = if front.len() <= back.len() {
+            (&mut front, bytes.next())
+        } else {
+            (&mut back, bytes.next_back())
+        };
+        let Some(byte) = byte else {
+            break;
+        };
+        end.push(byte);
+        same(
+            "iter len from both ends",
+            &context,
+            model.len() - front.len() - back.len(),
+            bytes.len(),
+        );
+    }
+    back.reverse();
+    same(
+        "iter from both ends",
+        &context,
+        model,
+        &[front, back].concat()[..],
+    );
+    same("Vec::from", &context, model, &Vec::from(s.clone())[..]);
+    same(
+        "copy_from_slice",
+        &context,
+        true,
+        ByteString::copy_from_slice(model) == *s,
+    );
+    same(
+        "eq Vec, Bytes, [u8] both ways",
+        &context,
+        true,
+        *s == model.to_vec()
+            && model.to_vec() == *s
+            && *s == Bytes::copy_from_slice(model)
+            && Bytes::copy_from_slice(model) == *s
+            && *s == *model
+            && *model == *s,
+    );
     same(
         "iter rev",
         &context,

@@ -1,7 +1,8 @@
 //! wirebytes-rope's `ByteQueue` under random operation sequences against a `VecDeque<u8>`
 //! model: `push` / `extend`, `split_to` / `try_split_to`, `find` / `find_byte`, `get`,
 //! `peek_*`, the `Buf` methods (`advance`, `copy_to_bytes`, `chunk`, `chunks_vectored`,
-//! `get_*`), `io::Read`, `to_byte_string`, `clear`, and the fragments it keeps.
+//! `get_*`), `io::Read`, `to_byte_string`, `clear`, `==` against `Vec<u8>` and `[u8]` both
+//! ways, and the fragments it keeps (`chunks`, `fragments`).
 #![no_main]
 
 use std::collections::VecDeque;
@@ -74,11 +75,34 @@ fn check(what: &str, q: &ByteQueue, model: &VecDeque<u8>) {
         q.fragment_count(),
         q.chunks().len(),
     );
+    same(
+        "fragments",
+        &context,
+        &flat,
+        &q.fragments().map(|b| &b[..]).collect::<Vec<_>>().concat(),
+    );
+    same(
+        "chunks backwards",
+        &context,
+        &flat,
+        &q.chunks()
+            .rev()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect::<Vec<_>>()
+            .concat(),
+    );
     assert!(
         q.chunks().all(|c| !c.is_empty()),
         "an empty fragment: {context:?}"
     );
-    same("eq", &context, true, *q == flat);
+    same(
+        "eq",
+        &context,
+        true,
+        *q == flat && flat == *q && *q == flat[..] && flat[..] == *q,
+    );
     same(
         "to_byte_string",
         &context,

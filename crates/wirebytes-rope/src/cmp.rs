@@ -7,8 +7,9 @@ use core::hash::{Hash, Hasher};
 use bytes::Bytes;
 
 use crate::arch::Kernels;
+use crate::repr::Repr;
 use crate::search::copy_small;
-use crate::string::{ByteString, Repr};
+use crate::string::ByteString;
 
 /// The block size of [`Hash`]: see `reference::hash_flat`.
 pub(crate) const HASH_BLOCK: usize = 128;
@@ -233,6 +234,7 @@ eq_with! {
     Bytes => |v| v;
     str => |v| v.as_bytes();
     &str => |v| v.as_bytes();
+    String => |v| v.as_bytes();
 }
 
 impl<const N: usize> PartialEq<[u8; N]> for ByteString {
@@ -241,9 +243,21 @@ impl<const N: usize> PartialEq<[u8; N]> for ByteString {
     }
 }
 
+impl<const N: usize> PartialEq<ByteString> for [u8; N] {
+    fn eq(&self, other: &ByteString) -> bool {
+        eq_flat(other, self)
+    }
+}
+
 impl<const N: usize> PartialEq<&[u8; N]> for ByteString {
     fn eq(&self, other: &&[u8; N]) -> bool {
         eq_flat(self, *other)
+    }
+}
+
+impl<const N: usize> PartialEq<ByteString> for &[u8; N] {
+    fn eq(&self, other: &ByteString) -> bool {
+        eq_flat(other, *self)
     }
 }
 

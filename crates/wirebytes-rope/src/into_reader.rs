@@ -6,6 +6,28 @@ use bytes::{Buf, Bytes, BytesMut};
 
 use crate::string::ByteString;
 
+impl ByteString {
+    /// An owning reader over the whole string (`'static` and `Send`, for a reader that must
+    /// outlive the string or move to another thread), implementing [`bytes::Buf`] and
+    /// [`std::io::Read`]. O(1), no allocation; each read costs a little more than with
+    /// [`reader`](Self::reader).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Buf;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"\x01\x02").concat(&ByteString::from_static(b"\x03\x04"));
+    /// let handle = std::thread::spawn(move || s.into_reader().get_u32());
+    /// assert_eq!(handle.join().unwrap(), 0x0102_0304);
+    /// ```
+    #[must_use]
+    pub fn into_reader(self) -> IntoReader {
+        IntoReader::new(self)
+    }
+}
+
 /// An owning cursor over a [`ByteString`] (`'static`, `Send`), implementing [`Buf`] and
 /// [`io::Read`]: see [`ByteString::into_reader`]. Slower per read than the borrowing
 /// [`Reader`](crate::Reader), which keeps the rest of the current fragment as a plain slice.
@@ -97,6 +119,7 @@ impl IntoReader {
     /// r.advance(1);
     /// assert_eq!(r.rest(), "bc");
     /// ```
+    #[must_use]
     pub fn rest(&self) -> ByteString {
         let len = self.string.len();
         self.string.slice_unchecked(len - self.remaining, len)

@@ -86,9 +86,29 @@
 //!
 //! [`ByteString::reader`] borrows the string and keeps the rest of the current fragment as a
 //! plain slice, so reads inside a fragment cost what they cost on a `&[u8]`;
-//! [`ByteString::into_reader`] owns a clone (`'static`, `Send`). Both implement
+//! [`ByteString::into_reader`] owns the string (`'static`, `Send`). Both implement
 //! [`bytes::Buf`] and [`std::io::Read`]. [`ByteStringBuilder`] implements
 //! [`bytes::BufMut`].
+//!
+//! # Iterators and conversions
+//!
+//! [`ByteString::iter`] (and `&ByteString`'s `IntoIterator`) gives the bytes as an [`Iter`];
+//! [`ByteString::chunks`] and [`ByteQueue::chunks`] the fragments as `&[u8]` ([`Chunks`]),
+//! [`ByteString::fragments`] and [`ByteQueue::fragments`] as shared `Bytes`
+//! ([`Fragments`]). A `ByteString` is made from `Bytes`, `Vec<u8>`, `String` or static bytes
+//! without a copy, or by [`ByteString::copy_from_slice`]; it turns into one `Bytes`
+//! ([`ByteString::compact`]), a `Vec<u8>` (`Vec::from`, which takes the buffer of a string
+//! of one unshared fragment instead of copying it) or a `str` ([`ByteString::to_str`]).
+//!
+//! ```
+//! use wirebytes_rope::ByteString;
+//!
+//! let s = ByteString::copy_from_slice(b"key=").concat(&ByteString::from_static(b"value"));
+//! assert_eq!(s.iter().filter(|&b| b == b'e').count(), 2);
+//! assert_eq!(s.chunks().collect::<Vec<&[u8]>>(), [&b"key="[..], b"value"]);
+//! assert_eq!(s.to_str().unwrap(), "key=value"); // one copy: two fragments
+//! assert_eq!(Vec::from(s), b"key=value");
+//! ```
 //!
 //! # Crate features
 //!
@@ -109,7 +129,9 @@
 mod arch;
 mod builder;
 mod cmp;
+mod convert;
 mod into_reader;
+mod iter;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
@@ -118,6 +140,7 @@ mod reader;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod reference;
+mod repr;
 mod search;
 mod string;
 
@@ -126,9 +149,10 @@ pub use bytes;
 
 pub use builder::ByteStringBuilder;
 pub use into_reader::IntoReader;
+pub use iter::{Chunks, Fragments, Iter};
 pub use queue::ByteQueue;
 pub use reader::Reader;
-pub use string::{ByteString, Chunks, Fragments};
+pub use string::ByteString;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

@@ -6,9 +6,11 @@ use std::io::{self, IoSlice};
 
 use bytes::{Buf, Bytes, BytesMut};
 
+use crate::iter::{Chunks, Fragments};
 use crate::reader::getters;
+use crate::repr::Parts;
 use crate::search::find_in_chunks;
-use crate::string::{ByteString, Parts};
+use crate::string::ByteString;
 
 /// The buffer of a framing decoder: [`Bytes`] pushed at the back as they arrive, frames taken
 /// from the front as [`ByteString`]s, and no byte ever copied on the way.
@@ -190,7 +192,27 @@ impl ByteQueue {
         self.chunks.len()
     }
 
-    /// The unconsumed bytes as slices, fragment by fragment (none of them empty).
+    /// The unconsumed bytes as slices, fragment by fragment, in order (none of them empty):
+    /// the same [`Chunks`] iterator as [`ByteString::chunks`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::{Buf, Bytes};
+    /// use wirebytes_rope::{ByteQueue, Chunks};
+    ///
+    /// let mut queue: ByteQueue = [Bytes::from_static(b"ab"), Bytes::from_static(b"cd")].into_iter().collect();
+    /// queue.advance(1);
+    /// let chunks: Chunks<'_> = queue.chunks();
+    /// assert_eq!(chunks.collect::<Vec<_>>(), [&b"b"[..], b"cd"]);
+    /// ```
+    #[must_use]
+    pub fn chunks(&self) -> Chunks<'_> {
+        Chunks::new(self.fragments())
+    }
+
+    /// The unconsumed bytes as shared [`Bytes`], fragment by fragment, in order (none of
+    /// them empty): clone one to keep or send it without copying its bytes.
     ///
     /// # Examples
     ///
@@ -200,10 +222,18 @@ impl ByteQueue {
     ///
     /// let mut queue: ByteQueue = [Bytes::from_static(b"ab"), Bytes::from_static(b"cd")].into_iter().collect();
     /// queue.advance(1);
-    /// assert_eq!(queue.chunks().collect::<Vec<_>>(), [&b"b"[..], b"cd"]);
+    /// let parts: Vec<Bytes> = queue.fragments().cloned().collect();
+    /// assert_eq!(parts, [Bytes::from_static(b"b"), Bytes::from_static(b"cd")]);
     /// ```
     #[must_use]
-    pub fn chunks(&self) -> impl DoubleEndedIterator<Item = &[u8]> + ExactSizeIterator {
+    pub fn fragments(&self) -> Fragments<'_> {
+        Fragments::queue(self.chunks.iter())
+    }
+
+    /// The fragments as slices, for the searches and comparisons inside the crate (one
+    /// closure instead of the public iterators' dispatch on what they walk).
+    #[inline]
+    fn slices(&self) -> impl Iterator<Item = &[u8]> {
         self.chunks.iter().map(|b| &b[..])
     }
 
@@ -280,6 +310,7 @@ impl ByteQueue {
     /// assert_eq!(queue.peek_u16_be(2), None);
     /// ```
     #[inline]
+    #[must_use]
     pub fn peek_u16_be(&self, at: usize) -> Option<u16> {
         self.peek(at).map(u16::from_be_bytes)
     }
@@ -298,6 +329,7 @@ impl ByteQueue {
     /// assert_eq!(queue.peek_u32_be(1), None);
     /// ```
     #[inline]
+    #[must_use]
     pub fn peek_u32_be(&self, at: usize) -> Option<u32> {
         self.peek(at).map(u32::from_be_bytes)
     }
@@ -315,6 +347,7 @@ impl ByteQueue {
     /// assert_eq!(queue.peek_u32_le(0), Some(256));
     /// ```
     #[inline]
+    #[must_use]
     pub fn peek_u32_le(&self, at: usize) -> Option<u32> {
         self.peek(at).map(u32::from_le_bytes)
     }
@@ -333,6 +366,7 @@ impl ByteQueue {
     /// assert_eq!(queue.peek_u64_be(2), None);
     /// ```
     #[inline]
+    #[must_use]
     pub fn peek_u64_be(&self, at: usize) -> Option<u64> {
         self.peek(at).map(u64::from_be_bytes)
     }
@@ -357,7 +391,7 @@ impl ByteQueue {
             0 => Some(0),
             m if m > self.len => None,
             1 => self.find_byte(needle[0]),
-            _ => find_in_chunks(self.chunks(), needle),
+            _ => find_in_chunks(self.slices(), needle),
         }
     }
 
@@ -547,6 +581,7 @@ impl ByteQueue {
     /// assert!(queue.is_empty());
     /// ```
     #[inline]
+    #[must_use]
     pub fn try_split_to(&mut self, n: usize) -> Option<ByteString> {
         if let Some(front) = self.chunks.front_mut() {
             if n < front.len() {
@@ -854,31 +889,32 @@ fn eq_flat<'a>(chunks: impl Iterator<Item = &'a [u8]>, len: usize, mut flat: &[u
     true
 }
 
-impl PartialEq<[u8]> for ByteQueue {
-    /// Whether the unconsumed bytes equal `other`.
-    fn eq(&self, other: &[u8]) -> bool {
-        eq_flat(self.chunks(), self.len, other)
-    }
+/// `PartialEq` both ways between `ByteQueue` and a type that derefs to a byte slice: the
+/// unconsumed bytes against the slice.
+macro_rules! eq_flat_both_ways {
+    ($($t:ty),*) => {$(
+        impl PartialEq<$t> for ByteQueue {
+            /// Whether the unconsumed bytes equal `other`.
+            fn eq(&self, other: &$t) -> bool {
+                eq_flat(self.slices(), self.len, other)
+            }
+        }
+
+        impl PartialEq<ByteQueue> for $t {
+            /// Whether `self` equals the queue's unconsumed bytes.
+            fn eq(&self, other: &ByteQueue) -> bool {
+                eq_flat(other.slices(), other.len, self)
+            }
+        }
+    )*};
 }
 
-impl PartialEq<&[u8]> for ByteQueue {
-    /// Whether the unconsumed bytes equal `other`.
-    fn eq(&self, other: &&[u8]) -> bool {
-        eq_flat(self.chunks(), self.len, other)
-    }
-}
-
-impl PartialEq<Vec<u8>> for ByteQueue {
-    /// Whether the unconsumed bytes equal `other`.
-    fn eq(&self, other: &Vec<u8>) -> bool {
-        eq_flat(self.chunks(), self.len, other)
-    }
-}
+eq_flat_both_ways!([u8], &[u8], Vec<u8>, Bytes);
 
 impl PartialEq<ByteString> for ByteQueue {
     /// Whether the unconsumed bytes equal the string's content.
     fn eq(&self, other: &ByteString) -> bool {
-        other.len() == self.len && crate::cmp::eq_chunks(self.chunks(), other.chunks())
+        other.len() == self.len && crate::cmp::eq_chunks(self.slices(), other.chunks())
     }
 }
 
@@ -892,7 +928,7 @@ impl PartialEq<ByteQueue> for ByteString {
 impl PartialEq for ByteQueue {
     /// Whether the unconsumed bytes are equal, whatever the fragments.
     fn eq(&self, other: &ByteQueue) -> bool {
-        self.len == other.len && crate::cmp::eq_chunks(self.chunks(), other.chunks())
+        self.len == other.len && crate::cmp::eq_chunks(self.slices(), other.slices())
     }
 }
 
@@ -902,7 +938,7 @@ impl fmt::Debug for ByteQueue {
     /// `ByteQueue(b"...")`, the unconsumed bytes escaped as [`ByteString`]'s `Debug` does.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("ByteQueue(")?;
-        crate::cmp::fmt_escaped(self.chunks(), f)?;
+        crate::cmp::fmt_escaped(self.slices(), f)?;
         f.write_str(")")
     }
 }

@@ -4,7 +4,29 @@ use std::io::{self, IoSlice};
 
 use bytes::{Buf, Bytes, BytesMut};
 
-use crate::string::{ByteString, Parts};
+use crate::repr::Parts;
+use crate::string::ByteString;
+
+impl ByteString {
+    /// A reader over the whole string, implementing [`bytes::Buf`] and [`std::io::Read`],
+    /// borrowing the string. O(1), no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bytes::Buf;
+    /// use wirebytes_rope::ByteString;
+    ///
+    /// let s = ByteString::from_static(b"\x01\x02").concat(&ByteString::from_static(b"\x03\x04"));
+    /// let mut reader = s.reader();
+    /// assert_eq!(reader.get_u32_le(), 0x0403_0201);
+    /// assert_eq!(reader.remaining(), 0);
+    /// ```
+    #[must_use]
+    pub fn reader(&self) -> Reader<'_> {
+        Reader::new(self)
+    }
+}
 
 /// A cursor over a borrowed [`ByteString`], implementing [`Buf`] and [`io::Read`]: see
 /// [`ByteString::reader`] (and [`IntoReader`](crate::IntoReader) for an owning one).

@@ -23,6 +23,7 @@ pub const HASH_BLOCK: usize = crate::cmp::HASH_BLOCK;
 /// assert_eq!(reference::get_by_scan(&s, 3), Some(b'd'));
 /// assert_eq!(reference::get_by_scan(&s, 4), None);
 /// ```
+#[must_use]
 pub fn get_by_scan(s: &ByteString, mut index: usize) -> Option<u8> {
     for c in s.chunks() {
         if index < c.len() {
@@ -44,6 +45,7 @@ pub fn get_by_scan(s: &ByteString, mut index: usize) -> Option<u8> {
 /// let b = ByteString::from_static(b"a").concat(&ByteString::from_static(b"bcd"));
 /// assert!(reference::eq_by_bytes(&a, &b));
 /// ```
+#[must_use]
 pub fn eq_by_bytes(a: &ByteString, b: &ByteString) -> bool {
     a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x == y)
 }

@@ -1,10 +1,11 @@
-//! `find`, `starts_with` and `ends_with` across fragment boundaries.
-
-use std::borrow::Cow;
+//! The searches of a [`ByteString`] (`find`, `find_from`, `find_byte`, `rfind`, `contains`,
+//! `starts_with`, `ends_with`), matches across fragment boundaries included; and the
+//! gathering search that [`ByteQueue`](crate::ByteQueue) shares.
 
 use memchr::memmem::{Finder, FinderRev};
 
-use crate::string::{ByteString, Repr};
+use crate::repr::Repr;
+use crate::string::ByteString;
 
 /// Fragments at least this long (and at least as long as the needle) are searched where they
 /// lie; shorter ones are gathered into a buffer and searched together (one `memmem` call per
@@ -32,6 +33,7 @@ impl ByteString {
     /// assert_eq!(s.find(b"Length"), Some(8));
     /// assert_eq!(s.find(b"length"), None);
     /// ```
+    #[must_use]
     pub fn find(&self, needle: &[u8]) -> Option<usize> {
         let m = needle.len();
         if m == 0 {
@@ -61,6 +63,7 @@ impl ByteString {
     /// assert_eq!(s.find_from(b"", 7), Some(7));
     /// assert_eq!(s.find_from(b"", 8), None);
     /// ```
+    #[must_use]
     pub fn find_from(&self, needle: &[u8], from: usize) -> Option<usize> {
         let len = self.len();
         if from > len {
@@ -90,6 +93,7 @@ impl ByteString {
     /// assert_eq!(s.find_byte(b'='), Some(3));
     /// assert_eq!(s.find_byte(b'&'), None);
     /// ```
+    #[must_use]
     pub fn find_byte(&self, byte: u8) -> Option<usize> {
         let mut start = 0;
         for c in self.chunks() {
@@ -120,6 +124,7 @@ impl ByteString {
     /// assert_eq!(s.rfind(b""), Some(7));
     /// assert_eq!(s.rfind(b"=3"), None);
     /// ```
+    #[must_use]
     pub fn rfind(&self, needle: &[u8]) -> Option<usize> {
         let m = needle.len();
         let len = self.len();
@@ -169,37 +174,9 @@ impl ByteString {
     /// assert!(s.contains(b"ked"));
     /// assert!(!s.contains(b"kes"));
     /// ```
+    #[must_use]
     pub fn contains(&self, needle: &[u8]) -> bool {
         self.find(needle).is_some()
-    }
-
-    /// The content as `str`: borrowed when the string is one fragment, else one copy.
-    ///
-    /// # Errors
-    ///
-    /// When the content is not UTF-8; the error's
-    /// [`valid_up_to`](std::str::Utf8Error::valid_up_to) counts from the start of the string,
-    /// whatever the fragments.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use std::borrow::Cow;
-    /// use wirebytes_rope::ByteString;
-    ///
-    /// assert!(matches!(ByteString::from("één").to_str(), Ok(Cow::Borrowed("één"))));
-    /// let split = ByteString::from(vec![b'a', 0xc3]).concat(&ByteString::from(vec![0xa9]));
-    /// assert_eq!(split.to_str().unwrap(), "aé"); // a character across the boundary
-    /// let bad = ByteString::from(b"ok".to_vec()).concat(&ByteString::from(vec![0xff]));
-    /// assert_eq!(bad.to_str().unwrap_err().valid_up_to(), 2);
-    /// ```
-    pub fn to_str(&self) -> Result<Cow<'_, str>, std::str::Utf8Error> {
-        match &self.repr {
-            Repr::One(b) => std::str::from_utf8(b).map(Cow::Borrowed),
-            _ => String::from_utf8(self.to_vec())
-                .map(Cow::Owned)
-                .map_err(|e| e.utf8_error()),
-        }
     }
 
     /// Whether the string begins with `prefix` (compared a fragment at a time).
@@ -213,6 +190,7 @@ impl ByteString {
     /// assert!(s.starts_with(b"HTTP/"));
     /// assert!(!s.starts_with(b"HTTPS"));
     /// ```
+    #[must_use]
     pub fn starts_with(&self, prefix: &[u8]) -> bool {
         if prefix.len() > self.len() {
             return false;
@@ -241,6 +219,7 @@ impl ByteString {
     /// let s = ByteString::from(b"body\r".to_vec()).concat(&ByteString::from(b"\n".to_vec()));
     /// assert!(s.ends_with(b"\r\n"));
     /// ```
+    #[must_use]
     pub fn ends_with(&self, suffix: &[u8]) -> bool {
         if suffix.len() > self.len() {
             return false;

@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, Hash, Hasher};
 
 use bytes::{Buf, Bytes};
 use proptest::prelude::*;
-use wirebytes_rope::{ByteString, reference};
+use wirebytes_rope::{ByteQueue, ByteString, reference};
 
 fn rope(parts: &[Vec<u8>]) -> ByteString {
     parts.iter().map(|p| Bytes::copy_from_slice(p)).collect()
@@ -18,6 +18,11 @@ fn flat(parts: &[Vec<u8>]) -> Vec<u8> {
 /// Fragments over a three-letter alphabet (so searches and comparisons meet partial matches).
 fn parts() -> impl Strategy<Value = Vec<Vec<u8>>> {
     prop::collection::vec(prop::collection::vec(b'a'..=b'c', 0..24), 0..12)
+}
+
+/// `a == b` and `b == a`.
+fn both_ways<A: PartialEq<B>, B: PartialEq<A> + ?Sized>(a: &A, b: &B) -> bool {
+    PartialEq::eq(a, b) && PartialEq::eq(b, a)
 }
 
 proptest! {
@@ -92,5 +97,40 @@ proptest! {
             prop_assert_eq!(r.remaining(), e.remaining());
             prop_assert_eq!(r.chunk(), &e[..r.chunk().len()]);
         }
+    }
+
+    /// The bytes from both ends in the order `ends` draws (true: the front), the chunks, the
+    /// conversions and `==` with the flat types, on fragment lists with empty fragments.
+    #[test]
+    fn iterators_conversions_and_flat_equality(p in parts(), ends in prop::collection::vec(any::<bool>(), 0..300)) {
+        let (s, f) = (rope(&p), flat(&p));
+        prop_assert_eq!((&s).into_iter().collect::<Vec<u8>>(), f.clone());
+        let mut it = s.iter();
+        let (mut front, mut back) = (0, f.len());
+        for from_front in ends {
+            let got = if from_front { it.next() } else { it.next_back() };
+            let want = if front == back {
+                None
+            } else if from_front {
+                front += 1;
+                Some(f[front - 1])
+            } else {
+                back -= 1;
+                Some(f[back])
+            };
+            prop_assert_eq!(got, want);
+            prop_assert_eq!(it.len(), back - front);
+        }
+        prop_assert_eq!(it.collect::<Vec<u8>>(), f[front..back].to_vec());
+        let chunks: Vec<&[u8]> = s.chunks().collect();
+        prop_assert_eq!(chunks.concat(), f.clone());
+        prop_assert_eq!(chunks.len(), p.iter().filter(|x| !x.is_empty()).count());
+        prop_assert_eq!(Vec::from(s.clone()), f.clone());
+        prop_assert_eq!(ByteString::copy_from_slice(&f), s.clone());
+        prop_assert!(both_ways(&s, &f) && both_ways(&s, &f[..]) && both_ways(&s, &&f[..]));
+        prop_assert!(both_ways(&s, &Bytes::from(f.clone())));
+        let queue: ByteQueue = p.iter().map(|x| Bytes::copy_from_slice(x)).collect();
+        prop_assert_eq!(queue.chunks().collect::<Vec<&[u8]>>(), chunks);
+        prop_assert!(both_ways(&queue, &f) && both_ways(&queue, &f[..]));
     }
 }

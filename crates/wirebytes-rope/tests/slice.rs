@@ -5,7 +5,7 @@ mod common;
 use bytes::{BufMut, Bytes};
 use common::{Rng, SIZES, shapes};
 use rstest::rstest;
-use wirebytes_rope::{ByteString, ByteStringBuilder, levels};
+use wirebytes_rope::{ByteString, ByteStringBuilder};
 
 #[test]
 fn every_slice_of_small_strings() {
@@ -117,33 +117,29 @@ fn append_in_place_does_not_change_shared_clones() {
 }
 
 #[test]
-fn append_keeps_fragments_append_joining_joins_tiny_junctions() {
-    let a = ByteString::from_static(b"abc").concat(&ByteString::from_static(b"def"));
-    assert_eq!(a.fragment_count(), 2);
-    assert_eq!(a, "abcdef");
-    let mut j = ByteString::from_static(b"abc");
-    levels::append_joining(&mut j, &ByteString::from_static(b"def"));
-    assert_eq!(j.fragment_count(), 1);
-    assert_eq!(j, "abcdef");
-    let mut big = ByteString::from(vec![0u8; levels::COALESCE_LIMIT]);
-    levels::append_joining(&mut big, &ByteString::from_static(b"x"));
-    assert_eq!(big.fragment_count(), 2);
-    assert_eq!(big.get(levels::COALESCE_LIMIT), Some(b'x'));
-    // Joining inside a shared and an unshared multi-fragment string.
-    let mut m: ByteString = [&b"0123456789"[..], b"ab"]
+fn concat_and_append_keep_every_fragment_as_it_is() {
+    // Tiny fragments are neither joined nor copied, shared or not: the fragments of the
+    // result are the very `Bytes` of the two sides.
+    let (x, y, z) = (
+        Bytes::from_static(b"abc"),
+        Bytes::from_static(b"d"),
+        Bytes::from_static(b"ef"),
+    );
+    let a = ByteString::from(x.clone()).concat(&ByteString::from(y.clone()));
+    assert_eq!((a.fragment_count(), &a), (2, &ByteString::from("abcd")));
+    let mut m: ByteString = [x.clone(), y.clone(), z.clone(), x.clone()]
         .into_iter()
-        .map(Bytes::from_static)
         .collect();
     let shared = m.clone();
-    levels::append_joining(&mut m, &ByteString::from_static(b"cd"));
-    assert_eq!(
-        (m.fragment_count(), &m),
-        (2, &ByteString::from_static(b"0123456789abcd"))
-    );
+    m.append(&ByteString::from(z.clone()));
+    assert_eq!(shared.fragment_count(), 4);
     drop(shared);
-    levels::append_joining(&mut m, &ByteString::from_static(b"ef"));
-    assert_eq!(
-        (m.fragment_count(), &m),
-        (2, &ByteString::from_static(b"0123456789abcdef"))
-    );
+    m.append(&a); // unshared now: in place
+    let expected = [&x, &y, &z, &x, &z, &x, &y];
+    assert_eq!(m.fragment_count(), expected.len());
+    for (got, want) in m.fragments().zip(expected) {
+        assert_eq!(got.as_ptr(), want.as_ptr());
+        assert_eq!(got.len(), want.len());
+    }
+    assert_eq!(m, "abcdefabcefabcd");
 }

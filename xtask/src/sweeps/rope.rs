@@ -147,12 +147,45 @@ pub(crate) fn run(ctx: &mut Ctx) {
         }
     }
     {
-        let mut check = ctx.check("slice, try_slice, chunks, compact, to_vec", 0);
+        let mut check = ctx.check(
+            "slice, try_slice, chunks, iter, compact, to_vec, Vec::from, copy_from_slice",
+            0,
+        );
         for _ in 0..strings {
             let s = sample(&mut rng, max_len);
             let n = s.flat.len();
             check.case_in(s.shape, &s.flat, s.flat.clone(), s.rope.to_vec());
             check.case_in(s.shape, &s.flat, &s.flat[..], &s.rope.compact()[..]);
+            check.case_in(s.shape, &s.flat, s.flat.clone(), Vec::from(s.rope.clone()));
+            let copy = ByteString::copy_from_slice(&s.flat);
+            check.case_in(
+                s.shape,
+                &s.flat,
+                (true, usize::from(n > 0)),
+                (copy == s.rope, copy.chunks().len()),
+            );
+            // The bytes one by one: forwards (`&ByteString`), backwards, and from both ends
+            // at random, the length counted down at each step.
+            let forwards: Vec<u8> = (&s.rope).into_iter().collect();
+            check.case_in(s.shape, &s.flat, s.flat.clone(), forwards);
+            let backwards: Vec<u8> = s.rope.iter().rev().collect();
+            let want: Vec<u8> = s.flat.iter().rev().copied().collect();
+            check.case_in(s.shape, &s.flat, want, backwards);
+            let mut bytes = s.rope.iter();
+            let (mut front, mut back) = (0, n);
+            let mut ok = true;
+            while front < back {
+                let got = if rng.one_in(2) {
+                    front += 1;
+                    (bytes.next(), s.flat[front - 1])
+                } else {
+                    back -= 1;
+                    (bytes.next_back(), s.flat[back])
+                };
+                ok &= got.0 == Some(got.1) && bytes.len() == back - front;
+            }
+            ok &= bytes.next().is_none() && bytes.next_back().is_none();
+            check.case_in(s.shape, &s.flat, true, ok);
             let joined: Vec<u8> = s.rope.chunks().flatten().copied().collect();
             check.case_in(s.shape, &s.flat, s.flat.clone(), joined);
             check.case_in(
@@ -184,31 +217,23 @@ pub(crate) fn run(ctx: &mut Ctx) {
         }
     }
     {
-        let mut check = ctx.check("concat, append, levels::append_joining", strings as u64 * 3);
+        let mut check = ctx.check("concat, append", strings as u64 * 2);
         for _ in 0..strings {
             let (x, y) = (sample(&mut rng, max_len / 2), sample(&mut rng, max_len / 2));
             let mut want = x.flat.clone();
             want.extend_from_slice(&y.flat);
             let label = format!("{} + {}", x.shape, y.shape);
             check.case_in(&label, &want, want.clone(), x.rope.concat(&y.rope).to_vec());
+            // `append` keeps every fragment of both sides as it is, and leaves `x` alone.
             let mut appended = x.rope.clone();
             appended.append(&y.rope);
             let ok = appended == want[..] && x.rope == x.flat[..];
-            check.case_in(&label, &want, true, ok);
-            // Joining copies at most one junction: one fragment fewer than `append`, exactly
-            // when both sides have a fragment and the two at the junction are small enough.
-            let mut joined = x.rope.clone();
-            levels::append_joining(&mut joined, &y.rope);
-            let last = x.rope.chunks().next_back().map_or(0, <[u8]>::len);
-            let first = y.rope.chunks().next().map_or(0, <[u8]>::len);
-            let joins = last > 0 && first > 0 && last + first <= levels::COALESCE_LIMIT;
-            let fragments = appended.fragment_count() - usize::from(joins);
-            let ok = joined == want[..] && x.rope == x.flat[..];
+            let fragments = x.rope.fragment_count() + y.rope.fragment_count();
             check.case_in(
                 &label,
                 &want,
                 (true, fragments),
-                (ok, joined.fragment_count()),
+                (ok, appended.fragment_count()),
             );
         }
     }
@@ -517,7 +542,14 @@ fn queue_run(flat: &[u8], max: usize, rng: &mut Rng) -> bool {
                 ok &= n < 8 || got.len() < len || q.fragment_count() == 8;
                 ok &= n == 8 || got.len() == len;
             }
-            7 => ok &= q.to_byte_string() == model.iter().copied().collect::<Vec<u8>>(),
+            7 => {
+                let flat: Vec<u8> = model.iter().copied().collect();
+                ok &= q.to_byte_string() == flat;
+                ok &= q.chunks().len() == q.fragment_count()
+                    && q.chunks().flatten().copied().eq(flat.iter().copied());
+                ok &= q.fragments().map(|b| &b[..]).eq(q.chunks());
+                ok &= PartialEq::eq(&q, &flat[..]) && PartialEq::eq(&flat[..], &q);
+            }
             _ => {
                 q.advance(k);
                 model.drain(..k);

@@ -70,7 +70,7 @@ pub(crate) fn shapes(content: &[u8], seed: u64) -> Vec<(&'static str, ByteString
     outer.extend(rng.bytes(13));
     let outer: ByteString = split_random(&outer, &mut rng, 17).into_iter().collect();
     out.push(("rope-sliced", outer.slice(11..11 + n)));
-    // Concatenation (joining tiny fragments at the junctions).
+    // Concatenation, one fragment at a time (each kept as it is).
     let mut concat = ByteString::new();
     for b in split_random(content, &mut rng, 50) {
         concat = concat.concat(&ByteString::from(b));
