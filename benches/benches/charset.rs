@@ -6,7 +6,7 @@
 //! - `encoding_rs`: `Encoding::encode(..).into_owned()` (WHATWG replacement: for `mixed` it
 //!   writes `&#128512;` where the others write `?`);
 //! - `limit-memcpy`: `to_vec` of the UTF-8 bytes (ASCII inputs only: the bytes are the same);
-//! - `ours`: `wirebytes_charset::encode`, JDK replacement;
+//! - `ours`: `Charset::encode`, JDK replacement;
 //! - `ours-portable`: the same without the SIMD kernels (`levels::get("portable")`), for the
 //!   ASCII and Latin-1 inputs, whose fast paths have kernels.
 //!
@@ -22,13 +22,15 @@
 //!
 //! `charset/into-buffers`: the functions that write into the caller's buffers, on German and
 //! Japanese bodies: `limit-memcpy` (UTF-8 only: `to_vec`), `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
-//! `Vec`), `encode_to_buf` (into a reused `BytesMut`), `encoder-256` (the streaming `Encoder`
-//! in 256-byte chunks into a reused `Vec`).
+//! `Vec`), `encode_to_buf` (into a reused `BytesMut`), `encode_to_slice` (into a reused slice
+//! of `max_encoded_len` bytes), `encoder-256` (the streaming `Encoder` in 256-byte chunks into
+//! a reused `Vec`), `encoder-slices-256` (the streaming `Encoder` into a 256-byte slice, again
+//! and again, each slice's bytes appended to a reused `Vec`).
 
 use bytes::BytesMut;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
-use wirebytes_charset::{Charset, Encoding, Replacement, levels, reference};
+use wirebytes_charset::{Charset, CoderResult, Encoding, Replacement, levels, reference};
 use wirebytes_testkit::text::repeat_chars;
 
 const GROUP: &str = "charset/encode";
@@ -57,11 +59,11 @@ fn one(c: &mut Criterion, name: &str, text: &str, encoding: &'static Encoding, f
     let param = format!("{name}-{}/{}", encoding.name(), text.chars().count());
     // Build what is built once per process (a single-byte encoding's reverse table, the
     // thread's scratch buffer) before the allocation count of the first call is taken.
-    drop(wirebytes_charset::encode(text, encoding, Replacement::Jdk));
+    drop(Charset::from(encoding).encode(text, Replacement::Jdk));
     for &function in functions {
         match function {
             "baseline" => bench(&mut group, GROUP, function, &param, text, |t| {
-                reference::encode(t, encoding, Replacement::Jdk)
+                reference::encode(Charset::from(encoding), t, Replacement::Jdk)
             }),
             "encoding_rs" => bench(&mut group, GROUP, function, &param, text, |t| {
                 encoding.encode(t).0.into_owned()
@@ -70,12 +72,12 @@ fn one(c: &mut Criterion, name: &str, text: &str, encoding: &'static Encoding, f
                 t.as_bytes().to_vec()
             }),
             "ours" => bench(&mut group, GROUP, function, &param, text, |t| {
-                wirebytes_charset::encode(t, encoding, Replacement::Jdk)
+                Charset::from(encoding).encode(t, Replacement::Jdk)
             }),
             "ours-portable" => {
                 let portable = levels::get("portable").expect("every CPU has the portable level");
                 bench(&mut group, GROUP, function, &param, text, |t| {
-                    portable.encode(t, encoding, Replacement::Jdk)
+                    portable.encode(Charset::from(encoding), t, Replacement::Jdk)
                 });
             }
             other => panic!("unknown bench function {other}"),
@@ -152,22 +154,22 @@ fn real_text(c: &mut Criterion) {
         let mut group = c.benchmark_group(GROUP);
         group.throughput(Throughput::Bytes(text.len() as u64));
         let param = format!("{name}-{}/{}", encoding.name(), text.len());
-        drop(wirebytes_charset::encode(&text, encoding, Replacement::Jdk));
+        drop(Charset::from(encoding).encode(&text, Replacement::Jdk));
         bench(&mut group, GROUP, "baseline", &param, &text, |t| {
-            reference::encode(t, encoding, Replacement::Jdk)
+            reference::encode(Charset::from(encoding), t, Replacement::Jdk)
         });
         bench(&mut group, GROUP, "encoding_rs", &param, &text, |t| {
             encoding.encode(t).0.into_owned()
         });
         bench(&mut group, GROUP, "ours", &param, &text, |t| {
-            wirebytes_charset::encode(t, encoding, Replacement::Jdk)
+            Charset::from(encoding).encode(t, Replacement::Jdk)
         });
         // Single-byte charsets below the level the CPU runs: without the AVX-512 table
         // kernel, as on a CPU with AVX2 and SSSE3 only.
         let below = levels::get("avx2").filter(|_| levels::get("avx512").is_some());
         if let (true, Some(level)) = (encoding.is_single_byte(), below) {
             bench(&mut group, GROUP, "ours-avx2", &param, &text, |t| {
-                level.encode(t, encoding, Replacement::Jdk)
+                level.encode(Charset::from(encoding), t, Replacement::Jdk)
             });
         }
         group.finish();
@@ -196,14 +198,10 @@ fn jdk_only(c: &mut Criterion) {
         let mut group = c.benchmark_group(GROUP);
         group.throughput(Throughput::Bytes(text.len() as u64));
         let param = format!("{name}-{}/{}", charset.name(), text.len());
-        drop(wirebytes_charset::encode(&text, charset, Replacement::Jdk));
-        drop(wirebytes_charset::encode(
-            &text,
-            encoding_rs::WINDOWS_1252,
-            Replacement::Jdk,
-        ));
+        drop(charset.encode(&text, Replacement::Jdk));
+        drop(Charset::from(encoding_rs::WINDOWS_1252).encode(&text, Replacement::Jdk));
         bench(&mut group, GROUP, "baseline", &param, &text, |t| {
-            reference::encode(t, charset, Replacement::Jdk)
+            reference::encode(charset, t, Replacement::Jdk)
         });
         if charset == Charset::UTF_16 {
             bench(&mut group, GROUP, "flat-map", &param, &text, |t| {
@@ -225,11 +223,11 @@ fn jdk_only(c: &mut Criterion) {
             });
         } else {
             bench(&mut group, GROUP, "ours-windows-1252", &param, &text, |t| {
-                wirebytes_charset::encode(t, encoding_rs::WINDOWS_1252, Replacement::Jdk)
+                Charset::from(encoding_rs::WINDOWS_1252).encode(t, Replacement::Jdk)
             });
         }
         bench(&mut group, GROUP, "ours", &param, &text, |t| {
-            wirebytes_charset::encode(t, charset, Replacement::Jdk)
+            charset.encode(t, Replacement::Jdk)
         });
         group.finish();
     }
@@ -258,30 +256,57 @@ fn into_buffers(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(text.len() as u64));
         let param = format!("{name}-{}/{}", charset.name(), text.len());
         let replacement = Replacement::Jdk;
-        drop(wirebytes_charset::encode(&text, charset, replacement));
+        drop(charset.encode(&text, replacement));
         if charset == encoding_rs::UTF_8 {
             bench(&mut group, GROUP, "limit-memcpy", &param, &text, |t| {
                 t.as_bytes().to_vec()
             });
         }
         bench(&mut group, GROUP, "ours", &param, &text, |t| {
-            wirebytes_charset::encode(t, charset, replacement)
+            charset.encode(t, replacement)
         });
         bench(&mut group, GROUP, "encoded_len", &param, &text, |t| {
-            wirebytes_charset::encoded_len(t, charset, replacement)
+            charset.encoded_len(t, replacement)
         });
         let mut vec = Vec::new();
         bench(&mut group, GROUP, "encode_to_vec", &param, &text, |t| {
             vec.clear();
-            wirebytes_charset::encode_to_vec(t, charset, replacement, &mut vec);
+            charset.encode_to_vec(t, replacement, &mut vec);
             vec.len()
         });
         let mut buf = BytesMut::new();
         bench(&mut group, GROUP, "encode_to_buf", &param, &text, |t| {
             buf.clear();
-            wirebytes_charset::encode_to_buf(t, charset, replacement, &mut buf);
+            charset.encode_to_buf(t, replacement, &mut buf);
             buf.len()
         });
+        let mut slice = vec![0u8; charset.max_encoded_len(text.len(), replacement)];
+        bench(&mut group, GROUP, "encode_to_slice", &param, &text, |t| {
+            charset.encode_to_slice(t, replacement, &mut slice)
+        });
+        let mut vec = Vec::new();
+        let mut room = [0u8; 256];
+        bench(
+            &mut group,
+            GROUP,
+            "encoder-slices-256",
+            &param,
+            &text,
+            |t| {
+                vec.clear();
+                let mut encoder = charset.new_encoder(replacement);
+                let mut rest: &str = t;
+                loop {
+                    let (result, read, written, _) = encoder.encode_to_slice(rest, &mut room, true);
+                    vec.extend_from_slice(&room[..written]);
+                    rest = &rest[read..];
+                    if result == CoderResult::InputEmpty {
+                        break;
+                    }
+                }
+                vec.len()
+            },
+        );
         let mut vec = Vec::new();
         bench(&mut group, GROUP, "encoder-256", &param, &text, |t| {
             vec.clear();
@@ -292,10 +317,10 @@ fn into_buffers(c: &mut Criterion) {
                 while !rest.is_char_boundary(at) {
                     at -= 1;
                 }
-                encoder.encode_chunk(&rest[..at], false, &mut vec);
+                encoder.encode_to_vec(&rest[..at], false, &mut vec);
                 rest = &rest[at..];
             }
-            encoder.encode_chunk("", true, &mut vec);
+            encoder.encode_to_vec("", true, &mut vec);
             vec.len()
         });
         group.finish();

@@ -10,7 +10,10 @@
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: the fuzz targets of `fuzz/`, each for a
 //!   fixed time, with AddressSanitizer on nightly.
 //! - `cargo xtask miri [CRATE...]`: the library crates' unit and integration tests under Miri.
+//! - `cargo xtask api [CRATE...]`: writes each library crate's public API to its
+//!   `public-api.txt`, which the `api` sweep checks.
 
+mod api;
 mod bench;
 mod cross;
 mod fuzz;
@@ -45,6 +48,9 @@ tasks:
   miri [CRATE...]               run the library crates' unit and integration tests under
                                 Miri (all four when none is named), installing Miri for
                                 the nightly toolchain when it is missing
+  api [CRATE...]                write each library crate's public API to
+                                crates/<crate>/public-api.txt (the `api` sweep of verify
+                                fails when the API differs from the committed file)
   help                          print this message
 
 options:
@@ -125,6 +131,8 @@ fn run() -> Result<ExitCode, lexopt::Error> {
             });
         }
         "miri" => miri::main,
+        "api" if args.quick => return Err("`api` takes no --quick".into()),
+        "api" => api::main,
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);

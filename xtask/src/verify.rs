@@ -34,6 +34,7 @@ struct Row {
 /// What a sweep sees: the run's settings, the JDK oracle, and its checks.
 #[derive(Debug)]
 pub(crate) struct Ctx {
+    root: PathBuf,
     quick: bool,
     java: Option<Java>,
     terminal: bool,
@@ -42,6 +43,11 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
+    /// The workspace root.
+    pub(crate) fn root(&self) -> &Path {
+        &self.root
+    }
+
     /// True under `--quick`: sweeps shrink their random corpus to finish in seconds.
     pub(crate) fn quick(&self) -> bool {
         self.quick
@@ -390,6 +396,7 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
         ),
     }
     let mut ctx = Ctx {
+        root: root.to_path_buf(),
         quick,
         java,
         terminal: std::io::stderr().is_terminal(),
@@ -481,6 +488,7 @@ mod tests {
 
     fn ctx() -> Ctx {
         Ctx {
+            root: PathBuf::from("."),
             quick: true,
             java: None,
             terminal: false,

@@ -170,7 +170,12 @@ impl Charset {
     /// Charset::US_ASCII.encode_from_utf16_to_vec(&[0x41, 0xDC00, 0x42], Replacement::Jdk, &mut body);
     /// assert_eq!(body, b"<A?B");
     /// ```
-    pub fn encode_from_utf16_to_vec(self, src: &[u16], replacement: Replacement, dst: &mut Vec<u8>) {
+    pub fn encode_from_utf16_to_vec(
+        self,
+        src: &[u16],
+        replacement: Replacement,
+        dst: &mut Vec<u8>,
+    ) {
         infallible(engine::encode_units(
             src,
             self,

@@ -189,10 +189,9 @@ impl Encoder {
     pub(crate) fn new(charset: Charset, policy: Policy, kernels: Kernels) -> Encoder {
         let kind = encodings::kind(charset);
         let multi_byte = match kind {
-            Kind::MultiByte(_) | Kind::Iso2022Jp => Some(MultiByte::new(
-                engine::multi_byte_encoding(kind),
-                kernels,
-            )),
+            Kind::MultiByte(_) | Kind::Iso2022Jp => {
+                Some(MultiByte::new(engine::multi_byte_encoding(kind), kernels))
+            }
             _ => None,
         };
         let body = match kind {
@@ -306,7 +305,7 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        self.to_slice(src, dst, last)
+        self.fill_slice(src, dst, last)
     }
 
     /// [`encode_to_slice`](Self::encode_to_slice) for a chunk of UTF-16 (unpaired surrogates
@@ -332,7 +331,7 @@ impl Encoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize, bool) {
-        self.to_slice(src, dst, last)
+        self.fill_slice(src, dst, last)
     }
 
     /// The size of a `dst` into which [`encode_to_slice`](Self::encode_to_slice) writes a
@@ -385,7 +384,7 @@ impl Encoder {
     /// not fit, the longest prefix whose worst case does, straight into `dst`; then the last
     /// char that does not fit by its worst case through a small buffer, whose overflow is
     /// held.
-    fn to_slice<C: Chunk + ?Sized>(
+    fn fill_slice<C: Chunk + ?Sized>(
         &mut self,
         src: &C,
         dst: &mut [u8],

@@ -120,7 +120,12 @@ impl Level {
 
     /// [`Charset::encode_from_utf16`] at this level (no kernel is on the UTF-16 path: the same
     /// at every level).
-    pub fn encode_from_utf16(self, charset: Charset, src: &[u16], replacement: Replacement) -> Vec<u8> {
+    pub fn encode_from_utf16(
+        self,
+        charset: Charset,
+        src: &[u16],
+        replacement: Replacement,
+    ) -> Vec<u8> {
         charset.encode_from_utf16(src, replacement)
     }
 
@@ -130,7 +135,12 @@ impl Level {
     }
 
     /// [`Charset::encode_with_bom`] at this level.
-    pub fn encode_with_bom(self, charset: Charset, text: &str, replacement: Replacement) -> Vec<u8> {
+    pub fn encode_with_bom(
+        self,
+        charset: Charset,
+        text: &str,
+        replacement: Replacement,
+    ) -> Vec<u8> {
         let mut out = Vec::new();
         infallible(engine::encode_str(
             text,
@@ -144,7 +154,12 @@ impl Level {
     }
 
     /// [`Charset::encode_string`] at this level.
-    pub fn encode_string(self, charset: Charset, text: String, replacement: Replacement) -> Vec<u8> {
+    pub fn encode_string(
+        self,
+        charset: Charset,
+        text: String,
+        replacement: Replacement,
+    ) -> Vec<u8> {
         engine::encode_owned(text, charset, replacement, self.kernels)
     }
 

@@ -155,10 +155,10 @@ mod latin1;
 #[doc(hidden)]
 pub mod levels;
 mod multi_byte;
+mod ncr;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod reference;
-mod ncr;
 mod single_byte;
 mod sink;
 mod unicode;

@@ -729,7 +729,9 @@ pub(crate) fn encode_str<S: Sink>(
         })
     } else {
         out.extend_from_slice(&text.as_bytes()[..from]);
-        coder.encode_str(rest, true, policy, &mut |bytes| out.extend_from_slice(bytes))
+        coder.encode_str(rest, true, policy, &mut |bytes| {
+            out.extend_from_slice(bytes)
+        })
     };
     if coder.take_replaced() {
         out.replaced();
@@ -772,7 +774,9 @@ pub(crate) fn encode_utf16<S: Sink>(
             Ok(())
         })
     } else {
-        coder.encode_units(units, true, policy, &mut |bytes| out.extend_from_slice(bytes))
+        coder.encode_units(units, true, policy, &mut |bytes| {
+            out.extend_from_slice(bytes)
+        })
     };
     if coder.take_replaced() {
         out.replaced();

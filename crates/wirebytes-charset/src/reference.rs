@@ -60,7 +60,12 @@ enum Sink {
 /// assert_eq!(reference::encode(koi8_r, "a😀", Replacement::Whatwg), b"a&#128512;");
 /// ```
 pub fn encode(charset: Charset, text: &str, replacement: Replacement) -> Vec<u8> {
-    run(text.len(), text.chars().map(Item::Char), charset, replacement)
+    run(
+        text.len(),
+        text.chars().map(Item::Char),
+        charset,
+        replacement,
+    )
 }
 
 /// Encodes UTF-16 `units` (unpaired surrogates allowed) the slow way. The same bytes as

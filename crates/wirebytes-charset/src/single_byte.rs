@@ -6,12 +6,12 @@ use std::sync::OnceLock;
 
 use encoding_rs::Encoding;
 
+use crate::Policy;
 use crate::arch::Kernels;
 use crate::encodings::{
     ALL, FIRST_SINGLE_BYTE, ISO_8859_1_TABLE, SINGLE_BYTE_COUNT, TABLE_COUNT, US_ASCII_TABLE,
 };
 use crate::latin1::{Except, WINDOW, latin1_run};
-use crate::Policy;
 use crate::ncr::{ncr_len, push_ncr};
 use crate::sink::Sink;
 

@@ -124,7 +124,10 @@ fn exact_bytes(
     #[case] expected: &[u8],
 ) {
     assert_eq!(Charset::from(encoding).encode(text, replacement), expected);
-    assert_eq!(reference::encode(Charset::from(encoding), text, replacement), expected);
+    assert_eq!(
+        reference::encode(Charset::from(encoding), text, replacement),
+        expected
+    );
     for level in levels::all() {
         assert_eq!(
             level.encode(Charset::from(encoding), text, replacement),
@@ -157,7 +160,10 @@ fn exact_bytes_utf16(
     #[case] replacement: Replacement,
     #[case] expected: &[u8],
 ) {
-    assert_eq!(Charset::from(encoding).encode_from_utf16(units, replacement), expected);
+    assert_eq!(
+        Charset::from(encoding).encode_from_utf16(units, replacement),
+        expected
+    );
     assert_eq!(
         reference::encode_from_utf16(Charset::from(encoding), units, replacement),
         expected
@@ -209,7 +215,12 @@ fn try_encode_succeeds_with_the_same_bytes_when_everything_maps() {
                     assert_eq!(bytes, expected, "{}", encoding.name());
                     assert_eq!(bytes.capacity(), bytes.len());
                     // Nothing was replaced: WHATWG writes the same.
-                    assert_eq!(bytes, Charset::from(encoding).encode(text, WEB), "{}", encoding.name());
+                    assert_eq!(
+                        bytes,
+                        Charset::from(encoding).encode(text, WEB),
+                        "{}",
+                        encoding.name()
+                    );
                 }
                 Err(err) => {
                     // Then the char really is unmappable: encoding_rs agrees.
@@ -223,7 +234,11 @@ fn try_encode_succeeds_with_the_same_bytes_when_everything_maps() {
     }
     for text in texts {
         for encoding in [UTF_8, UTF_16LE, UTF_16BE, REPLACEMENT, GB18030] {
-            assert!(Charset::from(encoding).try_encode(text).is_ok(), "{}", encoding.name());
+            assert!(
+                Charset::from(encoding).try_encode(text).is_ok(),
+                "{}",
+                encoding.name()
+            );
         }
     }
 }
@@ -234,7 +249,12 @@ fn encode_string_reuses_the_buffer_when_bytes_are_identical() {
         let text = String::from("{\"id\":42,\"name\":\"plain ascii\"}");
         let ptr = text.as_ptr();
         let body = Charset::from(encoding).encode_string(text.clone(), JDK);
-        assert_eq!(body, Charset::from(encoding).encode(&text, JDK), "{}", encoding.name());
+        assert_eq!(
+            body,
+            Charset::from(encoding).encode(&text, JDK),
+            "{}",
+            encoding.name()
+        );
         assert_eq!(body.capacity(), body.len());
         let moved = Charset::from(encoding).encode_string(text, JDK);
         let ascii_compatible = encoding.is_ascii_compatible() || encoding == ISO_2022_JP;
@@ -263,7 +283,10 @@ fn encode_string_reuses_the_buffer_when_bytes_are_identical() {
 #[test]
 fn bom_variants_prepend_the_bom_in_one_exact_allocation() {
     // Under Miri, every fifth encoding (the first is UTF-8, then single-byte ones).
-    for encoding in all_encodings().into_iter().step_by(wirebytes_testkit::scale_miri(1, 1, 15)) {
+    for encoding in all_encodings()
+        .into_iter()
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 15))
+    {
         for replacement in [JDK, WEB] {
             let mut expected = Charset::from(encoding).bom().to_vec();
             expected.extend(Charset::from(encoding).encode("hé😀", replacement));
@@ -287,7 +310,10 @@ fn bom_variants_prepend_the_bom_in_one_exact_allocation() {
     }
     assert_eq!(Charset::from(UTF_8).bom(), b"\xEF\xBB\xBF");
     assert_eq!(Charset::from(UTF_16BE).bom(), b"\xFE\xFF");
-    assert_eq!(Charset::from(UTF_16BE).encode_with_bom("a", JDK), b"\xFE\xFF\0a");
+    assert_eq!(
+        Charset::from(UTF_16BE).encode_with_bom("a", JDK),
+        b"\xFE\xFF\0a"
+    );
 }
 
 #[test]
@@ -827,7 +853,11 @@ fn cjk_runs_with_one_other_char_anywhere(
                 }
                 // Strict: every level stops at the same char.
                 let offsets: Vec<_> = levels::all()
-                    .map(|level| level.try_encode(Charset::from(encoding), &text).map_err(|e| e.offset()))
+                    .map(|level| {
+                        level
+                            .try_encode(Charset::from(encoding), &text)
+                            .map_err(|e| e.offset())
+                    })
                     .collect();
                 assert!(offsets.windows(2).all(|w| w[0] == w[1]), "{offsets:?}");
             }
@@ -842,8 +872,20 @@ fn cjk_runs_with_one_other_char_anywhere(
 #[test]
 fn the_worst_case_bounds_hold() {
     let pieces = [
-        "a", "\u{80}", "\u{7FF}", "\u{FFFF}", "\u{10FFFF}", "\u{1B}", "α\u{1B}", "αé",
-        "α\u{7FF}", "¥a", "αa", "ｱα", "\u{FFFD}", "a\u{1B}",
+        "a",
+        "\u{80}",
+        "\u{7FF}",
+        "\u{FFFF}",
+        "\u{10FFFF}",
+        "\u{1B}",
+        "α\u{1B}",
+        "αé",
+        "α\u{7FF}",
+        "¥a",
+        "αa",
+        "ｱα",
+        "\u{FFFD}",
+        "a\u{1B}",
     ];
     let lone: [&[u16]; 3] = [&[0xD800], &[0x3042, 0xDC00], &[0x61, 0xD800, 0x1B]];
     for charset in common::charsets() {
@@ -858,23 +900,37 @@ fn the_worst_case_bounds_hold() {
                     let units: Vec<u16> = text.encode_utf16().collect();
                     let len = charset.encoded_len_from_utf16(&units, replacement);
                     let max = charset.max_encoded_len_from_utf16(units.len(), replacement);
-                    assert!(len <= max, "{name} {replacement:?} {units:04x?}: {len} > {max}");
+                    assert!(
+                        len <= max,
+                        "{name} {replacement:?} {units:04x?}: {len} > {max}"
+                    );
                     let mut encoder = charset.new_encoder(replacement);
                     let mut dst = vec![0u8; encoder.max_buffer_length(text.len()).unwrap()];
                     let (result, read, _, _) = encoder.encode_to_slice(&text, &mut dst, true);
-                    assert_eq!((result, read), (CoderResult::InputEmpty, text.len()), "{name}");
+                    assert_eq!(
+                        (result, read),
+                        (CoderResult::InputEmpty, text.len()),
+                        "{name}"
+                    );
                 }
                 for piece in lone {
                     let units = piece.repeat(reps);
                     let len = charset.encoded_len_from_utf16(&units, replacement);
                     let max = charset.max_encoded_len_from_utf16(units.len(), replacement);
-                    assert!(len <= max, "{name} {replacement:?} {units:04x?}: {len} > {max}");
+                    assert!(
+                        len <= max,
+                        "{name} {replacement:?} {units:04x?}: {len} > {max}"
+                    );
                     let mut encoder = charset.new_encoder(replacement);
                     let room = encoder.max_buffer_length_from_utf16(units.len()).unwrap();
                     let mut dst = vec![0u8; room];
                     let (result, read, _, _) =
                         encoder.encode_from_utf16_to_slice(&units, &mut dst, true);
-                    assert_eq!((result, read), (CoderResult::InputEmpty, units.len()), "{name}");
+                    assert_eq!(
+                        (result, read),
+                        (CoderResult::InputEmpty, units.len()),
+                        "{name}"
+                    );
                 }
             }
         }

@@ -1,7 +1,9 @@
 //! The public types carry the traits a caller expects (the Rust API guidelines' C-COMMON-TRAITS,
 //! C-GOOD-ERR, C-DEBUG and C-SEND-SYNC): checked at compile time, and the errors' text.
 
-use wirebytes_charset::{Charset, Encoder, Replacement, UnknownCharset, Unmappable, UnmappableUtf16};
+use wirebytes_charset::{
+    Charset, Encoder, Replacement, UnknownCharset, Unmappable, UnmappableUtf16,
+};
 
 fn value<T: Send + Sync + Unpin + Copy + Eq + core::hash::Hash + core::fmt::Debug>() {}
 fn error<T: std::error::Error + Send + Sync + 'static>() {}

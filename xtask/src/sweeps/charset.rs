@@ -212,7 +212,10 @@ pub(crate) fn run(ctx: &mut Ctx) {
             for replacement in REPLACEMENTS {
                 let labels = labels(encoding, replacement);
                 for text in &texts {
-                    let expected = (reference::encode(Charset::from(encoding), text, replacement), true);
+                    let expected = (
+                        reference::encode(Charset::from(encoding), text, replacement),
+                        true,
+                    );
                     for (level, label) in levels.iter().zip(&labels) {
                         check.case_in(
                             label,
@@ -234,7 +237,10 @@ pub(crate) fn run(ctx: &mut Ctx) {
             for replacement in REPLACEMENTS {
                 let labels = labels(encoding, replacement);
                 for u in &units {
-                    let expected = (reference::encode_from_utf16(Charset::from(encoding), u, replacement), true);
+                    let expected = (
+                        reference::encode_from_utf16(Charset::from(encoding), u, replacement),
+                        true,
+                    );
                     for (level, label) in levels.iter().zip(&labels) {
                         check.case_in(
                             label,
@@ -257,9 +263,15 @@ pub(crate) fn run(ctx: &mut Ctx) {
                 let labels = labels(encoding, replacement);
                 for text in &texts {
                     for (level, label) in levels.iter().zip(&labels) {
-                        let expected = (level.encode(Charset::from(encoding), text, replacement), true);
-                        let actual =
-                            shape(level.encode_string(Charset::from(encoding), text.clone(), replacement));
+                        let expected = (
+                            level.encode(Charset::from(encoding), text, replacement),
+                            true,
+                        );
+                        let actual = shape(level.encode_string(
+                            Charset::from(encoding),
+                            text.clone(),
+                            replacement,
+                        ));
                         check.case_in(label, text.as_str(), expected, actual);
                     }
                 }
@@ -313,7 +325,8 @@ pub(crate) fn run(ctx: &mut Ctx) {
                         Ok(bytes) => {
                             // Nothing unmappable: both replacements write the same bytes.
                             let jdk = level.encode(Charset::from(encoding), text, Replacement::Jdk);
-                            let web = level.encode(Charset::from(encoding), text, Replacement::Whatwg);
+                            let web =
+                                level.encode(Charset::from(encoding), text, Replacement::Whatwg);
                             let exact = bytes.capacity() == bytes.len();
                             check.case_in(
                                 &format!("{} {}", level.name(), encoding.name()),
@@ -350,8 +363,11 @@ pub(crate) fn run(ctx: &mut Ctx) {
         // Every UTF-16 code unit alone, and after a lead char, through every single-byte
         // encoding: the reverse tables are encoding_rs's mapping by construction; this proves it.
         let step = ctx.scale(1, 7);
-        let singles: Vec<&'static Encoding> =
-            all().iter().copied().filter(|e| e.is_single_byte()).collect();
+        let singles: Vec<&'static Encoding> = all()
+            .iter()
+            .copied()
+            .filter(|e| e.is_single_byte())
+            .collect();
         // Per encoding, replacement and level: two `&[u16]` inputs per unit, two `&str` ones
         // per unit that is a char, eight rows.
         let units = (0..=0xFFFFu32).step_by(step);
@@ -369,23 +385,40 @@ pub(crate) fn run(ctx: &mut Ctx) {
                 let labels = labels(encoding, replacement);
                 for u in (0..=0xFFFFu16).step_by(step) {
                     for input in [&[u][..], &[0xE9, u, 0x41][..]] {
-                        let expected =
-                            (reference::encode_from_utf16(Charset::from(encoding), input, replacement), true);
+                        let expected = (
+                            reference::encode_from_utf16(
+                                Charset::from(encoding),
+                                input,
+                                replacement,
+                            ),
+                            true,
+                        );
                         for (level, label) in levels.iter().zip(&labels) {
                             check.case_in(
                                 label,
                                 input,
                                 expected.clone(),
-                                shape(level.encode_from_utf16(Charset::from(encoding), input, replacement)),
+                                shape(level.encode_from_utf16(
+                                    Charset::from(encoding),
+                                    input,
+                                    replacement,
+                                )),
                             );
                         }
                     }
                     // The same as `&str` (the block encoder sees "éXA" with a two-byte X).
                     if let Some(c) = char::from_u32(u32::from(u)) {
                         for text in [c.to_string(), format!("é{c}A")] {
-                            let expected = (reference::encode(Charset::from(encoding), &text, replacement), true);
+                            let expected = (
+                                reference::encode(Charset::from(encoding), &text, replacement),
+                                true,
+                            );
                             for (level, label) in levels.iter().zip(&labels) {
-                                let actual = shape(level.encode(Charset::from(encoding), &text, replacement));
+                                let actual = shape(level.encode(
+                                    Charset::from(encoding),
+                                    &text,
+                                    replacement,
+                                ));
                                 check.case_in(label, text.as_str(), expected.clone(), actual);
                             }
                         }
@@ -399,9 +432,13 @@ pub(crate) fn run(ctx: &mut Ctx) {
                     .collect();
                 for shift in 0..8 {
                     let text = format!("{}{all}", ascii(shift));
-                    let expected = (reference::encode(Charset::from(encoding), &text, replacement), true);
+                    let expected = (
+                        reference::encode(Charset::from(encoding), &text, replacement),
+                        true,
+                    );
                     for (level, label) in levels.iter().zip(&labels) {
-                        let actual = shape(level.encode(Charset::from(encoding), &text, replacement));
+                        let actual =
+                            shape(level.encode(Charset::from(encoding), &text, replacement));
                         check.case_in(label, text.as_str(), expected.clone(), actual);
                     }
                 }
@@ -466,7 +503,8 @@ fn cjk_every_char(ctx: &mut Ctx) {
 
 /// Every charset: the 40 encodings of encoding_rs, then the JDK-only ones.
 fn charsets() -> Vec<Charset> {
-    all().iter()
+    all()
+        .iter()
         .map(|&e| Charset::from(e))
         .chain(jdk_only_charsets())
         .collect()
@@ -513,7 +551,8 @@ fn jdk_only(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>
                 None => Ok(jdk.clone()),
                 Some((at, c)) => Err((at, c)),
             };
-            let actual = charset.try_encode(text)
+            let actual = charset
+                .try_encode(text)
                 .map_err(|err| (err.offset(), err.ch()));
             let consistent = expected.is_err() || jdk == web;
             check.case_in(
@@ -530,8 +569,7 @@ fn jdk_only(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>
                 None => Ok(jdk),
                 Some(at) => Err(at),
             };
-            let actual =
-                charset.try_encode_from_utf16(u).map_err(|err| err.offset());
+            let actual = charset.try_encode_from_utf16(u).map_err(|err| err.offset());
             check.case_in(&charset.to_string(), u.as_slice(), expected, actual);
         }
     }
@@ -563,8 +601,8 @@ fn first_unencodable(units: &[u16], charset: Charset) -> Option<usize> {
 /// `encode`, for every charset, replacement and level; the same forms for UTF-16 input.
 fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]) {
     let charsets = charsets();
-    let planned = (charsets.len() * REPLACEMENTS.len())
-        * (texts.len() * levels.len() * 5 + units.len() * 5);
+    let planned =
+        (charsets.len() * REPLACEMENTS.len()) * (texts.len() * levels.len() * 5 + units.len() * 5);
     let mut check = ctx.check(
         "encoded_len, encode_to_vec, encode_to_slice (exact, short, max) = encode, every charset and level",
         planned as u64,
@@ -720,20 +758,21 @@ fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u
 /// `chunks` through `encoder` into 5-byte slices, as encoding_rs's callers drive it: after
 /// `OutputFull`, the rest of the chunk again into a new slice. Stops (with what it has) if a
 /// call makes no progress.
-fn drive<T: ?Sized>(
+fn drive<T>(
     encoder: &mut Encoder,
     chunks: &[&T],
     mut to_slice: impl FnMut(&mut Encoder, &T, &mut [u8], bool) -> (CoderResult, usize, usize, bool),
 ) -> Vec<u8>
 where
-    T: std::ops::Index<std::ops::RangeFrom<usize>, Output = T>,
+    T: ?Sized + std::ops::Index<std::ops::RangeFrom<usize>, Output = T>,
 {
     let mut out = Vec::new();
     let mut dst = [0u8; 5];
     for (k, &chunk) in chunks.iter().enumerate() {
         let mut rest = chunk;
         for _ in 0..1_000_000 {
-            let (result, read, written, _) = to_slice(encoder, rest, &mut dst, k + 1 == chunks.len());
+            let (result, read, written, _) =
+                to_slice(encoder, rest, &mut dst, k + 1 == chunks.len());
             out.extend_from_slice(&dst[..written.min(dst.len())]);
             rest = &rest[read..];
             if result == CoderResult::InputEmpty {
@@ -1085,7 +1124,7 @@ fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(Charset, Vec<u16>)]) {
     };
     let mut rest = output.as_slice();
     for &(encoding, ref units) in cases {
-        let ours = Charset::from(encoding).encode_from_utf16(units, Replacement::Jdk);
+        let ours = encoding.encode_from_utf16(units, Replacement::Jdk);
         let Some((len, tail)) = rest.split_first_chunk::<4>() else {
             check.fail(units.as_slice(), "java's output ended early".to_owned());
             return;

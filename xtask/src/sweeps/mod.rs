@@ -34,4 +34,10 @@ pub(crate) const SWEEPS: &[Sweep] = &[
         about: "every ByteString operation on random fragmentations = the same on the flat bytes",
         run: rope::run,
     },
+    Sweep {
+        name: "api",
+        about: "each library crate's public API = its committed public-api.txt; the test doors \
+                closed without __internal",
+        run: crate::api::run,
+    },
 ];

@@ -69,7 +69,12 @@ pub(crate) fn check_slice(
     };
     for room in shorter {
         let mut buf = vec![SENTINEL; room + 4];
-        assert_eq!(f(&mut buf[..room]), None, "{what}: room {room} < {}", want.len());
+        assert_eq!(
+            f(&mut buf[..room]),
+            None,
+            "{what}: room {room} < {}",
+            want.len()
+        );
         assert!(
             buf[room..].iter().all(|&b| b == SENTINEL),
             "{what}: room {room}: written past the slice"
@@ -148,7 +153,10 @@ pub(crate) fn drive<I: Input + ?Sized>(
         let mut calls = 0;
         loop {
             let (result, read, written, had) = rest.to_slice(encoder, &mut buf, last);
-            assert!(read <= rest.units() && written <= room, "counts out of range");
+            assert!(
+                read <= rest.units() && written <= room,
+                "counts out of range"
+            );
             out.extend_from_slice(&buf[..written]);
             replaced |= had;
             rest = rest.split(read).1;
@@ -214,9 +222,12 @@ pub(crate) fn check_str(text: &str) {
                 charset.max_encoded_len(text.len(), replacement) >= fast.len(),
                 "max_encoded_len {name} {replacement:?} {text:?}"
             );
-            check_slice(&format!("encode_to_slice {name} {replacement:?}"), &slow, true, |dst| {
-                charset.encode_to_slice(text, replacement, dst)
-            });
+            check_slice(
+                &format!("encode_to_slice {name} {replacement:?}"),
+                &slow,
+                true,
+                |dst| charset.encode_to_slice(text, replacement, dst),
+            );
             for level in levels::all() {
                 let lname = level.name();
                 let at_level = level.encode(charset, text, replacement);
@@ -278,8 +289,15 @@ pub(crate) fn check_str(text: &str) {
                 );
                 // Into 3-byte slices.
                 let (sliced, replaced) = drive(&mut encoder, &[a, b], 3);
-                assert_eq!(sliced, slow, "Encoder slices {name} {replacement:?} {a:?} | {b:?}");
-                assert_eq!(replaced, strict.is_err(), "replaced {name} {replacement:?} {text:?}");
+                assert_eq!(
+                    sliced, slow,
+                    "Encoder slices {name} {replacement:?} {a:?} | {b:?}"
+                );
+                assert_eq!(
+                    replaced,
+                    strict.is_err(),
+                    "replaced {name} {replacement:?} {text:?}"
+                );
             }
             check_encoder_slices(charset, replacement, text, &slow, strict.is_err());
             let from_units = charset.encode_from_utf16(&units, replacement);
@@ -309,8 +327,14 @@ pub(crate) fn check_encoder_slices<I: Input + ?Sized>(
     for room in [1, 2, 7, 64] {
         let mut encoder = charset.new_encoder(replacement);
         let (out, had) = drive(&mut encoder, &[input], room);
-        assert_eq!(out, want, "Encoder into {room}-byte slices {name} {replacement:?}");
-        assert_eq!(had, replaced, "replaced, {room}-byte slices {name} {replacement:?}");
+        assert_eq!(
+            out, want,
+            "Encoder into {room}-byte slices {name} {replacement:?}"
+        );
+        assert_eq!(
+            had, replaced,
+            "replaced, {room}-byte slices {name} {replacement:?}"
+        );
     }
     let mut encoder = charset.new_encoder(replacement);
     let max = input
@@ -327,7 +351,11 @@ pub(crate) fn check_encoder_slices<I: Input + ?Sized>(
     let mut encoder = charset.new_encoder(replacement);
     if input.units() > 0 {
         let (result, read, written, _) = input.to_slice(&mut encoder, &mut [], true);
-        assert_eq!((result, read, written), (CoderResult::OutputFull, 0, 0), "{name}");
+        assert_eq!(
+            (result, read, written),
+            (CoderResult::OutputFull, 0, 0),
+            "{name}"
+        );
     }
 }
 
@@ -345,7 +373,10 @@ pub(crate) fn check_units(units: &[u16]) {
                 assert_eq!(bytes.capacity(), bytes.len());
                 for replacement in REPLACEMENTS {
                     let expected = charset.encode_from_utf16(units, replacement);
-                    assert_eq!(bytes, &expected, "try_encode_from_utf16 {name} {units:04x?}");
+                    assert_eq!(
+                        bytes, &expected,
+                        "try_encode_from_utf16 {name} {units:04x?}"
+                    );
                 }
             }
             Err(err) => {
@@ -423,8 +454,15 @@ pub(crate) fn check_units(units: &[u16]) {
                     "Encoder {name} {replacement:?} {a:04x?} | | {b:04x?}"
                 );
                 let (sliced, replaced) = drive(&mut encoder, &[a, b], 3);
-                assert_eq!(sliced, slow, "Encoder slices {name} {replacement:?} {a:04x?} | {b:04x?}");
-                assert_eq!(replaced, strict.is_err(), "replaced {name} {replacement:?} {units:04x?}");
+                assert_eq!(
+                    sliced, slow,
+                    "Encoder slices {name} {replacement:?} {a:04x?} | {b:04x?}"
+                );
+                assert_eq!(
+                    replaced,
+                    strict.is_err(),
+                    "replaced {name} {replacement:?} {units:04x?}"
+                );
             }
             check_encoder_slices(charset, replacement, units, &slow, strict.is_err());
             // One unit at a time.
