@@ -19,8 +19,9 @@
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
 
-use crate::arch::SplitChunks;
-use crate::arch::{Kernels, Out};
+use crate::chunks::SplitChunks;
+use crate::arch::Kernels;
+use crate::out::Out;
 use crate::swar::{
     CHUNK, FOUR_BYTE_BITS, FOUR_BYTE_MASK, HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS,
     THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK, ascii_prefix_len, high_surrogate_low_byte,
@@ -267,7 +268,7 @@ fn extend_reserved(
 ) {
     let bytes = src.as_bytes();
     let done: Result<(), core::convert::Infallible> =
-        crate::arch::extend_vec(dst, reserve, |out| {
+        crate::out::extend_vec(dst, reserve, |out| {
             let copied = copy_str(bytes, out, kernels);
             debug_assert_eq!((copied.read, copied.pending), (bytes.len(), None));
             Ok(())
@@ -299,7 +300,7 @@ pub(crate) fn put_low_bytes<B: bytes::BufMut + ?Sized>(
     let mut read = 0;
     let mut pending = None;
     while read < bytes.len() || pending.is_some() {
-        let progress = crate::arch::put_chunk(dst, |out| {
+        let progress = crate::out::put_chunk(dst, |out| {
             let room = out.room();
             if pending.is_some_and(|low| !out.push(low)) {
                 return false;
@@ -329,7 +330,7 @@ pub(crate) fn render_header_value(
     } else {
         crate::utf16::utf16_len_with(src, kernels)
     };
-    crate::arch::extend_vec(dst, reserve, |out| {
+    crate::out::extend_vec(dst, reserve, |out| {
         crate::header::render_header_value(bytes, out, kernels)
     })
 }

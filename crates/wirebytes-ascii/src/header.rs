@@ -11,12 +11,12 @@
 //! block that is checked is the block that is stored. Past the first other char, the rendered
 //! bytes of the rest are checked right after they are written, while they are in cache.
 
-use crate::arch::SplitChunks;
+use crate::chunks::SplitChunks;
 use core::fmt;
 
 use crate::arch::Kernels;
 #[cfg(feature = "alloc")]
-use crate::arch::Out;
+use crate::out::Out;
 #[cfg(feature = "alloc")]
 use crate::copy::{Plain, SHORT, copy_long, copy_plain_prefix};
 

@@ -121,11 +121,21 @@ pub use header::InvalidHeaderByte;
     reason = "the SIMD kernels: calls into #[target_feature] functions, vector loads and stores"
 )]
 mod arch;
+#[allow(
+    unsafe_code,
+    reason = "slices viewed as arrays of a fixed length, from a pointer cast"
+)]
+mod chunks;
 mod copy;
 mod header;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
+#[allow(
+    unsafe_code,
+    reason = "the writer every copy goes through, into memory that may be uninitialised"
+)]
+mod out;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod reference;

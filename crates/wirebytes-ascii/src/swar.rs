@@ -4,7 +4,7 @@
 //! Words are read little-endian (`from_le_bytes`), so byte `k` is bits `8k..8k+8` on every
 //! target, big-endian ones included.
 
-use crate::arch::SplitChunks;
+use crate::chunks::SplitChunks;
 
 /// Bytes checked per step of the ASCII prefix scan (and copied per step of the bulk copy).
 pub(crate) const CHUNK: usize = 64;

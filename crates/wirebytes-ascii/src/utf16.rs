@@ -6,7 +6,8 @@
 //!   AVX2 the same loop compiled for 32-byte registers; with AVX-512, two compares into mask
 //!   registers and two `popcnt` per 64 bytes).
 
-use crate::arch::{Kernels, SplitChunks};
+use crate::arch::Kernels;
+use crate::chunks::SplitChunks;
 
 /// UTF-16 units truncated per step of the UTF-16 loop.
 const UNITS: usize = 32;

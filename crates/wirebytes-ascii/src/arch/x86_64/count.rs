@@ -11,7 +11,7 @@ pub(crate) fn count_units_avx2(bytes: &[u8]) -> usize {
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 pub(crate) mod avx512 {
-    use crate::arch::SplitChunks;
+    use crate::chunks::SplitChunks;
     use core::arch::x86_64::{
         _mm512_cmpge_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_loadu_si512, _mm512_set1_epi8,
     };
