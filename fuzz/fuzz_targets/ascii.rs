@@ -1,7 +1,7 @@
 //! wirebytes-ascii at every kernel level against `reference`: `copy_low_bytes` and
-//! `copy_low_bytes_utf16` into `dst` of every length around the count with sentinel bytes
-//! past it (which must stay as they were), `low_bytes*`, `utf16_len`, `extend_low_bytes`,
-//! `put_low_bytes`, `render_header_value`, `find_invalid_header_byte`, `find_line_break`.
+//! `copy_low_bytes_from_utf16` into `dst` of every length around the count with sentinel bytes
+//! past it (which must stay as they were), `low_bytes*`, `low_bytes_len`, `low_bytes_to_vec`,
+//! `low_bytes_to_buf`, `render_header_value`, `find_invalid_header_byte`, `find_line_break`.
 #![no_main]
 
 use arbitrary::Arbitrary;
@@ -17,7 +17,7 @@ struct Input<'a> {
     extra_len: u16,
     /// Where `dst` starts in its buffer (its alignment).
     offset: u8,
-    /// What `extend_low_bytes` and `render_header_value` append to.
+    /// What `low_bytes_to_vec` and `render_header_value` append to.
     prefix: u8,
     /// The text (as lossy UTF-8) and the UTF-16 units (two bytes each).
     payload: &'a [u8],
@@ -65,19 +65,19 @@ fuzz_target!(|input: Input<'_>| {
     let text = text(input.payload);
     let units = units(input.payload);
     let expected = reference::low_bytes(&text);
-    let expected16 = reference::low_bytes_utf16(&units);
+    let expected16 = reference::low_bytes_from_utf16(&units);
 
     same(
-        "utf16_len",
+        "low_bytes_len",
         &text,
-        reference::utf16_len(&text),
-        wirebytes_ascii::utf16_len(&text),
+        reference::low_bytes_len(&text),
+        wirebytes_ascii::low_bytes_len(&text),
     );
     same(
-        "low_bytes_utf16",
+        "low_bytes_from_utf16",
         &units,
         &expected16,
-        &wirebytes_ascii::low_bytes_utf16(&units),
+        &wirebytes_ascii::low_bytes_from_utf16(&units),
     );
     let rendered = input.payload;
     same(
@@ -93,14 +93,14 @@ fuzz_target!(|input: Input<'_>| {
         wirebytes_ascii::find_line_break(rendered),
     );
     for len in lengths(units.len(), usize::from(input.extra_len)) {
-        check_copy("copy_low_bytes_utf16", &input, &expected16, len, |dst| {
-            wirebytes_ascii::copy_low_bytes_utf16(&units, dst)
+        check_copy("copy_low_bytes_from_utf16", &input, &expected16, len, |dst| {
+            wirebytes_ascii::copy_low_bytes_from_utf16(&units, dst)
         });
     }
 
     let prefix = vec![input.prefix; usize::from(input.prefix % 40)];
     let mut want_extended = prefix.clone();
-    reference::extend_low_bytes(&text, &mut want_extended);
+    reference::low_bytes_to_vec(&text, &mut want_extended);
     let mut want_header = prefix.clone();
     let want_header_result = reference::render_header_value(&text, &mut want_header);
 
@@ -129,18 +129,18 @@ fuzz_target!(|input: Input<'_>| {
         );
 
         let mut extended = prefix.clone();
-        level.extend_low_bytes(&text, &mut extended);
+        level.low_bytes_to_vec(&text, &mut extended);
         same(
-            &format!("extend_low_bytes {name}"),
+            &format!("low_bytes_to_vec {name}"),
             &text,
             &want_extended,
             &extended,
         );
 
         let mut put = bytes::BytesMut::from(&prefix[..]);
-        level.put_low_bytes(&text, &mut put);
+        level.low_bytes_to_buf(&text, &mut put);
         same(
-            &format!("put_low_bytes {name}"),
+            &format!("low_bytes_to_buf {name}"),
             &text,
             &want_extended[..],
             &put[..],

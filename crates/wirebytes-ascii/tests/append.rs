@@ -1,5 +1,5 @@
 //! The appending and header functions at every kernel level this CPU has, against
-//! `reference`: `extend_low_bytes` and `render_header_value` into vectors with and without
+//! `reference`: `low_bytes_to_vec` and `render_header_value` into vectors with and without
 //! spare capacity, `find_invalid_header_byte` over every byte value at every position, and
 //! rstest cases for what a header guard must refuse.
 
@@ -30,15 +30,15 @@ fn destinations() -> [Vec<u8>; 3] {
     [Vec::new(), tight, roomy]
 }
 
-/// `extend_low_bytes` and `render_header_value` of `text` at every level, into every
+/// `low_bytes_to_vec` and `render_header_value` of `text` at every level, into every
 /// destination, equal the reference: the bytes, the error, and `dst` unchanged on error.
 fn same(text: &str) {
     for level in levels::all() {
         for dst in destinations() {
             let mut want = dst.clone();
-            reference::extend_low_bytes(text, &mut want);
+            reference::low_bytes_to_vec(text, &mut want);
             let mut got = dst.clone();
-            level.extend_low_bytes(text, &mut got);
+            level.low_bytes_to_vec(text, &mut got);
             assert_eq!(got, want, "extend, {}, {text:?}", level.name());
 
             let mut want = dst.clone();

@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_utf16, find_line_break, low_bytes, low_bytes_utf16, reference,
-    utf16_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, find_line_break, low_bytes, low_bytes_from_utf16, reference,
+    low_bytes_len,
 };
 
 const UNTOUCHED: u8 = 0xA5;
@@ -46,8 +46,8 @@ proptest! {
         dst_offset in 0usize..16,
         shorter in any::<bool>(),
     ) {
-        let units = reference::utf16_len(&text);
-        prop_assert_eq!(utf16_len(&text), units);
+        let units = reference::low_bytes_len(&text);
+        prop_assert_eq!(low_bytes_len(&text), units);
         // Half the cases cut the destination inside the text.
         let dst_len = if shorter { dst_len % (units + 1) } else { dst_len };
         let mut fast = vec![UNTOUCHED; dst_offset + dst_len];
@@ -65,7 +65,7 @@ proptest! {
 
         // The same text as UTF-16 units takes the other path to the same bytes.
         let utf16: Vec<u16> = text.encode_utf16().collect();
-        prop_assert_eq!(low_bytes_utf16(&utf16), owned);
+        prop_assert_eq!(low_bytes_from_utf16(&utf16), owned);
     }
 
     #[test]
@@ -80,15 +80,15 @@ proptest! {
         let dst_len = if shorter { dst_len % (src.len() + 1) } else { dst_len };
         let mut fast = vec![UNTOUCHED; dst_offset + dst_len];
         let mut slow = vec![UNTOUCHED; dst_offset + dst_len];
-        let n = copy_low_bytes_utf16(src, &mut fast[dst_offset..]);
-        let m = reference::copy_low_bytes_utf16(src, &mut slow[dst_offset..]);
+        let n = copy_low_bytes_from_utf16(src, &mut fast[dst_offset..]);
+        let m = reference::copy_low_bytes_from_utf16(src, &mut slow[dst_offset..]);
         prop_assert_eq!(n, m);
         prop_assert_eq!(n, src.len().min(dst_len));
         prop_assert_eq!(&fast, &slow);
 
-        let owned = low_bytes_utf16(src);
+        let owned = low_bytes_from_utf16(src);
         prop_assert_eq!(owned.capacity(), src.len());
-        prop_assert_eq!(&owned, &reference::low_bytes_utf16(src));
+        prop_assert_eq!(&owned, &reference::low_bytes_from_utf16(src));
     }
 
     #[test]

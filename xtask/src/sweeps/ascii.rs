@@ -1,15 +1,15 @@
 //! The `ascii` sweep: wirebytes-ascii's fast paths against its scalar reference over every
 //! `u16` value, every `char`, every length 0..=130 at every alignment 0..=15 of source and
-//! destination, random text and random UTF-16 soup; the appending forms (`extend_low_bytes`,
-//! `put_low_bytes`) and `render_header_value` at every kernel level; the header-byte rule
+//! destination, random text and random UTF-16 soup; the appending forms (`low_bytes_to_vec`,
+//! `low_bytes_to_buf`) and `render_header_value` at every kernel level; the header-byte rule
 //! against the http crate's `HeaderValue::from_bytes` over every byte and random rendered
 //! text; and, when `java` is on PATH, against the JDK's `String.getBytes(int, int, byte[],
 //! int)` itself: whole strings (appended too), prefixes (a shorter destination) and middles
 //! (`srcBegin > 0`), lone surrogates included.
 
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_utf16, extend_low_bytes, find_invalid_header_byte,
-    find_line_break, low_bytes, low_bytes_utf16, reference, render_header_value, utf16_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, low_bytes_to_vec, find_invalid_header_byte,
+    find_line_break, low_bytes, low_bytes_from_utf16, reference, render_header_value, low_bytes_len,
 };
 
 use crate::verify::{Ctx, Java};
@@ -60,7 +60,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
 /// and all of them in one buffer at 32 offsets into a destination one byte short.
 fn every_u16(ctx: &mut Ctx) {
     let mut check = ctx.check(
-        "every u16: copy_low_bytes_utf16 = reference",
+        "every u16: copy_low_bytes_from_utf16 = reference",
         65_536 * 3 + 32,
     );
     for unit in 0..=u16::MAX {
@@ -68,22 +68,22 @@ fn every_u16(ctx: &mut Ctx) {
         check.case_in(
             "alone",
             &src[..],
-            outcome(0, 1, |d| reference::copy_low_bytes_utf16(&src, d)),
-            outcome(0, 1, |d| copy_low_bytes_utf16(&src, d)),
+            outcome(0, 1, |d| reference::copy_low_bytes_from_utf16(&src, d)),
+            outcome(0, 1, |d| copy_low_bytes_from_utf16(&src, d)),
         );
         let mut ctx_units = [u16::from(b'a'); 70];
         ctx_units[usize::from(unit) % 64] = unit;
         check.case_in(
             "in ASCII",
             &ctx_units[..],
-            outcome(3, 70, |d| reference::copy_low_bytes_utf16(&ctx_units, d)),
-            outcome(3, 70, |d| copy_low_bytes_utf16(&ctx_units, d)),
+            outcome(3, 70, |d| reference::copy_low_bytes_from_utf16(&ctx_units, d)),
+            outcome(3, 70, |d| copy_low_bytes_from_utf16(&ctx_units, d)),
         );
         check.case_in(
-            "low_bytes_utf16",
+            "low_bytes_from_utf16",
             &src[..],
-            reference::low_bytes_utf16(&src),
-            low_bytes_utf16(&src),
+            reference::low_bytes_from_utf16(&src),
+            low_bytes_from_utf16(&src),
         );
     }
     let all: Vec<u16> = (0..=u16::MAX).collect();
@@ -93,8 +93,8 @@ fn every_u16(ctx: &mut Ctx) {
         check.case_in(
             &format!("all units from {offset}"),
             "(all 65,536 units)",
-            outcome(offset, len, |d| reference::copy_low_bytes_utf16(src, d)),
-            outcome(offset, len, |d| copy_low_bytes_utf16(src, d)),
+            outcome(offset, len, |d| reference::copy_low_bytes_from_utf16(src, d)),
+            outcome(offset, len, |d| copy_low_bytes_from_utf16(src, d)),
         );
     }
 }
@@ -103,7 +103,7 @@ fn every_u16(ctx: &mut Ctx) {
 /// runs (after a 32-byte chunk and a word) into destinations that end inside, at and after it.
 fn every_char(ctx: &mut Ctx) {
     let mut check = ctx.check(
-        "every char: copy_low_bytes, utf16_len = reference",
+        "every char: copy_low_bytes, low_bytes_len = reference",
         1_112_064 * 3,
     );
     let mut buf = [0u8; 4];
@@ -111,7 +111,7 @@ fn every_char(ctx: &mut Ctx) {
     for c in all_chars() {
         let s: &str = c.encode_utf8(&mut buf);
         let units = c.len_utf16();
-        let mut same = utf16_len(s) == reference::utf16_len(s);
+        let mut same = low_bytes_len(s) == reference::low_bytes_len(s);
         for dst_len in 0..=units + 1 {
             same &= outcome(0, dst_len, |d| reference::copy_low_bytes(s, d))
                 == outcome(0, dst_len, |d| copy_low_bytes(s, d));
@@ -119,14 +119,14 @@ fn every_char(ctx: &mut Ctx) {
         if same {
             check.pass();
         } else {
-            check.fail(s, "alone: copy_low_bytes or utf16_len differs".to_owned());
+            check.fail(s, "alone: copy_low_bytes or low_bytes_len differs".to_owned());
         }
 
         // Twice in a row, then after one ASCII byte, with 32 bytes after: the word-at-a-time
         // kernel runs (it needs 24 bytes ahead) as well as the careful tail.
         let text = format!("{prefix}{c}{c}-{c}{prefix}");
-        let units = utf16_len(&text);
-        let mut same = units == reference::utf16_len(&text);
+        let units = low_bytes_len(&text);
+        let mut same = units == reference::low_bytes_len(&text);
         let one = c.len_utf16();
         let cuts = [
             40,
@@ -167,7 +167,7 @@ fn all_chars_in_one(ctx: &mut Ctx) {
         reference::low_bytes(&text),
         low_bytes(&text),
     );
-    let units = reference::utf16_len(&text);
+    let units = reference::low_bytes_len(&text);
     for offset in 0..16 {
         let padded = format!("{}{text}", "_".repeat(offset));
         let src = &padded[offset..];
@@ -184,7 +184,7 @@ fn all_chars_in_one(ctx: &mut Ctx) {
 /// text and UTF-16 soup, into destinations shorter than, as long as and longer than the input.
 fn lengths_and_alignments(ctx: &mut Ctx) {
     let mut check = ctx.check(
-        "lengths 0..=130 x alignments 16 x 16 (utf16_len at each level)",
+        "lengths 0..=130 x alignments 16 x 16 (low_bytes_len at each level)",
         131 * 256 * 3,
     );
     let kinds = KINDS;
@@ -207,9 +207,9 @@ fn lengths_and_alignments(ctx: &mut Ctx) {
                 for text in [&ascii, &mixed] {
                     let padded = format!("{}{text}", "_".repeat(src_align));
                     let src = &padded[src_align..];
-                    let units = reference::utf16_len(src);
-                    let mut same = utf16_len(src) == units
-                        && wirebytes_ascii::levels::all().all(|l| l.utf16_len(src) == units);
+                    let units = reference::low_bytes_len(src);
+                    let mut same = low_bytes_len(src) == units
+                        && wirebytes_ascii::levels::all().all(|l| l.low_bytes_len(src) == units);
                     for dst_len in [0, units / 2, units.saturating_sub(1), units, units + 9] {
                         same &= outcome(dst_align, dst_len, |d| reference::copy_low_bytes(src, d))
                             == outcome(dst_align, dst_len, |d| copy_low_bytes(src, d));
@@ -227,8 +227,8 @@ fn lengths_and_alignments(ctx: &mut Ctx) {
                 let mut same = true;
                 for dst_len in [0, len / 2, len.saturating_sub(1), len, len + 9] {
                     same &= outcome(dst_align, dst_len, |d| {
-                        reference::copy_low_bytes_utf16(src, d)
-                    }) == outcome(dst_align, dst_len, |d| copy_low_bytes_utf16(src, d));
+                        reference::copy_low_bytes_from_utf16(src, d)
+                    }) == outcome(dst_align, dst_len, |d| copy_low_bytes_from_utf16(src, d));
                 }
                 if same {
                     check.pass();
@@ -265,8 +265,8 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
                         "g".repeat(gap),
                         "t".repeat(30)
                     );
-                    let units = reference::utf16_len(&text);
-                    let mut same = utf16_len(&text) == units;
+                    let units = reference::low_bytes_len(&text);
+                    let mut same = low_bytes_len(&text) == units;
                     for dst_len in [units / 2, units - 31, units - 1, units, units + 5] {
                         same &= outcome(gap % 16, dst_len, |d| reference::copy_low_bytes(&text, d))
                             == outcome(gap % 16, dst_len, |d| copy_low_bytes(&text, d));
@@ -274,7 +274,7 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
                     if same {
                         check.pass();
                     } else {
-                        check.fail(&text, "copy_low_bytes or utf16_len differs".to_owned());
+                        check.fail(&text, "copy_low_bytes or low_bytes_len differs".to_owned());
                     }
                 }
             }
@@ -285,17 +285,17 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
 /// Random text into destinations of random length (half of them cut inside the text).
 fn random_strings(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
-    // utf16_len, copy_low_bytes, each level's, low_bytes, low_bytes_utf16.
+    // low_bytes_len, copy_low_bytes, each level's, low_bytes, low_bytes_from_utf16.
     let per_string = 4 + wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
-        "random strings: copy_low_bytes (each kernel level), low_bytes, utf16_len",
+        "random strings: copy_low_bytes (each kernel level), low_bytes, low_bytes_len",
         count as u64 * per_string,
     );
     let mut rng = Rng::new(0xA5C1_0002);
     for _ in 0..count {
         let text = random_text(&mut rng, 12);
-        let units = reference::utf16_len(&text);
-        check.case_in("utf16_len", &text, units, utf16_len(&text));
+        let units = reference::low_bytes_len(&text);
+        check.case_in("low_bytes_len", &text, units, low_bytes_len(&text));
         let dst_len = if rng.one_in(2) {
             rng.below(units + 1)
         } else {
@@ -330,10 +330,10 @@ fn random_strings(ctx: &mut Ctx) {
         );
         let utf16: Vec<u16> = text.encode_utf16().collect();
         check.case_in(
-            "low_bytes_utf16 = low_bytes",
+            "low_bytes_from_utf16 = low_bytes",
             &text,
             ours,
-            low_bytes_utf16(&utf16),
+            low_bytes_from_utf16(&utf16),
         );
     }
 }
@@ -342,7 +342,7 @@ fn random_strings(ctx: &mut Ctx) {
 fn random_soup(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
     let mut check = ctx.check(
-        "random u16 soup: copy_low_bytes_utf16, low_bytes_utf16",
+        "random u16 soup: copy_low_bytes_from_utf16, low_bytes_from_utf16",
         count as u64 * 2,
     );
     let mut rng = Rng::new(0xA5C1_0003);
@@ -356,18 +356,18 @@ fn random_soup(ctx: &mut Ctx) {
         };
         let dst_align = rng.below(16);
         check.case_in(
-            &format!("copy_low_bytes_utf16 into {dst_len} at {dst_align}"),
+            &format!("copy_low_bytes_from_utf16 into {dst_len} at {dst_align}"),
             src,
             outcome(dst_align, dst_len, |d| {
-                reference::copy_low_bytes_utf16(src, d)
+                reference::copy_low_bytes_from_utf16(src, d)
             }),
-            outcome(dst_align, dst_len, |d| copy_low_bytes_utf16(src, d)),
+            outcome(dst_align, dst_len, |d| copy_low_bytes_from_utf16(src, d)),
         );
-        let ours = low_bytes_utf16(src);
+        let ours = low_bytes_from_utf16(src);
         check.case_in(
-            "low_bytes_utf16 (bytes, capacity)",
+            "low_bytes_from_utf16 (bytes, capacity)",
             src,
-            (reference::low_bytes_utf16(src), src.len()),
+            (reference::low_bytes_from_utf16(src), src.len()),
             (ours.clone(), ours.capacity()),
         );
     }
@@ -402,27 +402,27 @@ fn line_breaks(ctx: &mut Ctx) {
 /// A prefix already in the buffer that the appending forms write to.
 const PREFIX: &[u8] = b"X-Name: ";
 
-/// `extend_low_bytes` at every level (into a vector with and without spare capacity) and
-/// `put_low_bytes` into a `BytesMut`, against the reference's appended bytes.
+/// `low_bytes_to_vec` at every level (into a vector with and without spare capacity) and
+/// `low_bytes_to_buf` into a `BytesMut`, against the reference's appended bytes.
 fn appended(ctx: &mut Ctx) {
     let count = ctx.scale(500_000, 30_000);
     let levels = wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
-        "random strings: extend_low_bytes (each level, with and without room), put_low_bytes",
+        "random strings: low_bytes_to_vec (each level, with and without room), low_bytes_to_buf",
         count as u64 * (2 * levels + 1),
     );
     let mut rng = Rng::new(0xA5C1_0006);
     for _ in 0..count {
         let text = random_text(&mut rng, 12);
         let mut expected = PREFIX.to_vec();
-        reference::extend_low_bytes(&text, &mut expected);
+        reference::low_bytes_to_vec(&text, &mut expected);
         for level in wirebytes_ascii::levels::all() {
             for room in [0, text.len() + rng.below(64)] {
                 let mut dst = Vec::with_capacity(PREFIX.len() + room);
                 dst.extend_from_slice(PREFIX);
-                level.extend_low_bytes(&text, &mut dst);
+                level.low_bytes_to_vec(&text, &mut dst);
                 check.case_in(
-                    &format!("extend_low_bytes at level {}, {room} spare", level.name()),
+                    &format!("low_bytes_to_vec at level {}, {room} spare", level.name()),
                     &text,
                     &expected,
                     &dst,
@@ -430,9 +430,9 @@ fn appended(ctx: &mut Ctx) {
             }
         }
         let mut buf = bytes::BytesMut::from(PREFIX);
-        wirebytes_ascii::put_low_bytes(&text, &mut buf);
+        wirebytes_ascii::low_bytes_to_buf(&text, &mut buf);
         check.case_in(
-            "put_low_bytes into BytesMut",
+            "low_bytes_to_buf into BytesMut",
             &text,
             &expected[..],
             &buf[..],
@@ -613,7 +613,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
     };
     let mut reply = reply.as_slice();
     let mut check = ctx.check(
-        "jdk getBytes(int,int,byte[],int) parity: copy, low_bytes, extend_low_bytes",
+        "jdk getBytes(int,int,byte[],int) parity: copy, low_bytes, low_bytes_to_vec",
         planned as u64,
     );
     for case in &cases {
@@ -622,9 +622,9 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
             check.fail(units, "the JDK's reply is cut short".to_owned());
             return;
         };
-        // String.length() = the number of units = utf16_len of the same text.
-        let ours_len = case.text.as_deref().map_or(units.len(), utf16_len);
-        check.case_in("String.length() = utf16_len", units, length, ours_len);
+        // String.length() = the number of units = low_bytes_len of the same text.
+        let ours_len = case.text.as_deref().map_or(units.len(), low_bytes_len);
+        check.case_in("String.length() = low_bytes_len", units, length, ours_len);
         for &(begin, end) in &case.ranges {
             let Some(jdk) = take_u32(&mut reply).and_then(|m| take_bytes(&mut reply, m)) else {
                 check.fail(units, "the JDK's reply is cut short".to_owned());
@@ -634,10 +634,10 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
             let m = end - begin;
             let expected = (m, jdk.to_vec());
             // The range of units into an exact destination.
-            let mut ok = expected == fill(m, |d| copy_low_bytes_utf16(&units[begin..], d));
+            let mut ok = expected == fill(m, |d| copy_low_bytes_from_utf16(&units[begin..], d));
             if begin == 0 {
                 // A prefix is what a destination of `end` bytes gets from the whole input.
-                ok &= expected == fill(m, |d| copy_low_bytes_utf16(units, d));
+                ok &= expected == fill(m, |d| copy_low_bytes_from_utf16(units, d));
                 if let Some(text) = &case.text {
                     ok &= expected == fill(m, |d| copy_low_bytes(text, d));
                     for level in wirebytes_ascii::levels::all() {
@@ -649,23 +649,23 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                         let mut want = PREFIX.to_vec();
                         want.extend_from_slice(&expected.1);
                         let mut dst = PREFIX.to_vec();
-                        extend_low_bytes(text, &mut dst);
+                        low_bytes_to_vec(text, &mut dst);
                         ok &= dst == want;
                         for level in wirebytes_ascii::levels::all() {
                             let mut dst = PREFIX.to_vec();
-                            level.extend_low_bytes(text, &mut dst);
+                            level.low_bytes_to_vec(text, &mut dst);
                             ok &= dst == want;
                         }
                     }
                 }
                 if end == units.len() {
-                    ok &= expected.1 == low_bytes_utf16(units);
+                    ok &= expected.1 == low_bytes_from_utf16(units);
                 }
             }
             if ok {
                 check.pass();
             } else {
-                let ours = fill(m, |d| copy_low_bytes_utf16(&units[begin..], d));
+                let ours = fill(m, |d| copy_low_bytes_from_utf16(&units[begin..], d));
                 let text_ours = case
                     .text
                     .as_deref()
@@ -673,7 +673,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                 check.fail(
                     units,
                     format!(
-                        "{label}: JDK {:02x?}\n  copy_low_bytes_utf16 {:02x?}\n  copy_low_bytes {:02x?}",
+                        "{label}: JDK {:02x?}\n  copy_low_bytes_from_utf16 {:02x?}\n  copy_low_bytes {:02x?}",
                         expected.1, ours.1, text_ours
                     ),
                 );
