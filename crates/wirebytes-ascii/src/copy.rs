@@ -25,11 +25,11 @@ use crate::arch::Kernels;
 use crate::chunks::SplitChunks;
 #[cfg(any(feature = "alloc", feature = "bytes"))]
 use crate::len::low_bytes_len_with;
-#[cfg(feature = "bytes")]
-use crate::out::put_chunk;
 use crate::out::Out;
 #[cfg(feature = "alloc")]
 use crate::out::extend_vec;
+#[cfg(feature = "bytes")]
+use crate::out::put_chunk;
 use crate::swar::{
     CHUNK, FOUR_BYTE_BITS, FOUR_BYTE_MASK, HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS,
     THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK, ascii_prefix_len, high_surrogate_low_byte,
@@ -318,7 +318,10 @@ pub(crate) fn low_bytes_to_buf<B: bytes::BufMut + ?Sized>(
             room > 0
         });
         // A `BufMut` with `remaining_mut` left offers a chunk that is not empty.
-        assert!(progress, "low_bytes_to_buf: the BufMut offered an empty chunk");
+        assert!(
+            progress,
+            "low_bytes_to_buf: the BufMut offered an empty chunk"
+        );
     }
 }
 

@@ -68,7 +68,11 @@ mod tests {
                 let part = &text[..end];
                 let want = reference::low_bytes_len(part);
                 for (level, kernels) in Kernels::levels() {
-                    assert_eq!(low_bytes_len_with(part, || kernels), want, "{level}, {part:?}");
+                    assert_eq!(
+                        low_bytes_len_with(part, || kernels),
+                        want,
+                        "{level}, {part:?}"
+                    );
                 }
             }
         }

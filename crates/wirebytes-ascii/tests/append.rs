@@ -4,7 +4,9 @@
 //! rstest cases for what a header guard must refuse.
 
 use rstest::rstest;
-use wirebytes_ascii::{InvalidHeaderByte, find_invalid_header_byte, levels, reference};
+use wirebytes_ascii::{
+    InvalidHeaderByte, find_invalid_header_byte, is_header_byte, levels, reference,
+};
 use wirebytes_testkit::Rng;
 use wirebytes_testkit::text::{EDGE_CHARS, random_text};
 
@@ -136,6 +138,22 @@ fn find_invalid_header_byte_sees_every_byte_at_every_position() {
                 }
             }
         }
+    }
+}
+
+/// `is_header_byte` is the reference's rule for every byte value, is what
+/// `find_invalid_header_byte` applies to a byte alone, and can be evaluated at compile time.
+#[test]
+fn is_header_byte_is_the_reference_for_every_byte() {
+    const { assert!(!is_header_byte(b'\r') && is_header_byte(b'\t')) };
+    for byte in 0..=255u8 {
+        let want = reference::is_header_byte(byte);
+        assert_eq!(is_header_byte(byte), want, "{byte:#04x}");
+        assert_eq!(
+            find_invalid_header_byte(&[byte]).is_none(),
+            want,
+            "{byte:#04x}"
+        );
     }
 }
 

@@ -3,8 +3,8 @@
 
 use rstest::rstest;
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_from_utf16, find_line_break, low_bytes, low_bytes_from_utf16, reference,
-    low_bytes_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, find_line_break, low_bytes, low_bytes_from_utf16,
+    low_bytes_from_utf16_to_vec, low_bytes_len, low_bytes_to_vec, reference,
 };
 
 /// A byte no case writes: shows which bytes of `dst` were left alone.
@@ -74,6 +74,10 @@ fn str_renders_low_bytes(#[case] src: &str, #[case] expected: &[u8]) {
     assert_eq!(owned, expected);
     assert_eq!(owned.capacity(), expected.len());
     assert_eq!(reference::low_bytes(src), expected);
+    let mut appended = b"H: ".to_vec();
+    low_bytes_to_vec(src, &mut appended);
+    assert_eq!(appended[..3], *b"H: ");
+    assert_eq!(appended[3..], *expected);
 }
 
 #[rstest]
@@ -96,6 +100,15 @@ fn utf16_renders_low_bytes(#[case] src: &[u16], #[case] expected: &[u8]) {
     assert_eq!(owned, expected);
     assert_eq!(owned.capacity(), expected.len());
     assert_eq!(reference::low_bytes_from_utf16(src), expected);
+    for mut appended in [b"H: ".to_vec(), Vec::with_capacity(64)] {
+        let before = appended.clone();
+        low_bytes_from_utf16_to_vec(src, &mut appended);
+        assert_eq!(appended[..before.len()], before);
+        assert_eq!(appended[before.len()..], *expected);
+        let mut want = before;
+        reference::low_bytes_from_utf16_to_vec(src, &mut want);
+        assert_eq!(appended, want);
+    }
 }
 
 /// The header-injection case of the issue: the text holds no line break, the rendered bytes

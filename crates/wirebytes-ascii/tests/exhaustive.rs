@@ -2,7 +2,8 @@
 //! every alignment 0..=15 of source and destination, each against the scalar reference.
 
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_from_utf16, low_bytes, low_bytes_from_utf16, reference, low_bytes_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, low_bytes, low_bytes_from_utf16,
+    low_bytes_from_utf16_to_vec, low_bytes_len, reference,
 };
 
 const UNTOUCHED: u8 = 0xA5;
@@ -52,6 +53,9 @@ fn all_u16_values_in_one_buffer() {
     let expected: Vec<u8> = all.iter().map(|&u| u as u8).collect();
     assert_eq!(reference::low_bytes_from_utf16(&all), expected);
     assert_eq!(low_bytes_from_utf16(&all), expected);
+    let mut appended = b"prefix".to_vec();
+    low_bytes_from_utf16_to_vec(&all, &mut appended);
+    assert!(appended[..6] == *b"prefix" && appended[6..] == expected);
     // And starting at every offset of a vector step, into a destination that is one short.
     for offset in (0..32).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
         let src = &all[offset..];
@@ -236,8 +240,10 @@ fn every_length_and_alignment_utf16() {
                     for dst_len in [0, len / 2, len.saturating_sub(1), len, len + 1, len + 9] {
                         fast.fill(UNTOUCHED);
                         slow.fill(UNTOUCHED);
-                        let n =
-                            copy_low_bytes_from_utf16(src, &mut fast[dst_align..dst_align + dst_len]);
+                        let n = copy_low_bytes_from_utf16(
+                            src,
+                            &mut fast[dst_align..dst_align + dst_len],
+                        );
                         let m = reference::copy_low_bytes_from_utf16(
                             src,
                             &mut slow[dst_align..dst_align + dst_len],
@@ -248,7 +254,10 @@ fn every_length_and_alignment_utf16() {
                 }
             }
             let src = &units[..len];
-            assert_eq!(low_bytes_from_utf16(src), reference::low_bytes_from_utf16(src));
+            assert_eq!(
+                low_bytes_from_utf16(src),
+                reference::low_bytes_from_utf16(src)
+            );
         }
     }
 }

@@ -3,7 +3,9 @@
 //! chunks of one byte chained), at every kernel level, against the reference. The low byte
 //! of every unit is output, whatever the unit; nothing past the count is written.
 
-use wirebytes_ascii::{copy_low_bytes_from_utf16, low_bytes_from_utf16, reference};
+use wirebytes_ascii::{
+    copy_low_bytes_from_utf16, low_bytes_from_utf16, low_bytes_from_utf16_to_vec, reference,
+};
 use wirebytes_testkit::text::surrogate_soup;
 
 const SENTINEL: u8 = 0xA5;
@@ -14,6 +16,10 @@ fn surrogates_everywhere_in_utf16_input() {
         let want: Vec<u8> = units.iter().map(|&u| u as u8).collect();
         assert_eq!(reference::low_bytes_from_utf16(&units), want);
         assert_eq!(low_bytes_from_utf16(&units), want, "{units:04x?}");
+        let mut appended = b"X: ".to_vec();
+        low_bytes_from_utf16_to_vec(&units, &mut appended);
+        assert_eq!(appended[..3], *b"X: ");
+        assert_eq!(appended[3..], want, "{units:04x?}");
         for len in [
             0,
             1,

@@ -1,12 +1,21 @@
 //! Property tests: random text (ASCII, Latin-1, CJK, emoji, any char) and random UTF-16 soup
 //! (lone surrogates included), into destinations shorter and longer than the input; the fast
-//! paths must equal the scalar reference byte for byte, bytes past the count included.
+//! paths must equal the scalar reference byte for byte, bytes past the count included; the
+//! forms with a kernel path at every kernel level this CPU has, and the appending forms after
+//! a prefix, with and without spare capacity.
 
 use proptest::prelude::*;
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_from_utf16, find_line_break, low_bytes, low_bytes_from_utf16, reference,
-    low_bytes_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, find_line_break, levels, low_bytes,
+    low_bytes_from_utf16, low_bytes_from_utf16_to_vec, low_bytes_len, low_bytes_to_vec, reference,
 };
+
+/// A destination that holds `prefix` and has `spare` bytes of spare capacity.
+fn destination(prefix: &[u8], spare: usize) -> Vec<u8> {
+    let mut dst = Vec::with_capacity(prefix.len() + spare);
+    dst.extend_from_slice(prefix);
+    dst
+}
 
 const UNTOUCHED: u8 = 0xA5;
 
@@ -45,6 +54,8 @@ proptest! {
         dst_len in 0usize..700,
         dst_offset in 0usize..16,
         shorter in any::<bool>(),
+        prefix in proptest::collection::vec(any::<u8>(), 0..20),
+        spare in 0usize..1200,
     ) {
         let units = reference::low_bytes_len(&text);
         prop_assert_eq!(low_bytes_len(&text), units);
@@ -63,9 +74,28 @@ proptest! {
         prop_assert_eq!(&owned, &reference::low_bytes(&text));
         prop_assert_eq!(find_line_break(&owned), reference::find_line_break(&owned));
 
+        let mut want = prefix.clone();
+        reference::low_bytes_to_vec(&text, &mut want);
+        let mut got = destination(&prefix, spare);
+        low_bytes_to_vec(&text, &mut got);
+        prop_assert_eq!(&got, &want);
+
+        for level in levels::all() {
+            prop_assert_eq!(level.low_bytes_len(&text), units, "{}", level.name());
+            let owned = level.low_bytes(&text);
+            prop_assert_eq!(owned.capacity(), units, "{}", level.name());
+            prop_assert_eq!(&owned, &reference::low_bytes(&text), "{}", level.name());
+            let mut got = destination(&prefix, spare);
+            level.low_bytes_to_vec(&text, &mut got);
+            prop_assert_eq!(&got, &want, "{}", level.name());
+        }
+
         // The same text as UTF-16 units takes the other path to the same bytes.
         let utf16: Vec<u16> = text.encode_utf16().collect();
         prop_assert_eq!(low_bytes_from_utf16(&utf16), owned);
+        let mut got = destination(&prefix, spare);
+        low_bytes_from_utf16_to_vec(&utf16, &mut got);
+        prop_assert_eq!(&got, &want);
     }
 
     #[test]
@@ -75,6 +105,8 @@ proptest! {
         dst_offset in 0usize..16,
         src_offset in 0usize..16,
         shorter in any::<bool>(),
+        prefix in proptest::collection::vec(any::<u8>(), 0..20),
+        spare in 0usize..500,
     ) {
         let src = &units[src_offset.min(units.len())..];
         let dst_len = if shorter { dst_len % (src.len() + 1) } else { dst_len };
@@ -89,6 +121,12 @@ proptest! {
         let owned = low_bytes_from_utf16(src);
         prop_assert_eq!(owned.capacity(), src.len());
         prop_assert_eq!(&owned, &reference::low_bytes_from_utf16(src));
+
+        let mut want = prefix.clone();
+        reference::low_bytes_from_utf16_to_vec(src, &mut want);
+        let mut got = destination(&prefix, spare);
+        low_bytes_from_utf16_to_vec(src, &mut got);
+        prop_assert_eq!(got, want);
     }
 
     #[test]

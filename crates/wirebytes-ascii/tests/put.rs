@@ -78,17 +78,45 @@ fn chunks_of_every_small_size_cut_surrogate_pairs() {
     }
 }
 
+/// A slice of every room from 0 to two past the text's units, at every level and in the
+/// reference: with too little room, a panic and nothing written; with enough, the bytes and
+/// nothing past them.
 #[test]
 fn too_little_room_panics_before_writing() {
-    let mut buf = [SENTINEL; 4];
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut slice = &mut buf[..];
-        wirebytes_ascii::low_bytes_to_buf("\u{4E2D}\u{6587}abc", &mut slice);
-    }));
-    assert!(result.is_err());
-    assert_eq!(buf, [SENTINEL; 4], "nothing written");
-    let mut slice = &mut buf[..];
-    // Four units into four bytes is fine, and fills it.
-    wirebytes_ascii::low_bytes_to_buf("\u{4E2D}\u{6587}ab", &mut slice);
-    assert_eq!(buf, [0x2D, 0x87, b'a', b'b']);
+    let texts = [
+        "\u{4E2D}\u{6587}abc".to_owned(),
+        "\u{1F600}\u{1F600}x".to_owned(),
+        "\u{E9}".repeat(70),
+        "ascii only, long enough for a block of sixty-four bytes and more".to_owned(),
+    ];
+    for text in &texts {
+        let want = expected(text);
+        let units = want.len();
+        for room in 0..=units + 2 {
+            let run = |put: &dyn Fn(&mut &mut [u8])| {
+                let mut buf = vec![SENTINEL; room + 4];
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let mut slice = &mut buf[..room];
+                    put(&mut slice);
+                }));
+                (result.is_ok(), buf)
+            };
+            let (fits, buf) = run(&|slice| reference::low_bytes_to_buf(text, slice));
+            assert_eq!(fits, room >= units, "reference, room {room}, {text:?}");
+            let mut want_buf = vec![SENTINEL; room + 4];
+            if fits {
+                want_buf[..units].copy_from_slice(&want);
+            }
+            assert_eq!(buf, want_buf, "reference, room {room}, {text:?}");
+            for level in levels::all() {
+                let got = run(&|slice| level.low_bytes_to_buf(text, slice));
+                assert_eq!(
+                    got,
+                    (fits, want_buf.clone()),
+                    "{}, room {room}, {text:?}",
+                    level.name()
+                );
+            }
+        }
+    }
 }
