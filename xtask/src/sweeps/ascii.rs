@@ -1,16 +1,20 @@
 //! The `ascii` sweep: wirebytes-ascii's fast paths against its scalar reference over every
 //! `u16` value, every `char`, every length 0..=130 at every alignment 0..=15 of source and
 //! destination, random text and random UTF-16 soup; the appending forms (`low_bytes_to_vec`,
-//! `low_bytes_to_buf`) and `render_header_value` at every kernel level; the header-byte rule
-//! against the http crate's `HeaderValue::from_bytes` over every byte and random rendered
-//! text; and, when `java` is on PATH, against the JDK's `String.getBytes(int, int, byte[],
-//! int)` itself: whole strings (appended too), prefixes (a shorter destination) and middles
-//! (`srcBegin > 0`), lone surrogates included.
+//! `low_bytes_to_buf`, `low_bytes_from_utf16_to_vec`) and `render_header_value`, at every
+//! kernel level where they have one; the header-byte rule (`is_header_byte`,
+//! `find_invalid_header_byte`) against the http crate's `HeaderValue::from_bytes` over every
+//! byte and random rendered text; and, when `java` is on PATH, against the JDK's
+//! `String.getBytes(int, int, byte[], int)` itself: whole strings (appended too), prefixes (a
+//! shorter destination) and middles (`srcBegin > 0`), lone surrogates included.
 
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_from_utf16, low_bytes_to_vec, find_invalid_header_byte,
-    find_line_break, low_bytes, low_bytes_from_utf16, reference, render_header_value, low_bytes_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, find_invalid_header_byte, find_line_break,
+    is_header_byte, low_bytes, low_bytes_from_utf16, low_bytes_from_utf16_to_vec, low_bytes_len,
+    low_bytes_to_vec, reference, render_header_value,
 };
+
+use bytes::BufMut;
 
 use crate::verify::{Ctx, Java};
 use wirebytes_testkit::Rng;
@@ -76,7 +80,9 @@ fn every_u16(ctx: &mut Ctx) {
         check.case_in(
             "in ASCII",
             &ctx_units[..],
-            outcome(3, 70, |d| reference::copy_low_bytes_from_utf16(&ctx_units, d)),
+            outcome(3, 70, |d| {
+                reference::copy_low_bytes_from_utf16(&ctx_units, d)
+            }),
             outcome(3, 70, |d| copy_low_bytes_from_utf16(&ctx_units, d)),
         );
         check.case_in(
@@ -93,7 +99,9 @@ fn every_u16(ctx: &mut Ctx) {
         check.case_in(
             &format!("all units from {offset}"),
             "(all 65,536 units)",
-            outcome(offset, len, |d| reference::copy_low_bytes_from_utf16(src, d)),
+            outcome(offset, len, |d| {
+                reference::copy_low_bytes_from_utf16(src, d)
+            }),
             outcome(offset, len, |d| copy_low_bytes_from_utf16(src, d)),
         );
     }
@@ -119,7 +127,10 @@ fn every_char(ctx: &mut Ctx) {
         if same {
             check.pass();
         } else {
-            check.fail(s, "alone: copy_low_bytes or low_bytes_len differs".to_owned());
+            check.fail(
+                s,
+                "alone: copy_low_bytes or low_bytes_len differs".to_owned(),
+            );
         }
 
         // Twice in a row, then after one ASCII byte, with 32 bytes after: the word-at-a-time
@@ -226,9 +237,10 @@ fn lengths_and_alignments(ctx: &mut Ctx) {
                 let src = &soup[src_align..src_align + len];
                 let mut same = true;
                 for dst_len in [0, len / 2, len.saturating_sub(1), len, len + 9] {
-                    same &= outcome(dst_align, dst_len, |d| {
-                        reference::copy_low_bytes_from_utf16(src, d)
-                    }) == outcome(dst_align, dst_len, |d| copy_low_bytes_from_utf16(src, d));
+                    same &=
+                        outcome(dst_align, dst_len, |d| {
+                            reference::copy_low_bytes_from_utf16(src, d)
+                        }) == outcome(dst_align, dst_len, |d| copy_low_bytes_from_utf16(src, d));
                 }
                 if same {
                     check.pass();
@@ -285,8 +297,9 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
 /// Random text into destinations of random length (half of them cut inside the text).
 fn random_strings(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
-    // low_bytes_len, copy_low_bytes, each level's, low_bytes, low_bytes_from_utf16.
-    let per_string = 4 + wirebytes_ascii::levels::all().count() as u64;
+    // low_bytes_len, copy_low_bytes, low_bytes, low_bytes_from_utf16, and at each level
+    // copy_low_bytes, low_bytes and low_bytes_len.
+    let per_string = 4 + 3 * wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
         "random strings: copy_low_bytes (each kernel level), low_bytes, low_bytes_len",
         count as u64 * per_string,
@@ -321,11 +334,27 @@ fn random_strings(ctx: &mut Ctx) {
                 &outcome(dst_align, dst_len, |d| level.copy_low_bytes(&text, d)),
             );
         }
+        let want = reference::low_bytes(&text);
+        for level in wirebytes_ascii::levels::all() {
+            let ours = level.low_bytes(&text);
+            check.case_in(
+                &format!("low_bytes at level {} (bytes, capacity)", level.name()),
+                &text,
+                (&want, units),
+                (&ours, ours.capacity()),
+            );
+            check.case_in(
+                &format!("low_bytes_len at level {}", level.name()),
+                &text,
+                units,
+                level.low_bytes_len(&text),
+            );
+        }
         let ours = low_bytes(&text);
         check.case_in(
             "low_bytes (bytes, capacity)",
             &text,
-            (reference::low_bytes(&text), units),
+            (want, units),
             (ours.clone(), ours.capacity()),
         );
         let utf16: Vec<u16> = text.encode_utf16().collect();
@@ -342,8 +371,8 @@ fn random_strings(ctx: &mut Ctx) {
 fn random_soup(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
     let mut check = ctx.check(
-        "random u16 soup: copy_low_bytes_from_utf16, low_bytes_from_utf16",
-        count as u64 * 2,
+        "random u16 soup: copy_low_bytes_from_utf16, low_bytes_from_utf16(_to_vec)",
+        count as u64 * 3,
     );
     let mut rng = Rng::new(0xA5C1_0003);
     for _ in 0..count {
@@ -369,6 +398,17 @@ fn random_soup(ctx: &mut Ctx) {
             src,
             (reference::low_bytes_from_utf16(src), src.len()),
             (ours.clone(), ours.capacity()),
+        );
+        let mut expected = PREFIX.to_vec();
+        reference::low_bytes_from_utf16_to_vec(src, &mut expected);
+        let mut dst = Vec::with_capacity(PREFIX.len() + rng.below(2 * src.len() + 1));
+        dst.extend_from_slice(PREFIX);
+        low_bytes_from_utf16_to_vec(src, &mut dst);
+        check.case_in(
+            "low_bytes_from_utf16_to_vec after a prefix",
+            src,
+            &expected,
+            &dst,
         );
     }
 }
@@ -403,13 +443,14 @@ fn line_breaks(ctx: &mut Ctx) {
 const PREFIX: &[u8] = b"X-Name: ";
 
 /// `low_bytes_to_vec` at every level (into a vector with and without spare capacity) and
-/// `low_bytes_to_buf` into a `BytesMut`, against the reference's appended bytes.
+/// `low_bytes_to_buf` at every level into a `BytesMut` and into three chained slices cut at
+/// random places, against the reference's appended bytes.
 fn appended(ctx: &mut Ctx) {
     let count = ctx.scale(500_000, 30_000);
     let levels = wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
-        "random strings: low_bytes_to_vec (each level, with and without room), low_bytes_to_buf",
-        count as u64 * (2 * levels + 1),
+        "random strings: low_bytes_to_vec, low_bytes_to_buf (each level, with and without room)",
+        count as u64 * (4 * levels + 1),
     );
     let mut rng = Rng::new(0xA5C1_0006);
     for _ in 0..count {
@@ -437,6 +478,42 @@ fn appended(ctx: &mut Ctx) {
             &expected[..],
             &buf[..],
         );
+        let want = &expected[PREFIX.len()..];
+        for level in wirebytes_ascii::levels::all() {
+            let mut buf = bytes::BytesMut::from(PREFIX);
+            level.low_bytes_to_buf(&text, &mut buf);
+            check.case_in(
+                &format!("low_bytes_to_buf at level {} into BytesMut", level.name()),
+                &text,
+                &expected[..],
+                &buf[..],
+            );
+            // Exactly the room, in three chunks: a chunk's end may cut a surrogate pair.
+            let mut cells = vec![UNTOUCHED; want.len() + 1];
+            let (first, second) = {
+                let a = rng.below(want.len() + 1);
+                let b = rng.below(want.len() + 1);
+                (a.min(b), a.max(b))
+            };
+            {
+                let (room, _) = cells.split_at_mut(want.len());
+                let (a, rest) = room.split_at_mut(first);
+                let (b, c) = rest.split_at_mut(second - first);
+                let mut chain = a.chain_mut(b).chain_mut(c);
+                level.low_bytes_to_buf(&text, &mut chain);
+            }
+            let mut want_cells = want.to_vec();
+            want_cells.push(UNTOUCHED);
+            check.case_in(
+                &format!(
+                    "low_bytes_to_buf at level {} into chunks cut at {first} and {second}",
+                    level.name()
+                ),
+                &text,
+                &want_cells,
+                &cells,
+            );
+        }
     }
 }
 
@@ -451,12 +528,18 @@ fn http_accepts(rendered: &[u8]) -> bool {
 fn header_rule(ctx: &mut Ctx) {
     let levels: Vec<_> = wirebytes_ascii::levels::all().collect();
     let mut check = ctx.check(
-        "every byte: find_invalid_header_byte = http HeaderValue::from_bytes",
-        256 + 256 * 130 * (1 + levels.len() as u64),
+        "every byte: is_header_byte, find_invalid_header_byte = http HeaderValue::from_bytes",
+        2 * 256 + 256 * 130 * (1 + levels.len() as u64),
     );
     for byte in 0..=255u8 {
         let ours = find_invalid_header_byte(&[byte]).is_none();
         check.case(&[byte][..], http_accepts(&[byte]), ours);
+        check.case_in(
+            "is_header_byte",
+            &[byte][..],
+            http_accepts(&[byte]),
+            is_header_byte(byte),
+        );
     }
     for byte in 0..=255u8 {
         for at in 0..130 {
@@ -660,6 +743,11 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                 }
                 if end == units.len() {
                     ok &= expected.1 == low_bytes_from_utf16(units);
+                    let mut want = PREFIX.to_vec();
+                    want.extend_from_slice(&expected.1);
+                    let mut dst = PREFIX.to_vec();
+                    low_bytes_from_utf16_to_vec(units, &mut dst);
+                    ok &= dst == want;
                 }
             }
             if ok {
