@@ -345,7 +345,7 @@ fn header_inputs() -> Vec<(&'static str, String)> {
 }
 
 /// Appending to a buffer that has room already (as a reused header buffer does): the per-char
-/// loop pushing into the `Vec` (baseline), zero-fill then copy (the way before
+/// loop pushing into the `Vec` (baseline), zero-fill then copy (the way without
 /// `low_bytes_to_vec`), `extend_from_slice` of ASCII text (the limit), and ours.
 fn low_bytes_to_vec(c: &mut Criterion) {
     const GROUP: &str = "ascii/low_bytes_to_vec";
@@ -404,6 +404,103 @@ fn low_bytes_to_vec(c: &mut Criterion) {
                 },
             );
         }
+    }
+    group.finish();
+}
+
+/// Writing into a `BytesMut` that has room already: the per-char loop of `put_u8` (baseline),
+/// a new vector put with `put_slice` (the way with a scratch copy), `put_slice` of ASCII text
+/// (the limit), and ours, straight into the chunk.
+fn low_bytes_to_buf(c: &mut Criterion) {
+    use bytes::BufMut;
+    const GROUP: &str = "ascii/low_bytes_to_buf";
+    let mut group = c.benchmark_group(GROUP);
+    let mut dst = bytes::BytesMut::with_capacity(4096);
+    for (name, text) in str_inputs() {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        group.throughput(Throughput::Bytes(units as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            dst.clear();
+            for unit in s.encode_utf16() {
+                dst.put_u8(unit as u8);
+            }
+            dst.len()
+        });
+        bench(&mut group, GROUP, "scratch", &param, text.as_str(), |s| {
+            dst.clear();
+            dst.put_slice(&wirebytes_ascii::low_bytes(s));
+            dst.len()
+        });
+        if text.is_ascii() {
+            bench(
+                &mut group,
+                GROUP,
+                "limit-put_slice",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    dst.put_slice(s.as_bytes());
+                    dst.len()
+                },
+            );
+        }
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            dst.clear();
+            wirebytes_ascii::low_bytes_to_buf(s, &mut dst);
+            dst.len()
+        });
+        if let Some(level) = wirebytes_ascii::levels::get("portable") {
+            bench(
+                &mut group,
+                GROUP,
+                "ours-portable",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    level.low_bytes_to_buf(s, &mut dst);
+                    dst.len()
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+/// Appending UTF-16 input to a buffer that has room already: the per-unit loop of `push`
+/// (baseline) and ours.
+fn low_bytes_from_utf16_to_vec(c: &mut Criterion) {
+    const GROUP: &str = "ascii/low_bytes_from_utf16_to_vec";
+    let mut group = c.benchmark_group(GROUP);
+    let mut dst: Vec<u8> = Vec::with_capacity(4096);
+    let inputs: [(&str, Vec<u16>); 2] = [
+        ("ascii", "x".repeat(1024).encode_utf16().collect()),
+        ("surrogates", utf16_soup()),
+    ];
+    for (name, units) in &inputs {
+        let param = label(name, units.len());
+        group.throughput(Throughput::Bytes(units.len() as u64));
+        bench(
+            &mut group,
+            GROUP,
+            "baseline",
+            &param,
+            units.as_slice(),
+            |u| {
+                dst.clear();
+                for &unit in u {
+                    dst.push(unit as u8);
+                }
+                dst.len()
+            },
+        );
+        bench(&mut group, GROUP, "ours", &param, units.as_slice(), |u| {
+            dst.clear();
+            wirebytes_ascii::low_bytes_from_utf16_to_vec(u, &mut dst);
+            dst.len()
+        });
     }
     group.finish();
 }
@@ -479,11 +576,13 @@ fn render_header_value(c: &mut Criterion) {
 criterion_group!(
     group,
     low_bytes_to_vec,
+    low_bytes_to_buf,
     render_header_value,
     copy_low_bytes,
     copy_low_bytes_from_utf16,
     low_bytes,
     low_bytes_from_utf16,
+    low_bytes_from_utf16_to_vec,
     low_bytes_len,
     find_line_break
 );

@@ -1,10 +1,13 @@
-//! wirebytes-ascii at every kernel level against `reference`: `copy_low_bytes` and
-//! `copy_low_bytes_from_utf16` into `dst` of every length around the count with sentinel bytes
-//! past it (which must stay as they were), `low_bytes*`, `low_bytes_len`, `low_bytes_to_vec`,
-//! `low_bytes_to_buf`, `render_header_value`, `find_invalid_header_byte`, `find_line_break`.
+//! wirebytes-ascii against `reference`, every form with a kernel path at every kernel level:
+//! `copy_low_bytes` and `copy_low_bytes_from_utf16` into `dst` of every length around the
+//! count with sentinel bytes past it (which must stay as they were), `low_bytes*`,
+//! `low_bytes_len`, `low_bytes_to_vec`, `low_bytes_from_utf16_to_vec`, `low_bytes_to_buf`
+//! (into a `BytesMut`, and into three chunks of exactly the room, cut where the input says),
+//! `render_header_value`, `is_header_byte`, `find_invalid_header_byte`, `find_line_break`.
 #![no_main]
 
 use arbitrary::Arbitrary;
+use bytes::BufMut;
 use libfuzzer_sys::fuzz_target;
 use wirebytes_ascii::{levels, reference};
 use wirebytes_fuzz::{same, text, units};
@@ -79,7 +82,21 @@ fuzz_target!(|input: Input<'_>| {
         &expected16,
         &wirebytes_ascii::low_bytes_from_utf16(&units),
     );
+    let prefix = vec![input.prefix; usize::from(input.prefix % 40)];
+    let mut want16 = prefix.clone();
+    reference::low_bytes_from_utf16_to_vec(&units, &mut want16);
+    let mut got16 = prefix.clone();
+    wirebytes_ascii::low_bytes_from_utf16_to_vec(&units, &mut got16);
+    same("low_bytes_from_utf16_to_vec", &units, &want16, &got16);
     let rendered = input.payload;
+    for &byte in rendered {
+        same(
+            "is_header_byte",
+            &byte,
+            reference::is_header_byte(byte),
+            wirebytes_ascii::is_header_byte(byte),
+        );
+    }
     same(
         "find_invalid_header_byte",
         &rendered,
@@ -98,7 +115,6 @@ fuzz_target!(|input: Input<'_>| {
         });
     }
 
-    let prefix = vec![input.prefix; usize::from(input.prefix % 40)];
     let mut want_extended = prefix.clone();
     reference::low_bytes_to_vec(&text, &mut want_extended);
     let mut want_header = prefix.clone();
@@ -120,6 +136,12 @@ fuzz_target!(|input: Input<'_>| {
             &text,
             &expected,
             &level.low_bytes(&text),
+        );
+        same(
+            &format!("low_bytes_len {name}"),
+            &text,
+            expected.len(),
+            level.low_bytes_len(&text),
         );
         same(
             &format!("find_invalid_header_byte {name}"),
@@ -144,6 +166,27 @@ fuzz_target!(|input: Input<'_>| {
             &text,
             &want_extended[..],
             &put[..],
+        );
+
+        // Exactly the room, in three chunks: a cut may fall inside a surrogate pair.
+        let n = expected.len();
+        let (a, b) = (
+            usize::from(input.extra_len) % (n + 1),
+            usize::from(input.offset) * 7 % (n + 1),
+        );
+        let (first, second) = (a.min(b), a.max(b));
+        let mut cells = vec![input.sentinel; n + 1];
+        {
+            let (room, _) = cells.split_at_mut(n);
+            let (x, rest) = room.split_at_mut(first);
+            let (y, z) = rest.split_at_mut(second - first);
+            level.low_bytes_to_buf(&text, &mut x.chain_mut(y).chain_mut(z));
+        }
+        same(
+            &format!("low_bytes_to_buf {name} into chunks cut at {first} and {second}"),
+            &text,
+            (&expected[..], input.sentinel),
+            (&cells[..n], cells[n]),
         );
 
         let mut header = prefix.clone();
