@@ -220,13 +220,13 @@ impl InvalidHeaderByte {
 
     /// The offset of the byte in the rendered bytes (the UTF-16 unit's index in `src`).
     #[must_use]
-    pub fn offset(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.offset
     }
 
     /// The rendered byte: the low 8 bits of the unit at [`offset`](Self::offset).
     #[must_use]
-    pub fn byte(&self) -> u8 {
+    pub const fn byte(&self) -> u8 {
         self.byte
     }
 }
