@@ -187,8 +187,8 @@ fn copy_row<I: ?Sized>(
     }
 }
 
-fn copy_low_bytes_utf16(c: &mut Criterion) {
-    const GROUP: &str = "ascii/copy_low_bytes_utf16";
+fn copy_low_bytes_from_utf16(c: &mut Criterion) {
+    const GROUP: &str = "ascii/copy_low_bytes_from_utf16";
     let mut group = c.benchmark_group(GROUP);
     let mut inputs: Vec<(&str, Vec<u16>)> = str_inputs()
         .into_iter()
@@ -220,7 +220,7 @@ fn copy_low_bytes_utf16(c: &mut Criterion) {
             },
         );
         bench(&mut group, GROUP, "ours", &param, units.as_slice(), |u| {
-            wirebytes_ascii::copy_low_bytes_utf16(u, &mut dst)
+            wirebytes_ascii::copy_low_bytes_from_utf16(u, &mut dst)
         });
     }
     group.finish();
@@ -254,8 +254,8 @@ fn low_bytes(c: &mut Criterion) {
     group.finish();
 }
 
-fn low_bytes_utf16(c: &mut Criterion) {
-    const GROUP: &str = "ascii/low_bytes_utf16";
+fn low_bytes_from_utf16(c: &mut Criterion) {
+    const GROUP: &str = "ascii/low_bytes_from_utf16";
     let mut group = c.benchmark_group(GROUP);
     let inputs: [(&str, Vec<u16>); 2] = [
         ("ascii", "x".repeat(1024).encode_utf16().collect()),
@@ -273,14 +273,14 @@ fn low_bytes_utf16(c: &mut Criterion) {
             |u| u.iter().map(|&u| u as u8).collect::<Vec<u8>>(),
         );
         bench(&mut group, GROUP, "ours", &param, units.as_slice(), |u| {
-            wirebytes_ascii::low_bytes_utf16(u)
+            wirebytes_ascii::low_bytes_from_utf16(u)
         });
     }
     group.finish();
 }
 
-fn utf16_len(c: &mut Criterion) {
-    const GROUP: &str = "ascii/utf16_len";
+fn low_bytes_len(c: &mut Criterion) {
+    const GROUP: &str = "ascii/low_bytes_len";
     let mut group = c.benchmark_group(GROUP);
     for (name, text) in str_inputs() {
         let units = text.encode_utf16().count();
@@ -290,7 +290,7 @@ fn utf16_len(c: &mut Criterion) {
             s.encode_utf16().count()
         });
         bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
-            wirebytes_ascii::utf16_len(s)
+            wirebytes_ascii::low_bytes_len(s)
         });
     }
     group.finish();
@@ -345,10 +345,10 @@ fn header_inputs() -> Vec<(&'static str, String)> {
 }
 
 /// Appending to a buffer that has room already (as a reused header buffer does): the per-char
-/// loop pushing into the `Vec` (baseline), zero-fill then copy (the way before
-/// `extend_low_bytes`), `extend_from_slice` of ASCII text (the limit), and ours.
-fn extend_low_bytes(c: &mut Criterion) {
-    const GROUP: &str = "ascii/extend_low_bytes";
+/// loop pushing into the `Vec` (baseline), zero-fill then copy (the way without
+/// `low_bytes_to_vec`), `extend_from_slice` of ASCII text (the limit), and ours.
+fn low_bytes_to_vec(c: &mut Criterion) {
+    const GROUP: &str = "ascii/low_bytes_to_vec";
     let mut group = c.benchmark_group(GROUP);
     let mut dst: Vec<u8> = Vec::with_capacity(4096);
     let mut inputs = str_inputs();
@@ -368,7 +368,7 @@ fn extend_low_bytes(c: &mut Criterion) {
         });
         bench(&mut group, GROUP, "zero-fill", &param, text.as_str(), |s| {
             dst.clear();
-            dst.resize(wirebytes_ascii::utf16_len(s), 0);
+            dst.resize(wirebytes_ascii::low_bytes_len(s), 0);
             wirebytes_ascii::copy_low_bytes(s, &mut dst)
         });
         if text.is_ascii() {
@@ -387,7 +387,7 @@ fn extend_low_bytes(c: &mut Criterion) {
         }
         bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
             dst.clear();
-            wirebytes_ascii::extend_low_bytes(s, &mut dst);
+            wirebytes_ascii::low_bytes_to_vec(s, &mut dst);
             dst.len()
         });
         if let Some(level) = wirebytes_ascii::levels::get("portable") {
@@ -399,7 +399,7 @@ fn extend_low_bytes(c: &mut Criterion) {
                 text.as_str(),
                 |s| {
                     dst.clear();
-                    level.extend_low_bytes(s, &mut dst);
+                    level.low_bytes_to_vec(s, &mut dst);
                     dst.len()
                 },
             );
@@ -408,9 +408,106 @@ fn extend_low_bytes(c: &mut Criterion) {
     group.finish();
 }
 
-/// Rendering a header value with the check, against `extend_low_bytes` alone (the cost of
+/// Writing into a `BytesMut` that has room already: the per-char loop of `put_u8` (baseline),
+/// a new vector put with `put_slice` (the way with a scratch copy), `put_slice` of ASCII text
+/// (the limit), and ours, straight into the chunk.
+fn low_bytes_to_buf(c: &mut Criterion) {
+    use bytes::BufMut;
+    const GROUP: &str = "ascii/low_bytes_to_buf";
+    let mut group = c.benchmark_group(GROUP);
+    let mut dst = bytes::BytesMut::with_capacity(4096);
+    for (name, text) in str_inputs() {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        group.throughput(Throughput::Bytes(units as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            dst.clear();
+            for unit in s.encode_utf16() {
+                dst.put_u8(unit as u8);
+            }
+            dst.len()
+        });
+        bench(&mut group, GROUP, "scratch", &param, text.as_str(), |s| {
+            dst.clear();
+            dst.put_slice(&wirebytes_ascii::low_bytes(s));
+            dst.len()
+        });
+        if text.is_ascii() {
+            bench(
+                &mut group,
+                GROUP,
+                "limit-put_slice",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    dst.put_slice(s.as_bytes());
+                    dst.len()
+                },
+            );
+        }
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            dst.clear();
+            wirebytes_ascii::low_bytes_to_buf(s, &mut dst);
+            dst.len()
+        });
+        if let Some(level) = wirebytes_ascii::levels::get("portable") {
+            bench(
+                &mut group,
+                GROUP,
+                "ours-portable",
+                &param,
+                text.as_str(),
+                |s| {
+                    dst.clear();
+                    level.low_bytes_to_buf(s, &mut dst);
+                    dst.len()
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+/// Appending UTF-16 input to a buffer that has room already: the per-unit loop of `push`
+/// (baseline) and ours.
+fn low_bytes_from_utf16_to_vec(c: &mut Criterion) {
+    const GROUP: &str = "ascii/low_bytes_from_utf16_to_vec";
+    let mut group = c.benchmark_group(GROUP);
+    let mut dst: Vec<u8> = Vec::with_capacity(4096);
+    let inputs: [(&str, Vec<u16>); 2] = [
+        ("ascii", "x".repeat(1024).encode_utf16().collect()),
+        ("surrogates", utf16_soup()),
+    ];
+    for (name, units) in &inputs {
+        let param = label(name, units.len());
+        group.throughput(Throughput::Bytes(units.len() as u64));
+        bench(
+            &mut group,
+            GROUP,
+            "baseline",
+            &param,
+            units.as_slice(),
+            |u| {
+                dst.clear();
+                for &unit in u {
+                    dst.push(unit as u8);
+                }
+                dst.len()
+            },
+        );
+        bench(&mut group, GROUP, "ours", &param, units.as_slice(), |u| {
+            dst.clear();
+            wirebytes_ascii::low_bytes_from_utf16_to_vec(u, &mut dst);
+            dst.len()
+        });
+    }
+    group.finish();
+}
+
+/// Rendering a header value with the check, against `low_bytes_to_vec` alone (the cost of
 /// the check is the ratio), the per-char loop plus a check after (baseline), and the two
-/// passes of ours (`extend_low_bytes`, then `find_invalid_header_byte`).
+/// passes of ours (`low_bytes_to_vec`, then `find_invalid_header_byte`).
 fn render_header_value(c: &mut Criterion) {
     const GROUP: &str = "ascii/render_header_value";
     let mut group = c.benchmark_group(GROUP);
@@ -428,7 +525,7 @@ fn render_header_value(c: &mut Criterion) {
         });
         bench(&mut group, GROUP, "two-pass", &param, text.as_str(), |s| {
             dst.clear();
-            wirebytes_ascii::extend_low_bytes(s, &mut dst);
+            wirebytes_ascii::low_bytes_to_vec(s, &mut dst);
             wirebytes_ascii::find_invalid_header_byte(&dst).is_none()
         });
         bench(
@@ -439,7 +536,7 @@ fn render_header_value(c: &mut Criterion) {
             text.as_str(),
             |s| {
                 dst.clear();
-                wirebytes_ascii::extend_low_bytes(s, &mut dst);
+                wirebytes_ascii::low_bytes_to_vec(s, &mut dst);
                 true
             },
         );
@@ -456,7 +553,7 @@ fn render_header_value(c: &mut Criterion) {
                 text.as_str(),
                 |s| {
                     dst.clear();
-                    level.extend_low_bytes(s, &mut dst);
+                    level.low_bytes_to_vec(s, &mut dst);
                     true
                 },
             );
@@ -478,13 +575,15 @@ fn render_header_value(c: &mut Criterion) {
 
 criterion_group!(
     group,
-    extend_low_bytes,
+    low_bytes_to_vec,
+    low_bytes_to_buf,
     render_header_value,
     copy_low_bytes,
-    copy_low_bytes_utf16,
+    copy_low_bytes_from_utf16,
     low_bytes,
-    low_bytes_utf16,
-    utf16_len,
+    low_bytes_from_utf16,
+    low_bytes_from_utf16_to_vec,
+    low_bytes_len,
     find_line_break
 );
 criterion_main!(group);

@@ -1,10 +1,13 @@
-//! wirebytes-ascii at every kernel level against `reference`: `copy_low_bytes` and
-//! `copy_low_bytes_utf16` into `dst` of every length around the count with sentinel bytes
-//! past it (which must stay as they were), `low_bytes*`, `utf16_len`, `extend_low_bytes`,
-//! `put_low_bytes`, `render_header_value`, `find_invalid_header_byte`, `find_line_break`.
+//! wirebytes-ascii against `reference`, every form with a kernel path at every kernel level:
+//! `copy_low_bytes` and `copy_low_bytes_from_utf16` into `dst` of every length around the
+//! count with sentinel bytes past it (which must stay as they were), `low_bytes*`,
+//! `low_bytes_len`, `low_bytes_to_vec`, `low_bytes_from_utf16_to_vec`, `low_bytes_to_buf`
+//! (into a `BytesMut`, and into three chunks of exactly the room, cut where the input says),
+//! `render_header_value`, `is_header_byte`, `find_invalid_header_byte`, `find_line_break`.
 #![no_main]
 
 use arbitrary::Arbitrary;
+use bytes::BufMut;
 use libfuzzer_sys::fuzz_target;
 use wirebytes_ascii::{levels, reference};
 use wirebytes_fuzz::{same, text, units};
@@ -17,7 +20,7 @@ struct Input<'a> {
     extra_len: u16,
     /// Where `dst` starts in its buffer (its alignment).
     offset: u8,
-    /// What `extend_low_bytes` and `render_header_value` append to.
+    /// What `low_bytes_to_vec` and `render_header_value` append to.
     prefix: u8,
     /// The text (as lossy UTF-8) and the UTF-16 units (two bytes each).
     payload: &'a [u8],
@@ -65,21 +68,35 @@ fuzz_target!(|input: Input<'_>| {
     let text = text(input.payload);
     let units = units(input.payload);
     let expected = reference::low_bytes(&text);
-    let expected16 = reference::low_bytes_utf16(&units);
+    let expected16 = reference::low_bytes_from_utf16(&units);
 
     same(
-        "utf16_len",
+        "low_bytes_len",
         &text,
-        reference::utf16_len(&text),
-        wirebytes_ascii::utf16_len(&text),
+        reference::low_bytes_len(&text),
+        wirebytes_ascii::low_bytes_len(&text),
     );
     same(
-        "low_bytes_utf16",
+        "low_bytes_from_utf16",
         &units,
         &expected16,
-        &wirebytes_ascii::low_bytes_utf16(&units),
+        &wirebytes_ascii::low_bytes_from_utf16(&units),
     );
+    let prefix = vec![input.prefix; usize::from(input.prefix % 40)];
+    let mut want16 = prefix.clone();
+    reference::low_bytes_from_utf16_to_vec(&units, &mut want16);
+    let mut got16 = prefix.clone();
+    wirebytes_ascii::low_bytes_from_utf16_to_vec(&units, &mut got16);
+    same("low_bytes_from_utf16_to_vec", &units, &want16, &got16);
     let rendered = input.payload;
+    for &byte in rendered {
+        same(
+            "is_header_byte",
+            &byte,
+            reference::is_header_byte(byte),
+            wirebytes_ascii::is_header_byte(byte),
+        );
+    }
     same(
         "find_invalid_header_byte",
         &rendered,
@@ -93,14 +110,13 @@ fuzz_target!(|input: Input<'_>| {
         wirebytes_ascii::find_line_break(rendered),
     );
     for len in lengths(units.len(), usize::from(input.extra_len)) {
-        check_copy("copy_low_bytes_utf16", &input, &expected16, len, |dst| {
-            wirebytes_ascii::copy_low_bytes_utf16(&units, dst)
+        check_copy("copy_low_bytes_from_utf16", &input, &expected16, len, |dst| {
+            wirebytes_ascii::copy_low_bytes_from_utf16(&units, dst)
         });
     }
 
-    let prefix = vec![input.prefix; usize::from(input.prefix % 40)];
     let mut want_extended = prefix.clone();
-    reference::extend_low_bytes(&text, &mut want_extended);
+    reference::low_bytes_to_vec(&text, &mut want_extended);
     let mut want_header = prefix.clone();
     let want_header_result = reference::render_header_value(&text, &mut want_header);
 
@@ -122,6 +138,12 @@ fuzz_target!(|input: Input<'_>| {
             &level.low_bytes(&text),
         );
         same(
+            &format!("low_bytes_len {name}"),
+            &text,
+            expected.len(),
+            level.low_bytes_len(&text),
+        );
+        same(
             &format!("find_invalid_header_byte {name}"),
             &rendered,
             reference::find_invalid_header_byte(rendered),
@@ -129,21 +151,42 @@ fuzz_target!(|input: Input<'_>| {
         );
 
         let mut extended = prefix.clone();
-        level.extend_low_bytes(&text, &mut extended);
+        level.low_bytes_to_vec(&text, &mut extended);
         same(
-            &format!("extend_low_bytes {name}"),
+            &format!("low_bytes_to_vec {name}"),
             &text,
             &want_extended,
             &extended,
         );
 
         let mut put = bytes::BytesMut::from(&prefix[..]);
-        level.put_low_bytes(&text, &mut put);
+        level.low_bytes_to_buf(&text, &mut put);
         same(
-            &format!("put_low_bytes {name}"),
+            &format!("low_bytes_to_buf {name}"),
             &text,
             &want_extended[..],
             &put[..],
+        );
+
+        // Exactly the room, in three chunks: a cut may fall inside a surrogate pair.
+        let n = expected.len();
+        let (a, b) = (
+            usize::from(input.extra_len) % (n + 1),
+            usize::from(input.offset) * 7 % (n + 1),
+        );
+        let (first, second) = (a.min(b), a.max(b));
+        let mut cells = vec![input.sentinel; n + 1];
+        {
+            let (room, _) = cells.split_at_mut(n);
+            let (x, rest) = room.split_at_mut(first);
+            let (y, z) = rest.split_at_mut(second - first);
+            level.low_bytes_to_buf(&text, &mut x.chain_mut(y).chain_mut(z));
+        }
+        same(
+            &format!("low_bytes_to_buf {name} into chunks cut at {first} and {second}"),
+            &text,
+            (&expected[..], input.sentinel),
+            (&cells[..n], cells[n]),
         );
 
         let mut header = prefix.clone();

@@ -2,7 +2,9 @@
 //! into vector code, calling the SIMD kernels of [`Kernels`] where the CPU has them (each of
 //! which returns having done nothing when it does not: the portable code here then runs).
 //! Everything is written through an [`Out`], so the same code fills a `&mut [u8]`, the spare
-//! capacity of a `Vec` and the chunks of a `BufMut`.
+//! capacity of a `Vec` and the chunks of a `BufMut`; the entry points for the three are here.
+//! The copy knows nothing of headers: [`crate::header`] drives it with a rule of its own
+//! ([`Plain`]) and checks what it writes.
 //!
 //! An ASCII run is found 64 bytes at a time (the standard library's vectorised `is_ascii`),
 //! then 8, then 1, and copied with one bulk copy. Short ASCII strings (up to 16 bytes) take
@@ -19,14 +21,23 @@
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
 
-use crate::arch::SplitChunks;
-use crate::arch::{Kernels, Out};
+use crate::arch::Kernels;
+use crate::chunks::SplitChunks;
+#[cfg(any(feature = "alloc", feature = "bytes"))]
+use crate::len::low_bytes_len_with;
+use crate::out::Out;
+#[cfg(feature = "alloc")]
+use crate::out::extend_vec;
+#[cfg(feature = "bytes")]
+use crate::out::put_chunk;
 use crate::swar::{
     CHUNK, FOUR_BYTE_BITS, FOUR_BYTE_MASK, HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS,
     THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK, ascii_prefix_len, high_surrogate_low_byte,
     low_byte_of, squeeze_two_byte_chars, surrogate_pairs_low_bytes, three_byte_low_bytes,
     two_byte_low_bytes,
 };
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
 
 /// How far a copy got: the bytes of `src` it read (a char boundary), and, when the room ended
 /// between the two units of a surrogate pair, the low byte of the second unit, which was not
@@ -38,8 +49,8 @@ pub(crate) struct Copied {
 }
 
 /// A rule for the bytes a copy takes as they are, checked as they are copied: [`Ascii`] for
-/// the plain copy, [`crate::header::HeaderText`] for header rendering (ASCII header bytes).
-/// Every plain byte is ASCII, so it is its own low byte.
+/// the plain copy; header rendering has a stricter one. Every plain byte is ASCII, so it is
+/// its own low byte.
 pub(crate) trait Plain {
     /// Whether every byte of `block` is plain: a loop the compiler vectorises.
     fn block<const N: usize>(block: &[u8; N]) -> bool;
@@ -183,12 +194,6 @@ fn copy_ascii_prefix(src: &[u8], out: &mut Out<'_>, kernels: Kernels) -> usize {
     copy_plain_prefix::<Ascii>(src, out, || kernels)
 }
 
-/// The fast `copy_low_bytes`: see the crate root for the contract.
-#[inline]
-pub(crate) fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-    copy_low_bytes_with(src, dst, Kernels::detect)
-}
-
 /// `copy_low_bytes` with the kernels `kernels` gives: the public function passes
 /// [`Kernels::detect`], and [`crate::levels`] each level this CPU has.
 #[inline]
@@ -225,81 +230,84 @@ pub(crate) fn copy_str(
 /// The fast `low_bytes`, with the kernels `kernels` gives: one exact-size allocation, filled
 /// without zeroing it first.
 #[cfg(feature = "alloc")]
-pub(crate) fn low_bytes(src: &str, kernels: Kernels) -> alloc::vec::Vec<u8> {
+pub(crate) fn low_bytes(src: &str, kernels: Kernels) -> Vec<u8> {
     if src.is_ascii() {
         // ASCII text is its own low bytes: one exact-size copy.
         return src.as_bytes().to_vec();
     }
-    let len = crate::utf16::utf16_len_with(src, || kernels);
-    let mut dst = alloc::vec::Vec::with_capacity(len);
-    // The length is known: counted once, not again by `extend_low_bytes`.
-    extend_reserved(src, &mut dst, len, || kernels);
+    let len = low_bytes_len_with(src, || kernels);
+    let mut dst = Vec::with_capacity(len);
+    // The length is known: counted once, not again by `low_bytes_to_vec`.
+    append_reserved(src, &mut dst, len, || kernels);
     debug_assert_eq!(dst.len(), len);
     dst
 }
 
-/// The fast `extend_low_bytes`, with the kernels `kernels` gives: one reservation (none when
-/// the spare capacity already holds `src.len()` bytes, an upper bound of the units), and the
-/// spare capacity written without zeroing it first.
+/// The fast `low_bytes_to_vec`, with the kernels `kernels` gives: one reservation of
+/// [`reserve_len`], and the spare capacity written without zeroing it first.
 #[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn extend_low_bytes(
-    src: &str,
-    dst: &mut alloc::vec::Vec<u8>,
-    kernels: impl Fn() -> Kernels + Copy,
-) {
-    let reserve = if dst.capacity() - dst.len() >= src.len() {
-        src.len()
-    } else {
-        crate::utf16::utf16_len_with(src, kernels)
-    };
-    extend_reserved(src, dst, reserve, kernels);
+pub(crate) fn low_bytes_to_vec(src: &str, dst: &mut Vec<u8>, kernels: impl Fn() -> Kernels + Copy) {
+    let reserve = reserve_len(src, dst, kernels);
+    append_reserved(src, dst, reserve, kernels);
 }
 
-/// [`extend_low_bytes`] with the room to reserve given: at least the UTF-16 length of `src`.
+/// What an append of the low bytes of `src` to `dst` reserves: `src.len()` (an upper bound of
+/// its UTF-16 units, so no count) when the spare capacity holds that much already, and no
+/// reservation happens; else the exact number of units.
 #[cfg(feature = "alloc")]
 #[inline]
-fn extend_reserved(
+pub(crate) fn reserve_len(src: &str, dst: &Vec<u8>, kernels: impl Fn() -> Kernels) -> usize {
+    if dst.capacity() - dst.len() >= src.len() {
+        src.len()
+    } else {
+        low_bytes_len_with(src, kernels)
+    }
+}
+
+/// [`low_bytes_to_vec`] with the room to reserve given: at least the UTF-16 length of `src`.
+#[cfg(feature = "alloc")]
+#[inline]
+fn append_reserved(
     src: &str,
-    dst: &mut alloc::vec::Vec<u8>,
+    dst: &mut Vec<u8>,
     reserve: usize,
     kernels: impl Fn() -> Kernels + Copy,
 ) {
     let bytes = src.as_bytes();
-    let done: Result<(), core::convert::Infallible> =
-        crate::arch::extend_vec(dst, reserve, |out| {
-            let copied = copy_str(bytes, out, kernels);
-            debug_assert_eq!((copied.read, copied.pending), (bytes.len(), None));
-            Ok(())
-        });
+    let done: Result<(), core::convert::Infallible> = extend_vec(dst, reserve, |out| {
+        let copied = copy_str(bytes, out, kernels);
+        debug_assert_eq!((copied.read, copied.pending), (bytes.len(), None));
+        Ok(())
+    });
     let Ok(()) = done;
 }
 
-/// The fast `put_low_bytes`, with the kernels `kernels` gives: `src` copied chunk by chunk
+/// The fast `low_bytes_to_buf`, with the kernels `kernels` gives: `src` copied chunk by chunk
 /// into what `dst` offers, a surrogate pair cut by the end of a chunk finished in the next.
 ///
 /// # Panics
 ///
 /// When `dst` has room for fewer bytes than `src` has UTF-16 units (before writing any).
 #[cfg(feature = "bytes")]
-pub(crate) fn put_low_bytes<B: bytes::BufMut + ?Sized>(
+pub(crate) fn low_bytes_to_buf<B: bytes::BufMut + ?Sized>(
     src: &str,
     dst: &mut B,
     kernels: impl Fn() -> Kernels + Copy,
 ) {
     let bytes = src.as_bytes();
     if dst.remaining_mut() < bytes.len() {
-        let units = crate::utf16::utf16_len_with(src, kernels);
+        let units = low_bytes_len_with(src, kernels);
         let remaining = dst.remaining_mut();
         assert!(
             remaining >= units,
-            "put_low_bytes: {units} bytes to put, room for {remaining}"
+            "low_bytes_to_buf: {units} bytes to put, room for {remaining}"
         );
     }
     let mut read = 0;
     let mut pending = None;
     while read < bytes.len() || pending.is_some() {
-        let progress = crate::arch::put_chunk(dst, |out| {
+        let progress = put_chunk(dst, |out| {
             let room = out.room();
             if pending.is_some_and(|low| !out.push(low)) {
                 return false;
@@ -310,28 +318,11 @@ pub(crate) fn put_low_bytes<B: bytes::BufMut + ?Sized>(
             room > 0
         });
         // A `BufMut` with `remaining_mut` left offers a chunk that is not empty.
-        assert!(progress, "put_low_bytes: the BufMut offered an empty chunk");
+        assert!(
+            progress,
+            "low_bytes_to_buf: the BufMut offered an empty chunk"
+        );
     }
-}
-
-/// The fast `render_header_value` into a `Vec`, with the kernels `kernels` gives: reserved
-/// as `extend_low_bytes` does, and the length set only when the check passed.
-#[cfg(feature = "alloc")]
-#[inline]
-pub(crate) fn render_header_value(
-    src: &str,
-    dst: &mut alloc::vec::Vec<u8>,
-    kernels: impl Fn() -> Kernels + Copy,
-) -> Result<(), crate::InvalidHeaderByte> {
-    let bytes = src.as_bytes();
-    let reserve = if dst.capacity() - dst.len() >= bytes.len() {
-        bytes.len()
-    } else {
-        crate::utf16::utf16_len_with(src, kernels)
-    };
-    crate::arch::extend_vec(dst, reserve, |out| {
-        crate::header::render_header_value(bytes, out, kernels)
-    })
 }
 
 /// The copy from `read` on (a char boundary of `src`, the UTF-8 of a `str`: the first
@@ -640,7 +631,7 @@ mod tests {
     /// `dst`, the untouched ones included, equal the reference's. A `dst` longer than the text
     /// shows any byte written past the count.
     fn same(text: &str, dst_lens: &[usize]) {
-        let units = reference::utf16_len(text);
+        let units = reference::low_bytes_len(text);
         for (level, kernels) in Kernels::levels() {
             for &len in dst_lens.iter().filter(|&&len| len <= units + 4) {
                 let mut want = vec![0xA5u8; len];
@@ -676,14 +667,14 @@ mod tests {
             let run: Vec<char> = (0..len).map(|i| THREE_BYTE[i % THREE_BYTE.len()]).collect();
             for prefix in ["", "a", "ab", "abc", "abcdefgh"] {
                 let plain = format!("{prefix}{}xy", run.iter().collect::<String>());
-                let units = reference::utf16_len(&plain);
+                let units = reference::low_bytes_len(&plain);
                 same(&plain, &[units, units - 1, units / 2, 15, 16, 17, 24]);
                 for at in (0..len).step_by(wirebytes_testkit::scale_miri(1, 1, 33)) {
                     for other in ['x', '\u{E9}', '\u{07FF}', '\u{1F600}'] {
                         let mut chars = run.clone();
                         chars[at] = other;
                         let text = format!("{prefix}{}xy", chars.iter().collect::<String>());
-                        let units = reference::utf16_len(&text);
+                        let units = reference::low_bytes_len(&text);
                         same(&text, &[units, units + 4, units - 1, prefix.len() + at + 1]);
                     }
                 }
@@ -708,7 +699,7 @@ mod tests {
             for prefix in ["", "x", "xy", "xyz", "wxyz", "vwxyz", "uvwxyz", "tuvwxyz"] {
                 let base: String = chars[..len].iter().collect();
                 let plain = format!("{prefix}{base}{suffix}");
-                let units = reference::utf16_len(&plain);
+                let units = reference::low_bytes_len(&plain);
                 same(
                     &plain,
                     &[units, units + 4, units.saturating_sub(1), units / 2, 16, 17],
@@ -718,7 +709,7 @@ mod tests {
                         let mut edited = chars[..len].to_vec();
                         edited[at] = other;
                         let text = format!("{prefix}{}{suffix}", edited.iter().collect::<String>());
-                        let units = reference::utf16_len(&text);
+                        let units = reference::low_bytes_len(&text);
                         same(&text, &[units, units + 4, prefix.len() + at + 1]);
                     }
                 }
@@ -749,7 +740,7 @@ mod tests {
             let run: Vec<char> = (0..len).map(|i| FOUR_BYTE[i % FOUR_BYTE.len()]).collect();
             for prefix in ["", "a", "abc", "abcdefgh"] {
                 let plain = format!("{prefix}{}{suffix}", run.iter().collect::<String>());
-                let units = reference::utf16_len(&plain);
+                let units = reference::low_bytes_len(&plain);
                 same(
                     &plain,
                     &[units, units + 4, units - 1, units / 2, 15, 16, 17],
@@ -759,7 +750,7 @@ mod tests {
                         let mut chars = run.clone();
                         chars[at] = other;
                         let text = format!("{prefix}{}{suffix}", chars.iter().collect::<String>());
-                        let units = reference::utf16_len(&text);
+                        let units = reference::low_bytes_len(&text);
                         let cut = prefix.len() + 2 * at + 1;
                         same(&text, &[units, units + 4, units - 1, cut]);
                     }
@@ -797,7 +788,7 @@ mod tests {
             for step in [1, 3, 7, 11] {
                 let run: String = (0..150).map(|i| CHARS[(i * step) % CHARS.len()]).collect();
                 let text = format!("\u{E9}{}{run}z", "a".repeat(offset));
-                let units = reference::utf16_len(&text);
+                let units = reference::low_bytes_len(&text);
                 same(&text, &[units, units + 4, units - 1, units - 40]);
             }
         }
@@ -819,7 +810,7 @@ mod tests {
                     let mut text = String::from(&ascii[..at]);
                     text.push(other);
                     text.push_str(&ascii[at + 1..]);
-                    let units = reference::utf16_len(&text);
+                    let units = reference::low_bytes_len(&text);
                     same(&text, &[units, units + 4, at, at + 1]);
                 }
             }
@@ -867,7 +858,7 @@ mod tests {
         let start = PAGE - pages.as_ptr() as usize % PAGE;
         let boundary = start + PAGE;
         for text in &texts {
-            let units = reference::utf16_len(text);
+            let units = reference::low_bytes_len(text);
             let mut want = vec![0xA5u8; units + 8];
             reference::copy_low_bytes(text, &mut want);
             // The text's bytes end 0..=70 bytes before the boundary.

@@ -7,18 +7,28 @@
 //! one block that has it.
 //!
 //! Rendering checks in the same pass as it copies where the text is plain (ASCII header
-//! bytes, copied as they are): [`crate::copy`] runs with the [`HeaderText`] rule, so the
-//! block that is checked is the block that is stored. Past the first other char, the rendered
-//! bytes of the rest are checked right after they are written, while they are in cache.
+//! bytes, copied as they are): the copy of [`crate::copy`] runs with the [`HeaderText`] rule,
+//! so the block that is checked is the block that is stored. Past the first other char, the
+//! rendered bytes of the rest are checked right after they are written, while they are in
+//! cache. This module calls the copy; the copy knows nothing of it.
 
-use crate::arch::SplitChunks;
 use core::fmt;
 
 use crate::arch::Kernels;
+use crate::chunks::SplitChunks;
 #[cfg(feature = "alloc")]
-use crate::arch::Out;
+use crate::copy::{Plain, SHORT, copy_long, copy_plain_prefix, reserve_len};
 #[cfg(feature = "alloc")]
-use crate::copy::{Plain, SHORT, copy_long, copy_plain_prefix};
+use crate::out::{Out, extend_vec};
+use crate::swar::not_header_bytes;
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+
+/// Whether a header value may hold `byte`: HTAB, `0x20..=0x7E` and `0x80..=0xFF`.
+#[inline]
+pub(crate) const fn is_header_byte(byte: u8) -> bool {
+    not_header_byte(byte) == 0
+}
 
 /// An ASCII byte that a header value may hold as it is: HTAB and `0x20..=0x7E`.
 #[cfg(feature = "alloc")]
@@ -30,8 +40,8 @@ fn is_plain_header_byte(byte: u8) -> bool {
 /// 1 if `byte` is not a header byte, else 0: the rule written without branches, so that a
 /// fold over a block is vector code.
 #[inline(always)]
-pub(crate) fn not_header_byte(byte: u8) -> u8 {
-    (u8::from(byte < 0x20) & u8::from(byte != b'\t')) | u8::from(byte == 0x7F)
+const fn not_header_byte(byte: u8) -> u8 {
+    ((byte < 0x20) as u8 & (byte != b'\t') as u8) | (byte == 0x7F) as u8
 }
 
 /// Whether every byte of `block` is a header byte, in one vectorised pass.
@@ -62,23 +72,6 @@ impl Plain for HeaderText {
     fn copy_blocks(kernels: Kernels, src: &[u8], out: &mut Out<'_>) -> usize {
         kernels.copy_header_blocks(src, out)
     }
-}
-
-/// The high bit of each byte of `word` (read little-endian) that is not a header byte, in
-/// plain integer arithmetic: no carry crosses a byte, so every byte is told exactly.
-#[inline(always)]
-fn not_header_bytes(word: u64) -> u64 {
-    const EACH: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = EACH * 0x80;
-    let low7 = word & (EACH * 0x7F);
-    // At least 0x20: the low seven bits reach 0x20, or the high bit is set.
-    let at_least_space = (low7 + EACH * 0x60) | word;
-    // DEL: the low seven bits all set, and the high bit clear.
-    let del = (low7 + EACH) & !word;
-    // HTAB: the byte equals 0x09, that is, its XOR with 0x09 is zero.
-    let tab_diff = word ^ (EACH * 0x09);
-    let not_tab = ((tab_diff & (EACH * 0x7F)) + EACH * 0x7F) | tab_diff;
-    ((!at_least_space & not_tab) | del) & HIGH
 }
 
 /// The fast `find_invalid_header_byte`, with `kernels`: see the crate root for the contract.
@@ -131,13 +124,29 @@ fn find_invalid_header_byte_portable(rendered: &[u8]) -> Option<usize> {
     None
 }
 
+/// The fast `render_header_value`, with the kernels `kernels` gives: reserved as
+/// `low_bytes_to_vec` reserves, rendered and checked by [`render_checked`], and the length
+/// set only when the check passed.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn render_header_value(
+    src: &str,
+    dst: &mut Vec<u8>,
+    kernels: impl Fn() -> Kernels + Copy,
+) -> Result<(), InvalidHeaderByte> {
+    let reserve = reserve_len(src, dst, kernels);
+    extend_vec(dst, reserve, |out| {
+        render_checked(src.as_bytes(), out, kernels)
+    })
+}
+
 #[cfg(feature = "alloc")]
 /// Renders `src` (the UTF-8 of a `str`) into `out` and checks it: the ASCII header bytes are
 /// checked as they are copied; from the first other byte on, the rest is rendered and then
 /// checked while in cache. `out` must have room for every unit of `src`. On error, what was
 /// written is the caller's to drop.
 #[inline]
-pub(crate) fn render_header_value(
+fn render_checked(
     src: &[u8],
     out: &mut Out<'_>,
     kernels: impl Fn() -> Kernels + Copy,
@@ -211,13 +220,13 @@ impl InvalidHeaderByte {
 
     /// The offset of the byte in the rendered bytes (the UTF-16 unit's index in `src`).
     #[must_use]
-    pub fn offset(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.offset
     }
 
     /// The rendered byte: the low 8 bits of the unit at [`offset`](Self::offset).
     #[must_use]
-    pub fn byte(&self) -> u8 {
+    pub const fn byte(&self) -> u8 {
         self.byte
     }
 }
@@ -236,27 +245,18 @@ impl core::error::Error for InvalidHeaderByte {}
 
 #[cfg(test)]
 mod tests {
-    use super::{not_header_byte, not_header_bytes};
+    use super::is_header_byte;
+    use crate::reference;
 
-    /// Every byte value at every place of a word, among every other byte value at the other
-    /// places (one pattern per value): the word arithmetic agrees with the byte rule.
+    /// The branchless rule is the reference's, for every byte.
     #[test]
-    fn the_word_rule_is_the_byte_rule() {
-        for byte in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
-            for at in (0..8).step_by(wirebytes_testkit::scale_miri(1, 1, 9)) {
-                for other in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 33)) {
-                    let mut word = [other; 8];
-                    word[at] = byte;
-                    let expect = word.iter().enumerate().fold(0u64, |mask, (i, &b)| {
-                        mask | u64::from(not_header_byte(b)) << (8 * i + 7)
-                    });
-                    assert_eq!(
-                        not_header_bytes(u64::from_le_bytes(word)),
-                        expect,
-                        "{word:02x?}"
-                    );
-                }
-            }
+    fn the_rule_is_the_reference_for_every_byte() {
+        for byte in 0..=255u8 {
+            assert_eq!(
+                is_header_byte(byte),
+                reference::is_header_byte(byte),
+                "{byte:#04x}"
+            );
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Not part of the API and not covered by semver: the door through which the tests, the
 //! sweeps, the benches and the fuzz targets run the public functions at each kernel level
 //! this CPU has, so that every level is checked against the reference and measured, not only
-//! the one the public functions choose.
+//! the one the public functions choose. Only the functions with a kernel path are here: the
+//! `&[u16]` forms, `find_line_break` and `is_header_byte` are the same at every level.
 //!
 //! # Examples
 //!
@@ -44,13 +45,14 @@ impl Level {
         self.name
     }
 
-    /// [`utf16_len`](crate::utf16_len) at this level.
+    /// [`low_bytes_len`](crate::low_bytes_len) at this level.
     #[must_use]
-    pub fn utf16_len(self, src: &str) -> usize {
-        crate::utf16::utf16_len_with(src, || self.kernels)
+    pub fn low_bytes_len(self, src: &str) -> usize {
+        crate::len::low_bytes_len_with(src, || self.kernels)
     }
 
     /// [`copy_low_bytes`](crate::copy_low_bytes) at this level.
+    #[must_use = "the count is how many bytes of `dst` were written"]
     pub fn copy_low_bytes(self, src: &str, dst: &mut [u8]) -> usize {
         crate::copy::copy_low_bytes_with(src, dst, || self.kernels)
     }
@@ -62,16 +64,20 @@ impl Level {
         crate::copy::low_bytes(src, self.kernels)
     }
 
-    /// [`extend_low_bytes`](crate::extend_low_bytes) at this level.
+    /// [`low_bytes_to_vec`](crate::low_bytes_to_vec) at this level.
     #[cfg(feature = "alloc")]
-    pub fn extend_low_bytes(self, src: &str, dst: &mut alloc::vec::Vec<u8>) {
-        crate::copy::extend_low_bytes(src, dst, || self.kernels);
+    pub fn low_bytes_to_vec(self, src: &str, dst: &mut alloc::vec::Vec<u8>) {
+        crate::copy::low_bytes_to_vec(src, dst, || self.kernels);
     }
 
-    /// [`put_low_bytes`](crate::put_low_bytes) at this level.
+    /// [`low_bytes_to_buf`](crate::low_bytes_to_buf) at this level.
+    ///
+    /// # Panics
+    ///
+    /// As [`low_bytes_to_buf`](crate::low_bytes_to_buf).
     #[cfg(feature = "bytes")]
-    pub fn put_low_bytes<B: bytes::BufMut + ?Sized>(self, src: &str, dst: &mut B) {
-        crate::copy::put_low_bytes(src, dst, || self.kernels);
+    pub fn low_bytes_to_buf<B: bytes::BufMut + ?Sized>(self, src: &str, dst: &mut B) {
+        crate::copy::low_bytes_to_buf(src, dst, || self.kernels);
     }
 
     /// [`find_invalid_header_byte`](crate::find_invalid_header_byte) at this level.
@@ -86,12 +92,13 @@ impl Level {
     ///
     /// As [`render_header_value`](crate::render_header_value).
     #[cfg(feature = "alloc")]
+    #[must_use = "on an error nothing was appended"]
     pub fn render_header_value(
         self,
         src: &str,
         dst: &mut alloc::vec::Vec<u8>,
     ) -> Result<(), crate::InvalidHeaderByte> {
-        crate::copy::render_header_value(src, dst, || self.kernels)
+        crate::header::render_header_value(src, dst, || self.kernels)
     }
 }
 

@@ -39,13 +39,14 @@
 //!   [`render_header_value`] renders and checks at once.
 //! - A char above U+FFFF is two UTF-16 units, a surrogate pair, and becomes two bytes: U+1F600
 //!   (😀, `D83D DE00`) becomes `3D 00`.
-//! - An unpaired surrogate is a unit like any other ([`copy_low_bytes_utf16`]): `D800` → `00`.
+//! - An unpaired surrogate is a unit like any other ([`copy_low_bytes_from_utf16`]): `D800` →
+//!   `00`.
 //!
 //! For ASCII text (by far the common case for headers) the result is the text's own bytes.
 //!
 //! # Lengths and partial copies
 //!
-//! Lengths count UTF-16 code units, as Java's `String.length()` does ([`utf16_len`]). The
+//! Lengths count UTF-16 code units, as Java's `String.length()` does ([`low_bytes_len`]). The
 //! `copy_*` functions copy the portion that fits, `min(units, dst.len())` bytes, and return
 //! that count; they never panic and never write past it. When the end of `dst` cuts a
 //! surrogate pair, only the first unit's low byte is written, as Java's
@@ -53,12 +54,21 @@
 //!
 //! # Writing into the caller's buffer
 //!
-//! [`copy_low_bytes`] fills a slice; [`low_bytes`] returns a new exact-size `Vec`;
-//! [`extend_low_bytes`] appends to a `Vec` in its spare capacity (one reservation, no
-//! zero-fill); [`put_low_bytes`] (feature `bytes`) writes into a `BytesMut` or any other
-//! `BufMut` chunk by chunk, a surrogate pair cut by a chunk's end finished in the next.
-//! [`render_header_value`] appends like `extend_low_bytes`, or appends nothing and says which
-//! byte is not allowed.
+//! The suffix of a name says where the bytes go, and `_from_utf16` that the source is a
+//! `&[u16]` rather than a `&str`:
+//!
+//! | into | from `&str` | from `&[u16]` |
+//! |---|---|---|
+//! | the portion of a slice that fits | [`copy_low_bytes`] | [`copy_low_bytes_from_utf16`] |
+//! | a new exact-size `Vec` | [`low_bytes`] | [`low_bytes_from_utf16`] |
+//! | the end of a `Vec` | [`low_bytes_to_vec`] | [`low_bytes_from_utf16_to_vec`] |
+//! | any `bytes::BufMut` (feature `bytes`) | [`low_bytes_to_buf`] | |
+//! | (the length only) | [`low_bytes_len`] | `src.len()` |
+//!
+//! The `_to_vec` forms append in the `Vec`'s spare capacity: one reservation, no zero-fill.
+//! [`low_bytes_to_buf`] writes into a `BytesMut` or any other `BufMut` chunk by chunk, a
+//! surrogate pair cut by a chunk's end finished in the next. [`render_header_value`] appends
+//! like [`low_bytes_to_vec`], or appends nothing and says which byte is not allowed.
 //!
 //! # Speed
 //!
@@ -85,16 +95,18 @@
 //! - `std` (default): the SIMD kernels are chosen at run time, by what the CPU has. Without
 //!   it, a kernel runs only where its instructions are enabled at compile time (for example
 //!   `-C target-cpu=native`); the results are the same either way.
-//! - `alloc` (default, implied by `std`): [`low_bytes`], [`low_bytes_utf16`],
-//!   [`extend_low_bytes`] and [`render_header_value`], which write a `Vec<u8>`.
-//! - `bytes`: [`put_low_bytes`], into any [`bytes::BufMut`].
+//! - `alloc` (default, implied by `std`): [`low_bytes`], [`low_bytes_from_utf16`],
+//!   [`low_bytes_to_vec`], [`low_bytes_from_utf16_to_vec`] and [`render_header_value`], which
+//!   write a `Vec<u8>`.
+//! - `bytes`: [`low_bytes_to_buf`], into any [`bytes::BufMut`].
 //!
+//! Features only add functions: none changes what another function returns or writes.
 //! Without `alloc` the crate allocates nothing; it is `no_std` either way. `unsafe` is denied
-//! everywhere but in the `arch` module: the calls into the `#[target_feature]` kernels, once
-//! the CPU is known to have the features, their vector loads and stores, each on a
-//! fixed-size array, and the writer all copies go through, which writes into memory that may
-//! be uninitialised (a `Vec`'s spare capacity, a `BufMut` chunk) and hands over only the
-//! bytes it wrote.
+//! everywhere but in three private modules: `arch`, the calls into the `#[target_feature]`
+//! kernels, once the CPU is known to have the features, and their vector loads and stores,
+//! each on a fixed-size array; `out`, the writer all copies go through, which writes into
+//! memory that may be uninitialised (a `Vec`'s spare capacity, a `BufMut` chunk) and hands
+//! over only the bytes it wrote; and `chunks`, which views a slice as fixed-size arrays.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 #![deny(unsafe_code)]
@@ -121,11 +133,22 @@ pub use header::InvalidHeaderByte;
     reason = "the SIMD kernels: calls into #[target_feature] functions, vector loads and stores"
 )]
 mod arch;
+#[allow(
+    unsafe_code,
+    reason = "slices viewed as arrays of a fixed length, from a pointer cast"
+)]
+mod chunks;
 mod copy;
 mod header;
+mod len;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
+#[allow(
+    unsafe_code,
+    reason = "the writer every copy goes through, into memory that may be uninitialised"
+)]
+mod out;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod reference;
@@ -140,7 +163,7 @@ mod window;
 struct ReadmeDoctest;
 
 /// Copies the low 8 bits of each UTF-16 code unit of `src` into `dst`, as far as `dst` goes,
-/// and returns the number of bytes written: `min(utf16_len(src), dst.len())`.
+/// and returns the number of bytes written: `min(low_bytes_len(src), dst.len())`.
 ///
 /// This is Java's `src.getBytes(0, n, dst, 0)` with `n` the returned count. A char above
 /// U+FFFF is two units (its surrogates) and writes two bytes, or one if `dst` ends between
@@ -167,7 +190,7 @@ struct ReadmeDoctest;
 #[inline]
 #[must_use = "the count is how many bytes of `dst` were written"]
 pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
-    copy::copy_low_bytes(src, dst)
+    copy::copy_low_bytes_with(src, dst, arch::Kernels::detect)
 }
 
 /// Copies the low 8 bits of each code unit of `src` into `dst`, as far as `dst` goes, and
@@ -180,26 +203,26 @@ pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
 /// # Examples
 ///
 /// ```
-/// use wirebytes_ascii::copy_low_bytes_utf16;
+/// use wirebytes_ascii::copy_low_bytes_from_utf16;
 ///
 /// // "A", a lone high surrogate, U+FF0A (renders as LF), "z"
 /// let units = [0x0041, 0xD800, 0xFF0A, 0x007A];
 /// let mut dst = [0u8; 4];
-/// assert_eq!(copy_low_bytes_utf16(&units, &mut dst), 4);
+/// assert_eq!(copy_low_bytes_from_utf16(&units, &mut dst), 4);
 /// assert_eq!(dst, [b'A', 0x00, b'\n', b'z']);
 ///
 /// let mut short = [0u8; 2];
-/// assert_eq!(copy_low_bytes_utf16(&units, &mut short), 2);
+/// assert_eq!(copy_low_bytes_from_utf16(&units, &mut short), 2);
 /// assert_eq!(short, [b'A', 0x00]);
 /// ```
 #[inline]
 #[must_use = "the count is how many bytes of `dst` were written"]
-pub fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
-    utf16::copy_low_bytes_utf16(src, dst)
+pub fn copy_low_bytes_from_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+    utf16::copy_low_bytes_from_utf16(src, dst)
 }
 
 /// The low 8 bits of every UTF-16 code unit of `src`, in a new vector of exactly
-/// [`utf16_len`]`(src)` bytes.
+/// [`low_bytes_len`]`(src)` bytes.
 ///
 /// The vector comes from one allocation, and its capacity equals its length: it can be kept
 /// as a rendered header without wasting memory. For ASCII text it is a copy of `src`'s bytes.
@@ -223,37 +246,113 @@ pub fn low_bytes(src: &str) -> Vec<u8> {
 /// # Examples
 ///
 /// ```
-/// let bytes = wirebytes_ascii::low_bytes_utf16(&[0x0048, 0x0069, 0xDE00]);
+/// let bytes = wirebytes_ascii::low_bytes_from_utf16(&[0x0048, 0x0069, 0xDE00]);
 /// assert_eq!(bytes, [b'H', b'i', 0x00]);
 /// assert_eq!(bytes.capacity(), 3);
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
-pub fn low_bytes_utf16(src: &[u16]) -> Vec<u8> {
+pub fn low_bytes_from_utf16(src: &[u16]) -> Vec<u8> {
     // An exact-size iterator: `collect` allocates `src.len()` bytes once and fills them
-    // without zeroing first, in a loop the compiler vectorises like `copy_low_bytes_utf16`.
+    // without zeroing first, in a loop the compiler vectorises like
+    // `copy_low_bytes_from_utf16`.
     src.iter().map(|&unit| unit as u8).collect()
 }
 
 /// The number of UTF-16 code units in `src`: what Java's `String.length()` returns for the
 /// same text, and the number of bytes [`low_bytes`] produces.
 ///
-/// Counted from the UTF-8 bytes without decoding: every byte that starts a char counts one,
-/// and a 4-byte sequence (a char above U+FFFF, a surrogate pair) one more.
+/// Counted from the UTF-8 bytes without decoding and without allocating: every byte that
+/// starts a char counts one, and a 4-byte sequence (a char above U+FFFF, a surrogate pair)
+/// one more.
 ///
 /// # Examples
 ///
 /// ```
-/// use wirebytes_ascii::utf16_len;
+/// use wirebytes_ascii::low_bytes_len;
 ///
-/// assert_eq!(utf16_len("abc"), 3);
-/// assert_eq!(utf16_len("\u{E9}\u{4E2D}"), 2); // 5 UTF-8 bytes, 2 units
-/// assert_eq!(utf16_len("\u{1F600}"), 2); // 4 UTF-8 bytes, a surrogate pair
+/// assert_eq!(low_bytes_len("abc"), 3);
+/// assert_eq!(low_bytes_len("\u{E9}\u{4E2D}"), 2); // 5 UTF-8 bytes, 2 units
+/// assert_eq!(low_bytes_len("\u{1F600}"), 2); // 4 UTF-8 bytes, a surrogate pair
 /// ```
 #[inline]
 #[must_use]
-pub fn utf16_len(src: &str) -> usize {
-    utf16::utf16_len(src)
+pub fn low_bytes_len(src: &str) -> usize {
+    len::low_bytes_len_with(src, arch::Kernels::detect)
+}
+
+/// Appends the low 8 bits of every UTF-16 code unit of `src` to `dst`:
+/// [`low_bytes_len`]`(src)` bytes, the same as [`low_bytes`] would return.
+///
+/// `dst` is written in its spare capacity, never zero-filled first, after at most one
+/// reservation: none when the spare capacity already holds `src.len()` bytes (which is at
+/// least the number of units), else `Vec::reserve` of exactly the number of units. A header
+/// line can be rendered straight into the buffer that goes on the wire. To reject values
+/// that would smuggle control bytes, use [`render_header_value`] instead.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::low_bytes_to_vec;
+///
+/// let mut request = b"GET / HTTP/1.1\r\nHost: ".to_vec();
+/// low_bytes_to_vec("b\u{FC}cher.example", &mut request);
+/// request.extend_from_slice(b"\r\n");
+/// assert_eq!(request, b"GET / HTTP/1.1\r\nHost: b\xFCcher.example\r\n");
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn low_bytes_to_vec(src: &str, dst: &mut Vec<u8>) {
+    copy::low_bytes_to_vec(src, dst, arch::Kernels::detect);
+}
+
+/// Appends the low 8 bits of every code unit of `src` to `dst`: `src.len()` bytes, the same
+/// as [`low_bytes_from_utf16`] would return.
+///
+/// `dst` is written in its spare capacity, never zero-filled first, after at most one
+/// reservation (`Vec::reserve` of `src.len()`, none when the spare capacity holds it).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::low_bytes_from_utf16_to_vec;
+///
+/// let mut dst = b"X-Id: ".to_vec();
+/// // "Ab", a lone low surrogate, U+010D (renders as CR)
+/// low_bytes_from_utf16_to_vec(&[0x0041, 0x0062, 0xDC00, 0x010D], &mut dst);
+/// assert_eq!(dst, b"X-Id: Ab\x00\r");
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+pub fn low_bytes_from_utf16_to_vec(src: &[u16], dst: &mut Vec<u8>) {
+    utf16::low_bytes_from_utf16_to_vec(src, dst);
+}
+
+/// Writes the low 8 bits of every UTF-16 code unit of `src` into `dst`, chunk by chunk as the
+/// `BufMut` offers them ([`BufMut::chunk_mut`](bytes::BufMut::chunk_mut)), with no copy in
+/// between: [`low_bytes_len`]`(src)` bytes, the same as [`low_bytes`] would return. A
+/// surrogate pair cut by the end of a chunk is finished at the start of the next.
+///
+/// # Panics
+///
+/// When `dst` has room ([`remaining_mut`](bytes::BufMut::remaining_mut)) for fewer bytes than
+/// `src` has UTF-16 units, before anything is written, as `BufMut::put_slice` does. A
+/// `BytesMut` or a `Vec<u8>` grows and always has room.
+///
+/// # Examples
+///
+/// ```
+/// use bytes::{BufMut, BytesMut};
+///
+/// let mut buf = BytesMut::with_capacity(64);
+/// buf.put_slice(b"X-Name: ");
+/// wirebytes_ascii::low_bytes_to_buf("Ond\u{159}ej", &mut buf);
+/// assert_eq!(&buf[..], b"X-Name: Ond\x59ej");
+/// ```
+#[cfg(feature = "bytes")]
+#[inline]
+pub fn low_bytes_to_buf<B: bytes::BufMut + ?Sized>(src: &str, dst: &mut B) {
+    copy::low_bytes_to_buf(src, dst, arch::Kernels::detect);
 }
 
 /// The index of the first CR (`0x0D`) or LF (`0x0A`) byte in `rendered`, if any.
@@ -277,61 +376,30 @@ pub fn find_line_break(rendered: &[u8]) -> Option<usize> {
     memchr::memchr2(b'\r', b'\n', rendered)
 }
 
-/// Appends the low 8 bits of every UTF-16 code unit of `src` to `dst`: [`utf16_len`]`(src)`
-/// bytes, the same as [`low_bytes`] would return.
-///
-/// `dst` is written in its spare capacity, never zero-filled first, after at most one
-/// reservation (none when the spare capacity already holds `src.len()` bytes, which is at
-/// least the number of units). A header or request line can be rendered straight into the
-/// buffer that goes on the wire. To reject values that would smuggle control bytes, use
-/// [`render_header_value`] instead.
+/// Whether `http::HeaderValue::from_bytes` accepts `byte` in a header value: HTAB,
+/// `0x20..=0x7E` and `0x80..=0xFF`. The other control bytes (CR, LF and NUL among them) and
+/// DEL (`0x7F`) are not header bytes.
 ///
 /// # Examples
 ///
 /// ```
-/// use wirebytes_ascii::extend_low_bytes;
+/// use wirebytes_ascii::{is_header_byte, low_bytes};
 ///
-/// let mut request = b"GET / HTTP/1.1\r\nHost: ".to_vec();
-/// extend_low_bytes("b\u{FC}cher.example", &mut request);
-/// request.extend_from_slice(b"\r\n");
-/// assert_eq!(request, b"GET / HTTP/1.1\r\nHost: b\xFCcher.example\r\n");
+/// assert!(is_header_byte(b'\t') && is_header_byte(b'~') && is_header_byte(0xE9));
+/// assert!(!is_header_byte(b'\r') && !is_header_byte(0x00) && !is_header_byte(0x7F));
+/// // U+010D renders as CR.
+/// assert!(!low_bytes("\u{010D}").iter().all(|&b| is_header_byte(b)));
 /// ```
-#[cfg(feature = "alloc")]
 #[inline]
-pub fn extend_low_bytes(src: &str, dst: &mut Vec<u8>) {
-    copy::extend_low_bytes(src, dst, arch::Kernels::detect);
-}
-
-/// Writes the low 8 bits of every UTF-16 code unit of `src` into `dst`, chunk by chunk as the
-/// `BufMut` offers them ([`BufMut::chunk_mut`](bytes::BufMut::chunk_mut)), with no copy in
-/// between: [`utf16_len`]`(src)` bytes, the same as [`low_bytes`] would return. A surrogate
-/// pair cut by the end of a chunk is finished at the start of the next.
-///
-/// # Panics
-///
-/// When `dst` has room ([`remaining_mut`](bytes::BufMut::remaining_mut)) for fewer bytes than
-/// `src` has UTF-16 units, before anything is written, as `BufMut::put_slice` does. A
-/// `BytesMut` or a `Vec<u8>` grows and always has room.
-///
-/// # Examples
-///
-/// ```
-/// use bytes::{BufMut, BytesMut};
-///
-/// let mut buf = BytesMut::with_capacity(64);
-/// buf.put_slice(b"X-Name: ");
-/// wirebytes_ascii::put_low_bytes("Ond\u{159}ej", &mut buf);
-/// assert_eq!(&buf[..], b"X-Name: Ond\x59ej");
-/// ```
-#[cfg(feature = "bytes")]
-#[inline]
-pub fn put_low_bytes<B: bytes::BufMut + ?Sized>(src: &str, dst: &mut B) {
-    copy::put_low_bytes(src, dst, arch::Kernels::detect);
+#[must_use]
+pub const fn is_header_byte(byte: u8) -> bool {
+    header::is_header_byte(byte)
 }
 
 /// The index of the first byte of `rendered` that `http::HeaderValue::from_bytes` rejects,
-/// if any: a control byte other than HTAB (CR, LF, NUL and the rest of `0x00..=0x1F`) or DEL
-/// (`0x7F`). Every other byte, `0x80..=0xFF` included, may be in a header value.
+/// if any: the first that is not an [`is_header_byte`], a control byte other than HTAB (CR,
+/// LF, NUL and the rest of `0x00..=0x1F`) or DEL (`0x7F`). Every other byte, `0x80..=0xFF`
+/// included, may be in a header value.
 ///
 /// Run it on rendered bytes: U+010D renders as CR, U+0100 as NUL, U+0101..U+011F as other
 /// controls, so a check of the `str` misses them. [`render_header_value`] renders and checks
@@ -356,12 +424,13 @@ pub fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
     header::find_invalid_header_byte(rendered, arch::Kernels::detect())
 }
 
-/// Renders `src` as [`extend_low_bytes`] does and appends it to `dst` only if every rendered
-/// byte may be in a header value (see [`find_invalid_header_byte`]): the way to put a
-/// header value from untrusted text on the wire.
+/// Renders `src` as [`low_bytes_to_vec`] does and appends it to `dst` only if every rendered
+/// byte may be in a header value (see [`is_header_byte`]): the way to put a header value from
+/// untrusted text on the wire.
 ///
 /// Rendering and checking are one pass: ASCII text is checked in the same blocks it is copied
-/// in, and other text right after it is rendered, in cache.
+/// in, and other text right after it is rendered, in cache. `dst` is reserved as
+/// [`low_bytes_to_vec`] reserves it.
 ///
 /// # Errors
 ///
@@ -386,6 +455,7 @@ pub fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
 /// ```
 #[cfg(feature = "alloc")]
 #[inline]
+#[must_use = "on an error nothing was appended: the value must not go on the wire"]
 pub fn render_header_value(src: &str, dst: &mut Vec<u8>) -> Result<(), InvalidHeaderByte> {
-    copy::render_header_value(src, dst, arch::Kernels::detect)
+    header::render_header_value(src, dst, arch::Kernels::detect)
 }

@@ -39,7 +39,7 @@ pub const fn low_byte(unit: u16) -> u8 {
 }
 
 /// Copies the low byte of each UTF-16 code unit of `src` into `dst`, one unit at a time;
-/// returns how many bytes were written: `min(utf16_len(src), dst.len())`.
+/// returns how many bytes were written: `min(low_bytes_len(src), dst.len())`.
 ///
 /// # Examples
 ///
@@ -64,10 +64,11 @@ pub fn copy_low_bytes(src: &str, dst: &mut [u8]) -> usize {
 ///
 /// ```
 /// let mut dst = [0u8; 2];
-/// assert_eq!(wirebytes_ascii::reference::copy_low_bytes_utf16(&[0xD800, 0x0141, 0x41], &mut dst), 2);
+/// let src = [0xD800, 0x0141, 0x41];
+/// assert_eq!(wirebytes_ascii::reference::copy_low_bytes_from_utf16(&src, &mut dst), 2);
 /// assert_eq!(dst, [0x00, 0x41]);
 /// ```
-pub fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+pub fn copy_low_bytes_from_utf16(src: &[u16], dst: &mut [u8]) -> usize {
     let mut written = 0;
     for (d, &unit) in dst.iter_mut().zip(src) {
         *d = low_byte(unit);
@@ -94,11 +95,11 @@ pub fn low_bytes(src: &str) -> Vec<u8> {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(wirebytes_ascii::reference::low_bytes_utf16(&[0xDC00, 0x4E2D]), [0x00, 0x2D]);
+/// assert_eq!(wirebytes_ascii::reference::low_bytes_from_utf16(&[0xDC00, 0x4E2D]), [0x00, 0x2D]);
 /// ```
 #[cfg(feature = "alloc")]
 #[must_use]
-pub fn low_bytes_utf16(src: &[u16]) -> Vec<u8> {
+pub fn low_bytes_from_utf16(src: &[u16]) -> Vec<u8> {
     src.iter().copied().map(low_byte).collect()
 }
 
@@ -107,10 +108,10 @@ pub fn low_bytes_utf16(src: &[u16]) -> Vec<u8> {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(wirebytes_ascii::reference::utf16_len("é\u{1F600}"), 3);
+/// assert_eq!(wirebytes_ascii::reference::low_bytes_len("é\u{1F600}"), 3);
 /// ```
 #[must_use]
-pub fn utf16_len(src: &str) -> usize {
+pub fn low_bytes_len(src: &str) -> usize {
     src.encode_utf16().count()
 }
 
@@ -132,12 +133,52 @@ pub fn find_line_break(rendered: &[u8]) -> Option<usize> {
 ///
 /// ```
 /// let mut dst = b"X: ".to_vec();
-/// wirebytes_ascii::reference::extend_low_bytes("\u{E9}\u{1F600}", &mut dst);
+/// wirebytes_ascii::reference::low_bytes_to_vec("\u{E9}\u{1F600}", &mut dst);
 /// assert_eq!(dst, [b'X', b':', b' ', 0xE9, 0x3D, 0x00]);
 /// ```
 #[cfg(feature = "alloc")]
-pub fn extend_low_bytes(src: &str, dst: &mut Vec<u8>) {
+pub fn low_bytes_to_vec(src: &str, dst: &mut Vec<u8>) {
     dst.extend(src.encode_utf16().map(low_byte));
+}
+
+/// Appends the low byte of each code unit of `src` to `dst`, one unit at a time.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = b"X: ".to_vec();
+/// wirebytes_ascii::reference::low_bytes_from_utf16_to_vec(&[0xD83D, 0x0141], &mut dst);
+/// assert_eq!(dst, [b'X', b':', b' ', 0x3D, 0x41]);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn low_bytes_from_utf16_to_vec(src: &[u16], dst: &mut Vec<u8>) {
+    for &unit in src {
+        dst.push(low_byte(unit));
+    }
+}
+
+/// Puts the low byte of each UTF-16 code unit of `src` into `dst`, one unit at a time, after
+/// checking that they all fit.
+///
+/// # Panics
+///
+/// When `dst` has room for fewer bytes than `src` has UTF-16 units, before anything is
+/// written.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = bytes::BytesMut::new();
+/// wirebytes_ascii::reference::low_bytes_to_buf("\u{FF0A}", &mut dst);
+/// assert_eq!(&dst[..], b"\n");
+/// ```
+#[cfg(feature = "bytes")]
+pub fn low_bytes_to_buf<B: bytes::BufMut + ?Sized>(src: &str, dst: &mut B) {
+    let units = low_bytes_len(src);
+    assert!(dst.remaining_mut() >= units, "no room for {units} bytes");
+    for unit in src.encode_utf16() {
+        dst.put_u8(low_byte(unit));
+    }
 }
 
 /// Whether `http::HeaderValue::from_bytes` accepts `byte` in a header value: HTAB,

@@ -8,8 +8,8 @@
 //! `src` it read (a multiple of the block), having written one output byte per UTF-16 unit,
 //! and nothing past it.
 
-use crate::arch::Out;
-use crate::arch::SplitChunks;
+use crate::chunks::SplitChunks;
+use crate::out::Out;
 use crate::swar::{low_byte_of, surrogate_pairs_low_bytes, two_byte_low_bytes};
 
 /// Whether `block` holds only whole chars of `N` bytes, given that it starts at a char

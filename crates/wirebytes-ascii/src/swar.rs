@@ -1,15 +1,18 @@
-//! Word-at-a-time (SWAR) helpers of the `&str` copy, in plain integer code that is the same
-//! on every target: the masks that recognise runs of 2-, 3- and 4-byte UTF-8 sequences, the
-//! low byte of a sequence's UTF-16 unit(s), four of them at once, and the ASCII prefix scan.
-//! Words are read little-endian (`from_le_bytes`), so byte `k` is bits `8k..8k+8` on every
-//! target, big-endian ones included.
+//! The crate's word-at-a-time (SWAR) helpers, in plain integer code that is the same on every
+//! target: for the `&str` copy, the masks that recognise runs of 2-, 3- and 4-byte UTF-8
+//! sequences, the low byte of a sequence's UTF-16 unit(s), four of them at once, and the
+//! ASCII prefix scan; for the header check, the bytes of a word that may not be in a header
+//! value. Words are read little-endian (`from_le_bytes`), so byte `k` is bits `8k..8k+8` on
+//! every target, big-endian ones included.
 
-use crate::arch::SplitChunks;
+use crate::chunks::SplitChunks;
 
 /// Bytes checked per step of the ASCII prefix scan (and copied per step of the bulk copy).
 pub(crate) const CHUNK: usize = 64;
+/// 1 in every byte of a word: `EACH * b` is the byte `b` in every byte.
+const EACH: u64 = 0x0101_0101_0101_0101;
 /// The high bit of every byte of a word: set in a byte iff that byte is not ASCII.
-pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+pub(crate) const HIGH_BITS: u64 = EACH * 0x80;
 /// The same for 16 bytes.
 pub(crate) const HIGH_BITS_WIDE: u128 = (HIGH_BITS as u128) << 64 | HIGH_BITS as u128;
 
@@ -80,7 +83,6 @@ pub(crate) fn high_surrogate_low_byte(b1: u8, b2: u8) -> u8 {
 /// there is only one). The result's first `8 - (number of leads)` bytes are the output.
 #[inline(always)]
 pub(crate) fn squeeze_two_byte_chars(word: u64, high: u64, leads: u64, second: u64) -> u64 {
-    const EACH: u64 = 0x0101_0101_0101_0101;
     /// `bytes` without its byte `at`: the bytes above it move down one place.
     #[inline(always)]
     fn remove(bytes: u64, at: u32) -> u64 {
@@ -147,4 +149,48 @@ pub(crate) fn surrogate_pairs_low_bytes(word: u64) -> u32 {
     // Each lane: high surrogate's byte, then low surrogate's; then the two lanes side by side.
     let pairs = high | (low << 8);
     ((pairs & 0xFFFF) | ((pairs >> 16) & 0xFFFF_0000)) as u32
+}
+
+/// The high bit of each byte of `word` (read little-endian) that may not be in a header value
+/// (a control byte other than HTAB, or DEL), in plain integer arithmetic: no carry crosses a
+/// byte, so every byte is told exactly.
+#[inline(always)]
+pub(crate) fn not_header_bytes(word: u64) -> u64 {
+    let low7 = word & (EACH * 0x7F);
+    // At least 0x20: the low seven bits reach 0x20, or the high bit is set.
+    let at_least_space = (low7 + EACH * 0x60) | word;
+    // DEL: the low seven bits all set, and the high bit clear.
+    let del = (low7 + EACH) & !word;
+    // HTAB: the byte equals 0x09, that is, its XOR with 0x09 is zero.
+    let tab_diff = word ^ (EACH * 0x09);
+    let not_tab = ((tab_diff & (EACH * 0x7F)) + EACH * 0x7F) | tab_diff;
+    ((!at_least_space & not_tab) | del) & HIGH_BITS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::not_header_bytes;
+    use crate::reference::is_header_byte;
+
+    /// Every byte value at every place of a word, among every other byte value at the other
+    /// places (one pattern per value): the word arithmetic agrees with the byte rule.
+    #[test]
+    fn the_word_rule_is_the_byte_rule() {
+        for byte in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
+            for at in (0..8).step_by(wirebytes_testkit::scale_miri(1, 1, 9)) {
+                for other in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 33)) {
+                    let mut word = [other; 8];
+                    word[at] = byte;
+                    let expect = word.iter().enumerate().fold(0u64, |mask, (i, &b)| {
+                        mask | u64::from(!is_header_byte(b)) << (8 * i + 7)
+                    });
+                    assert_eq!(
+                        not_header_bytes(u64::from_le_bytes(word)),
+                        expect,
+                        "{word:02x?}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -1,21 +1,19 @@
-//! The `&[u16]` copy and `utf16_len`: loops the compiler vectorises on every target.
-//!
-//! - `copy_low_bytes_utf16`: a fixed-width truncating loop over 32 units, which compiles to
-//!   `pand` + `packuswb` (SSE2) or the target's equivalent.
-//! - `utf16_len`: one counting pass over the UTF-8 bytes with byte-sized accumulators (with
-//!   AVX2 the same loop compiled for 32-byte registers; with AVX-512, two compares into mask
-//!   registers and two `popcnt` per 64 bytes).
+//! The `&[u16]` input forms: every unit truncated to its low byte, in loops the compiler
+//! vectorises on every target (`pand` + `packuswb` on SSE2, the target's equivalent
+//! elsewhere). No kernel level changes them.
 
-use crate::arch::{Kernels, SplitChunks};
+use crate::chunks::SplitChunks;
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
 
 /// UTF-16 units truncated per step of the UTF-16 loop.
 const UNITS: usize = 32;
 
-/// The fast `copy_low_bytes_utf16`: see the crate root for the contract. Inlined for the
+/// The fast `copy_low_bytes_from_utf16`: see the crate root for the contract. Inlined for the
 /// sake of short inputs, which cost no call; from 32 units on, `copy_units` (out of line,
 /// where LLVM is sure to vectorise it).
 #[inline]
-pub(crate) fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
+pub(crate) fn copy_low_bytes_from_utf16(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     if n < UNITS {
         for (d, s) in dst.iter_mut().zip(src) {
@@ -27,7 +25,7 @@ pub(crate) fn copy_low_bytes_utf16(src: &[u16], dst: &mut [u8]) -> usize {
     }
 }
 
-/// The truncating loop of `copy_low_bytes_utf16`: 32 units at a time, then the rest.
+/// The truncating loop of `copy_low_bytes_from_utf16`: 32 units at a time, then the rest.
 fn copy_units(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
     let (src, dst) = (&src[..n], &mut dst[..n]);
@@ -44,77 +42,13 @@ fn copy_units(src: &[u16], dst: &mut [u8]) -> usize {
     n
 }
 
-/// Counts, over `bytes`, the bytes that start a char plus the lead bytes of 4-byte
-/// sequences: the UTF-16 length. At most 127 bytes, so that the per-byte sums fit in a `u8`.
-#[inline(always)]
-fn units_in(bytes: &[u8]) -> u8 {
-    let mut units = 0u8;
-    for &b in bytes {
-        // Every byte that is not a continuation byte (0x80..=0xBF) starts a char: one unit;
-        // a lead byte 0xF0.. starts a supplementary char: one unit more.
-        units += u8::from((b as i8) >= -0x40) + u8::from(b >= 0xF0);
-    }
-    units
-}
-
-/// The fast `utf16_len`: see the crate root for the contract. From 128 bytes on, the counting
-/// loop of the widest kernel level this CPU has.
+/// The fast `low_bytes_from_utf16_to_vec`: `Vec::extend` from an iterator of known length
+/// reserves `src.len()` once (nothing when the spare capacity holds it) and writes the spare
+/// capacity without zeroing it first, in a loop the compiler vectorises like
+/// [`copy_units`]. (`low_bytes_from_utf16` collects the same iterator into a new vector:
+/// one allocation of exactly `src.len()` bytes.)
+#[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn utf16_len(src: &str) -> usize {
-    utf16_len_with(src, Kernels::detect)
-}
-
-/// `utf16_len` with the kernels `kernels` gives (asked for only from 128 bytes on).
-#[inline]
-pub(crate) fn utf16_len_with(src: &str, kernels: impl Fn() -> Kernels) -> usize {
-    let bytes = src.as_bytes();
-    if bytes.len() >= 128 {
-        if let Some(units) = kernels().count_units(bytes) {
-            return units;
-        }
-    }
-    count_units(bytes)
-}
-
-/// The UTF-16 length of `bytes` (whole chars of UTF-8): 64-byte blocks, each summed in
-/// byte-sized accumulators, then the tail. Written for the vectoriser, which a caller under
-/// `#[target_feature]` widens.
-#[inline(always)]
-pub(crate) fn count_units(bytes: &[u8]) -> usize {
-    const BLOCK: usize = 64;
-    let (blocks, tail) = bytes.split_chunks::<BLOCK>();
-    let mut total = 0usize;
-    for block in blocks {
-        total += usize::from(units_in(block));
-    }
-    total + usize::from(units_in(tail))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::reference;
-    use std::string::String;
-    use wirebytes_testkit::Rng;
-    use wirebytes_testkit::text::random_text;
-
-    /// Random text of every length around the kernels' blocks (64-byte steps, from 128 bytes
-    /// on), at every level: the count is the reference's.
-    #[test]
-    fn utf16_len_is_the_reference_at_every_level() {
-        let mut rng = Rng::new(0x16_1E4);
-        for _ in 0..wirebytes_testkit::scale_miri(300, 30, 1) {
-            let text: String = random_text(&mut rng, wirebytes_testkit::scale_miri(200, 200, 80));
-            for end in (0..=text.len()).step_by(wirebytes_testkit::scale_miri(1, 1, 37)) {
-                if !text.is_char_boundary(end) {
-                    continue;
-                }
-                let part = &text[..end];
-                let want = reference::utf16_len(part);
-                for (level, kernels) in Kernels::levels() {
-                    assert_eq!(utf16_len_with(part, || kernels), want, "{level}, {part:?}");
-                }
-            }
-        }
-    }
+pub(crate) fn low_bytes_from_utf16_to_vec(src: &[u16], dst: &mut Vec<u8>) {
+    dst.extend(src.iter().map(|&unit| unit as u8));
 }

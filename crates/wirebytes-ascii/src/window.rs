@@ -10,7 +10,7 @@
 //! continuation byte (it ends a char). A window with a 4-byte char (two units) is left to
 //! the other code.
 
-use crate::arch::Out;
+use crate::out::Out;
 
 /// Bytes of `src` looked at per window.
 const WINDOW: usize = 32;

@@ -1,10 +1,12 @@
 //! The appending and header functions at every kernel level this CPU has, against
-//! `reference`: `extend_low_bytes` and `render_header_value` into vectors with and without
+//! `reference`: `low_bytes_to_vec` and `render_header_value` into vectors with and without
 //! spare capacity, `find_invalid_header_byte` over every byte value at every position, and
 //! rstest cases for what a header guard must refuse.
 
 use rstest::rstest;
-use wirebytes_ascii::{InvalidHeaderByte, find_invalid_header_byte, levels, reference};
+use wirebytes_ascii::{
+    InvalidHeaderByte, find_invalid_header_byte, is_header_byte, levels, reference,
+};
 use wirebytes_testkit::Rng;
 use wirebytes_testkit::text::{EDGE_CHARS, random_text};
 
@@ -30,15 +32,15 @@ fn destinations() -> [Vec<u8>; 3] {
     [Vec::new(), tight, roomy]
 }
 
-/// `extend_low_bytes` and `render_header_value` of `text` at every level, into every
+/// `low_bytes_to_vec` and `render_header_value` of `text` at every level, into every
 /// destination, equal the reference: the bytes, the error, and `dst` unchanged on error.
 fn same(text: &str) {
     for level in levels::all() {
         for dst in destinations() {
             let mut want = dst.clone();
-            reference::extend_low_bytes(text, &mut want);
+            reference::low_bytes_to_vec(text, &mut want);
             let mut got = dst.clone();
-            level.extend_low_bytes(text, &mut got);
+            level.low_bytes_to_vec(text, &mut got);
             assert_eq!(got, want, "extend, {}, {text:?}", level.name());
 
             let mut want = dst.clone();
@@ -136,6 +138,22 @@ fn find_invalid_header_byte_sees_every_byte_at_every_position() {
                 }
             }
         }
+    }
+}
+
+/// `is_header_byte` is the reference's rule for every byte value, is what
+/// `find_invalid_header_byte` applies to a byte alone, and can be evaluated at compile time.
+#[test]
+fn is_header_byte_is_the_reference_for_every_byte() {
+    const { assert!(!is_header_byte(b'\r') && is_header_byte(b'\t')) };
+    for byte in 0..=255u8 {
+        let want = reference::is_header_byte(byte);
+        assert_eq!(is_header_byte(byte), want, "{byte:#04x}");
+        assert_eq!(
+            find_invalid_header_byte(&[byte]).is_none(),
+            want,
+            "{byte:#04x}"
+        );
     }
 }
 

@@ -3,8 +3,8 @@
 
 use rstest::rstest;
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_utf16, find_line_break, low_bytes, low_bytes_utf16, reference,
-    utf16_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, find_line_break, low_bytes, low_bytes_from_utf16,
+    low_bytes_from_utf16_to_vec, low_bytes_len, low_bytes_to_vec, reference,
 };
 
 /// A byte no case writes: shows which bytes of `dst` were left alone.
@@ -28,10 +28,10 @@ fn copy_str(src: &str, dst_len: usize) -> (usize, Vec<u8>) {
 fn copy_utf16(src: &[u16], dst_len: usize) -> (usize, Vec<u8>) {
     let mut fast = vec![UNTOUCHED; dst_len];
     let mut slow = vec![UNTOUCHED; dst_len];
-    let n = copy_low_bytes_utf16(src, &mut fast);
+    let n = copy_low_bytes_from_utf16(src, &mut fast);
     assert_eq!(
         n,
-        reference::copy_low_bytes_utf16(src, &mut slow),
+        reference::copy_low_bytes_from_utf16(src, &mut slow),
         "count for {src:04x?}"
     );
     assert_eq!(fast, slow, "bytes for {src:04x?}");
@@ -62,8 +62,8 @@ fn copy_utf16(src: &[u16], dst_len: usize) -> (usize, Vec<u8>) {
 #[case::pair_low_byte_nonzero("\u{1D11E}", &[0x34, 0x1E])] // D834 DD1E
 #[case::mixed("a\u{E9}\u{4E2D}\u{1F600}z", &[b'a', 0xE9, 0x2D, 0x3D, 0x00, b'z'])]
 fn str_renders_low_bytes(#[case] src: &str, #[case] expected: &[u8]) {
-    assert_eq!(utf16_len(src), expected.len());
-    assert_eq!(reference::utf16_len(src), expected.len());
+    assert_eq!(low_bytes_len(src), expected.len());
+    assert_eq!(reference::low_bytes_len(src), expected.len());
     for extra in [0, 1, 40] {
         let (n, dst) = copy_str(src, expected.len() + extra);
         assert_eq!(n, expected.len());
@@ -74,6 +74,10 @@ fn str_renders_low_bytes(#[case] src: &str, #[case] expected: &[u8]) {
     assert_eq!(owned, expected);
     assert_eq!(owned.capacity(), expected.len());
     assert_eq!(reference::low_bytes(src), expected);
+    let mut appended = b"H: ".to_vec();
+    low_bytes_to_vec(src, &mut appended);
+    assert_eq!(appended[..3], *b"H: ");
+    assert_eq!(appended[3..], *expected);
 }
 
 #[rstest]
@@ -92,10 +96,19 @@ fn utf16_renders_low_bytes(#[case] src: &[u16], #[case] expected: &[u8]) {
         assert_eq!(&dst[..n], expected);
         assert!(dst[n..].iter().all(|&b| b == UNTOUCHED), "wrote past {n}");
     }
-    let owned = low_bytes_utf16(src);
+    let owned = low_bytes_from_utf16(src);
     assert_eq!(owned, expected);
     assert_eq!(owned.capacity(), expected.len());
-    assert_eq!(reference::low_bytes_utf16(src), expected);
+    assert_eq!(reference::low_bytes_from_utf16(src), expected);
+    for mut appended in [b"H: ".to_vec(), Vec::with_capacity(64)] {
+        let before = appended.clone();
+        low_bytes_from_utf16_to_vec(src, &mut appended);
+        assert_eq!(appended[..before.len()], before);
+        assert_eq!(appended[before.len()..], *expected);
+        let mut want = before;
+        reference::low_bytes_from_utf16_to_vec(src, &mut want);
+        assert_eq!(appended, want);
+    }
 }
 
 /// The header-injection case of the issue: the text holds no line break, the rendered bytes
@@ -166,7 +179,7 @@ fn offsets_via_subslices(
 
     let units: Vec<u16> = padded.encode_utf16().collect();
     let mut big = vec![UNTOUCHED; dst_offset + expected.len() + 9];
-    let n = copy_low_bytes_utf16(&units[src_offset..], &mut big[dst_offset..]);
+    let n = copy_low_bytes_from_utf16(&units[src_offset..], &mut big[dst_offset..]);
     assert_eq!(n, expected.len());
     assert!(big[..dst_offset].iter().all(|&b| b == UNTOUCHED));
     assert_eq!(&big[dst_offset..dst_offset + n], expected);
@@ -186,7 +199,7 @@ fn low_bytes_is_exact_size(#[case] text: &str) {
     assert_eq!(bytes.len(), text.encode_utf16().count());
     assert_eq!(bytes.capacity(), bytes.len());
     let units: Vec<u16> = text.encode_utf16().collect();
-    let bytes = low_bytes_utf16(&units);
+    let bytes = low_bytes_from_utf16(&units);
     assert_eq!(bytes.len(), units.len());
     assert_eq!(bytes.capacity(), bytes.len());
 }

@@ -2,7 +2,8 @@
 //! every alignment 0..=15 of source and destination, each against the scalar reference.
 
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_utf16, low_bytes, low_bytes_utf16, reference, utf16_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, low_bytes, low_bytes_from_utf16,
+    low_bytes_from_utf16_to_vec, low_bytes_len, reference,
 };
 
 const UNTOUCHED: u8 = 0xA5;
@@ -30,16 +31,16 @@ fn every_u16_alone_and_in_context() {
     for unit in (0..=u16::MAX).step_by(wirebytes_testkit::scale_miri(1, 1, 771)) {
         let want = unit as u8;
         let mut dst = [UNTOUCHED; 2];
-        assert_eq!(copy_low_bytes_utf16(&[unit], &mut dst), 1);
+        assert_eq!(copy_low_bytes_from_utf16(&[unit], &mut dst), 1);
         assert_eq!(dst, [want, UNTOUCHED], "unit {unit:04x}");
-        assert_eq!(copy_low_bytes_utf16(&[unit], &mut []), 0);
+        assert_eq!(copy_low_bytes_from_utf16(&[unit], &mut []), 0);
         // Between ASCII units, at a position that a 32-unit vector step covers.
         let mut src = [u16::from(b'a'); 40];
         src[33] = unit;
         let mut fast = [0u8; 40];
         let mut slow = [0u8; 40];
-        assert_eq!(copy_low_bytes_utf16(&src, &mut fast), 40);
-        reference::copy_low_bytes_utf16(&src, &mut slow);
+        assert_eq!(copy_low_bytes_from_utf16(&src, &mut fast), 40);
+        reference::copy_low_bytes_from_utf16(&src, &mut slow);
         assert_eq!(fast, slow, "unit {unit:04x} at 33");
     }
 }
@@ -50,13 +51,16 @@ fn all_u16_values_in_one_buffer() {
         .step_by(wirebytes_testkit::scale_miri(1, 1, 381))
         .collect();
     let expected: Vec<u8> = all.iter().map(|&u| u as u8).collect();
-    assert_eq!(reference::low_bytes_utf16(&all), expected);
-    assert_eq!(low_bytes_utf16(&all), expected);
+    assert_eq!(reference::low_bytes_from_utf16(&all), expected);
+    assert_eq!(low_bytes_from_utf16(&all), expected);
+    let mut appended = b"prefix".to_vec();
+    low_bytes_from_utf16_to_vec(&all, &mut appended);
+    assert!(appended[..6] == *b"prefix" && appended[6..] == expected);
     // And starting at every offset of a vector step, into a destination that is one short.
     for offset in (0..32).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
         let src = &all[offset..];
         let mut fast = vec![UNTOUCHED; src.len()];
-        let n = copy_low_bytes_utf16(src, &mut fast[..src.len() - 1]);
+        let n = copy_low_bytes_from_utf16(src, &mut fast[..src.len() - 1]);
         assert_eq!(n, src.len() - 1);
         assert_eq!(fast[..n], expected[offset..offset + n]);
         assert_eq!(fast[n], UNTOUCHED);
@@ -69,7 +73,7 @@ fn every_char_alone_and_cut() {
     for c in all_chars() {
         let s = c.encode_utf8(&mut buf);
         let units = c.len_utf16();
-        assert_eq!(utf16_len(s), units, "{c:?}");
+        assert_eq!(low_bytes_len(s), units, "{c:?}");
         for dst_len in 0..=units + 1 {
             same_str(s, dst_len);
         }
@@ -85,8 +89,8 @@ fn every_char_between_ascii_runs() {
     let prefix = "0123456789abcdefghijklmnopqrstuvwxyz0123";
     for c in all_chars().step_by(wirebytes_testkit::scale(1, 16)) {
         let s = format!("{prefix}{c}{c}-{c}{prefix}");
-        let units = utf16_len(&s);
-        assert_eq!(units, reference::utf16_len(&s));
+        let units = low_bytes_len(&s);
+        assert_eq!(units, reference::low_bytes_len(&s));
         let one = c.len_utf16();
         let cuts = [40, 40 + one - 1, 40 + one, 40 + 2 * one, 40 + 3 * one + 1];
         for dst_len in cuts.into_iter().chain([units - 1, units, units + 3]) {
@@ -100,7 +104,7 @@ fn every_char_between_ascii_runs() {
 fn all_chars_in_one_string() {
     let text: String = all_chars().collect();
     let expected = reference::low_bytes(&text);
-    assert_eq!(utf16_len(&text), expected.len());
+    assert_eq!(low_bytes_len(&text), expected.len());
     let rendered = low_bytes(&text);
     assert_eq!(rendered.len(), expected.len());
     assert!(rendered == expected, "all chars in one string differ");
@@ -136,8 +140,8 @@ fn text_with(len: usize, at: Option<(usize, &str)>) -> String {
 fn aligned_str(text: &str, src_align: usize, dst_align: usize) {
     let padded = format!("{}{text}", "_".repeat(src_align));
     let src = &padded[src_align..];
-    let units = utf16_len(src);
-    assert_eq!(units, reference::utf16_len(src), "{text:?}");
+    let units = low_bytes_len(src);
+    assert_eq!(units, reference::low_bytes_len(src), "{text:?}");
     let mut fast = [UNTOUCHED; 256];
     let mut slow = [UNTOUCHED; 256];
     for dst_len in [
@@ -236,9 +240,11 @@ fn every_length_and_alignment_utf16() {
                     for dst_len in [0, len / 2, len.saturating_sub(1), len, len + 1, len + 9] {
                         fast.fill(UNTOUCHED);
                         slow.fill(UNTOUCHED);
-                        let n =
-                            copy_low_bytes_utf16(src, &mut fast[dst_align..dst_align + dst_len]);
-                        let m = reference::copy_low_bytes_utf16(
+                        let n = copy_low_bytes_from_utf16(
+                            src,
+                            &mut fast[dst_align..dst_align + dst_len],
+                        );
+                        let m = reference::copy_low_bytes_from_utf16(
                             src,
                             &mut slow[dst_align..dst_align + dst_len],
                         );
@@ -248,7 +254,10 @@ fn every_length_and_alignment_utf16() {
                 }
             }
             let src = &units[..len];
-            assert_eq!(low_bytes_utf16(src), reference::low_bytes_utf16(src));
+            assert_eq!(
+                low_bytes_from_utf16(src),
+                reference::low_bytes_from_utf16(src)
+            );
         }
     }
 }

@@ -3,7 +3,9 @@
 //! chunks of one byte chained), at every kernel level, against the reference. The low byte
 //! of every unit is output, whatever the unit; nothing past the count is written.
 
-use wirebytes_ascii::{copy_low_bytes_utf16, low_bytes_utf16, reference};
+use wirebytes_ascii::{
+    copy_low_bytes_from_utf16, low_bytes_from_utf16, low_bytes_from_utf16_to_vec, reference,
+};
 use wirebytes_testkit::text::surrogate_soup;
 
 const SENTINEL: u8 = 0xA5;
@@ -12,8 +14,12 @@ const SENTINEL: u8 = 0xA5;
 fn surrogates_everywhere_in_utf16_input() {
     for units in surrogate_soup() {
         let want: Vec<u8> = units.iter().map(|&u| u as u8).collect();
-        assert_eq!(reference::low_bytes_utf16(&units), want);
-        assert_eq!(low_bytes_utf16(&units), want, "{units:04x?}");
+        assert_eq!(reference::low_bytes_from_utf16(&units), want);
+        assert_eq!(low_bytes_from_utf16(&units), want, "{units:04x?}");
+        let mut appended = b"X: ".to_vec();
+        low_bytes_from_utf16_to_vec(&units, &mut appended);
+        assert_eq!(appended[..3], *b"X: ");
+        assert_eq!(appended[3..], want, "{units:04x?}");
         for len in [
             0,
             1,
@@ -23,7 +29,7 @@ fn surrogates_everywhere_in_utf16_input() {
             units.len() + 3,
         ] {
             let mut dst = vec![SENTINEL; len];
-            let n = copy_low_bytes_utf16(&units, &mut dst);
+            let n = copy_low_bytes_from_utf16(&units, &mut dst);
             assert_eq!(n, len.min(units.len()));
             assert_eq!(dst[..n], want[..n], "{units:04x?} into {len}");
             assert!(dst[n..].iter().all(|&b| b == SENTINEL), "wrote past {n}");
@@ -33,7 +39,7 @@ fn surrogates_everywhere_in_utf16_input() {
 
 #[cfg(feature = "bytes")]
 #[test]
-fn put_low_bytes_into_one_byte_of_room_at_a_time() {
+fn low_bytes_to_buf_into_one_byte_of_room_at_a_time() {
     use bytes::BufMut;
     use wirebytes_ascii::levels;
     use wirebytes_testkit::buf::OneByteRoom;
@@ -48,7 +54,7 @@ fn put_low_bytes_into_one_byte_of_room_at_a_time() {
         let want = reference::low_bytes(text);
         for level in levels::all() {
             let mut dst = OneByteRoom::with(b"head:");
-            level.put_low_bytes(text, &mut dst);
+            level.low_bytes_to_buf(text, &mut dst);
             assert_eq!(dst.bytes()[..5], *b"head:");
             assert_eq!(dst.bytes()[5..], want, "{}: {text:?}", level.name());
 
@@ -61,7 +67,7 @@ fn put_low_bytes_into_one_byte_of_room_at_a_time() {
                 for cell in fill.iter_mut().rev() {
                     chain = Box::new((&mut cell[..]).chain_mut(chain));
                 }
-                level.put_low_bytes(text, &mut chain);
+                level.low_bytes_to_buf(text, &mut chain);
                 assert_eq!(chain.remaining_mut(), 0);
             }
             let got: Vec<u8> = fill.iter().map(|c| c[0]).collect();

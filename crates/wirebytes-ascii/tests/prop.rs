@@ -1,12 +1,21 @@
 //! Property tests: random text (ASCII, Latin-1, CJK, emoji, any char) and random UTF-16 soup
 //! (lone surrogates included), into destinations shorter and longer than the input; the fast
-//! paths must equal the scalar reference byte for byte, bytes past the count included.
+//! paths must equal the scalar reference byte for byte, bytes past the count included; the
+//! forms with a kernel path at every kernel level this CPU has, and the appending forms after
+//! a prefix, with and without spare capacity.
 
 use proptest::prelude::*;
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_utf16, find_line_break, low_bytes, low_bytes_utf16, reference,
-    utf16_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, find_line_break, levels, low_bytes,
+    low_bytes_from_utf16, low_bytes_from_utf16_to_vec, low_bytes_len, low_bytes_to_vec, reference,
 };
+
+/// A destination that holds `prefix` and has `spare` bytes of spare capacity.
+fn destination(prefix: &[u8], spare: usize) -> Vec<u8> {
+    let mut dst = Vec::with_capacity(prefix.len() + spare);
+    dst.extend_from_slice(prefix);
+    dst
+}
 
 const UNTOUCHED: u8 = 0xA5;
 
@@ -45,9 +54,11 @@ proptest! {
         dst_len in 0usize..700,
         dst_offset in 0usize..16,
         shorter in any::<bool>(),
+        prefix in proptest::collection::vec(any::<u8>(), 0..20),
+        spare in 0usize..1200,
     ) {
-        let units = reference::utf16_len(&text);
-        prop_assert_eq!(utf16_len(&text), units);
+        let units = reference::low_bytes_len(&text);
+        prop_assert_eq!(low_bytes_len(&text), units);
         // Half the cases cut the destination inside the text.
         let dst_len = if shorter { dst_len % (units + 1) } else { dst_len };
         let mut fast = vec![UNTOUCHED; dst_offset + dst_len];
@@ -63,9 +74,28 @@ proptest! {
         prop_assert_eq!(&owned, &reference::low_bytes(&text));
         prop_assert_eq!(find_line_break(&owned), reference::find_line_break(&owned));
 
+        let mut want = prefix.clone();
+        reference::low_bytes_to_vec(&text, &mut want);
+        let mut got = destination(&prefix, spare);
+        low_bytes_to_vec(&text, &mut got);
+        prop_assert_eq!(&got, &want);
+
+        for level in levels::all() {
+            prop_assert_eq!(level.low_bytes_len(&text), units, "{}", level.name());
+            let owned = level.low_bytes(&text);
+            prop_assert_eq!(owned.capacity(), units, "{}", level.name());
+            prop_assert_eq!(&owned, &reference::low_bytes(&text), "{}", level.name());
+            let mut got = destination(&prefix, spare);
+            level.low_bytes_to_vec(&text, &mut got);
+            prop_assert_eq!(&got, &want, "{}", level.name());
+        }
+
         // The same text as UTF-16 units takes the other path to the same bytes.
         let utf16: Vec<u16> = text.encode_utf16().collect();
-        prop_assert_eq!(low_bytes_utf16(&utf16), owned);
+        prop_assert_eq!(low_bytes_from_utf16(&utf16), owned);
+        let mut got = destination(&prefix, spare);
+        low_bytes_from_utf16_to_vec(&utf16, &mut got);
+        prop_assert_eq!(&got, &want);
     }
 
     #[test]
@@ -75,20 +105,28 @@ proptest! {
         dst_offset in 0usize..16,
         src_offset in 0usize..16,
         shorter in any::<bool>(),
+        prefix in proptest::collection::vec(any::<u8>(), 0..20),
+        spare in 0usize..500,
     ) {
         let src = &units[src_offset.min(units.len())..];
         let dst_len = if shorter { dst_len % (src.len() + 1) } else { dst_len };
         let mut fast = vec![UNTOUCHED; dst_offset + dst_len];
         let mut slow = vec![UNTOUCHED; dst_offset + dst_len];
-        let n = copy_low_bytes_utf16(src, &mut fast[dst_offset..]);
-        let m = reference::copy_low_bytes_utf16(src, &mut slow[dst_offset..]);
+        let n = copy_low_bytes_from_utf16(src, &mut fast[dst_offset..]);
+        let m = reference::copy_low_bytes_from_utf16(src, &mut slow[dst_offset..]);
         prop_assert_eq!(n, m);
         prop_assert_eq!(n, src.len().min(dst_len));
         prop_assert_eq!(&fast, &slow);
 
-        let owned = low_bytes_utf16(src);
+        let owned = low_bytes_from_utf16(src);
         prop_assert_eq!(owned.capacity(), src.len());
-        prop_assert_eq!(&owned, &reference::low_bytes_utf16(src));
+        prop_assert_eq!(&owned, &reference::low_bytes_from_utf16(src));
+
+        let mut want = prefix.clone();
+        reference::low_bytes_from_utf16_to_vec(src, &mut want);
+        let mut got = destination(&prefix, spare);
+        low_bytes_from_utf16_to_vec(src, &mut got);
+        prop_assert_eq!(got, want);
     }
 
     #[test]

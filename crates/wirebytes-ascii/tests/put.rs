@@ -1,4 +1,4 @@
-//! `put_low_bytes` into the `BufMut`s a caller has: a growing `BytesMut` and `Vec`, a
+//! `low_bytes_to_buf` into the `BufMut`s a caller has: a growing `BytesMut` and `Vec`, a
 //! fixed slice with sentinel bytes after it, and chains of slices whose chunk ends cut the
 //! text anywhere (a surrogate pair included), at every kernel level, against `reference`.
 #![cfg(feature = "bytes")]
@@ -12,7 +12,7 @@ const SENTINEL: u8 = 0xA5;
 
 fn expected(text: &str) -> Vec<u8> {
     let mut want = Vec::new();
-    reference::extend_low_bytes(text, &mut want);
+    reference::low_bytes_to_vec(text, &mut want);
     want
 }
 
@@ -22,17 +22,17 @@ fn same(text: &str, rng: &mut Rng) {
     for level in levels::all() {
         let name = level.name();
         let mut bytes = BytesMut::from(&b"H: "[..]);
-        level.put_low_bytes(text, &mut bytes);
+        level.low_bytes_to_buf(text, &mut bytes);
         assert_eq!(&bytes[3..], &want[..], "BytesMut, {name}, {text:?}");
 
         let mut vec = Vec::new();
-        level.put_low_bytes(text, &mut vec);
+        level.low_bytes_to_buf(text, &mut vec);
         assert_eq!(vec, want, "Vec, {name}, {text:?}");
 
         // A slice with room to spare: nothing past the units is touched.
         let mut buf = vec![SENTINEL; want.len() + 9];
         let mut slice = &mut buf[..];
-        level.put_low_bytes(text, &mut slice);
+        level.low_bytes_to_buf(text, &mut slice);
         assert_eq!(slice.len(), 9);
         assert_eq!(&buf[..want.len()], &want[..], "slice, {name}, {text:?}");
         assert!(buf[want.len()..].iter().all(|&b| b == SENTINEL), "{name}");
@@ -44,7 +44,7 @@ fn same(text: &str, rng: &mut Rng) {
         let (a, rest) = buf.split_at_mut(first);
         let (b, c) = rest.split_at_mut(second - first);
         let mut chain = a.chain_mut(b).chain_mut(c);
-        level.put_low_bytes(text, &mut chain);
+        level.low_bytes_to_buf(text, &mut chain);
         assert_eq!(
             &buf[..want.len()],
             &want[..],
@@ -72,23 +72,51 @@ fn chunks_of_every_small_size_cut_surrogate_pairs() {
             let mut buf = vec![SENTINEL; want.len()];
             let (a, rest) = buf.split_at_mut(k);
             let (b, c) = rest.split_at_mut(k);
-            level.put_low_bytes(&text, &mut a.chain_mut(b).chain_mut(c));
+            level.low_bytes_to_buf(&text, &mut a.chain_mut(b).chain_mut(c));
             assert_eq!(buf, want, "chunks of {k}, {}", level.name());
         }
     }
 }
 
+/// A slice of every room from 0 to two past the text's units, at every level and in the
+/// reference: with too little room, a panic and nothing written; with enough, the bytes and
+/// nothing past them.
 #[test]
 fn too_little_room_panics_before_writing() {
-    let mut buf = [SENTINEL; 4];
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let mut slice = &mut buf[..];
-        wirebytes_ascii::put_low_bytes("\u{4E2D}\u{6587}abc", &mut slice);
-    }));
-    assert!(result.is_err());
-    assert_eq!(buf, [SENTINEL; 4], "nothing written");
-    let mut slice = &mut buf[..];
-    // Four units into four bytes is fine, and fills it.
-    wirebytes_ascii::put_low_bytes("\u{4E2D}\u{6587}ab", &mut slice);
-    assert_eq!(buf, [0x2D, 0x87, b'a', b'b']);
+    let texts = [
+        "\u{4E2D}\u{6587}abc".to_owned(),
+        "\u{1F600}\u{1F600}x".to_owned(),
+        "\u{E9}".repeat(70),
+        "ascii only, long enough for a block of sixty-four bytes and more".to_owned(),
+    ];
+    for text in &texts {
+        let want = expected(text);
+        let units = want.len();
+        for room in 0..=units + 2 {
+            let run = |put: &dyn Fn(&mut &mut [u8])| {
+                let mut buf = vec![SENTINEL; room + 4];
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    let mut slice = &mut buf[..room];
+                    put(&mut slice);
+                }));
+                (result.is_ok(), buf)
+            };
+            let (fits, buf) = run(&|slice| reference::low_bytes_to_buf(text, slice));
+            assert_eq!(fits, room >= units, "reference, room {room}, {text:?}");
+            let mut want_buf = vec![SENTINEL; room + 4];
+            if fits {
+                want_buf[..units].copy_from_slice(&want);
+            }
+            assert_eq!(buf, want_buf, "reference, room {room}, {text:?}");
+            for level in levels::all() {
+                let got = run(&|slice| level.low_bytes_to_buf(text, slice));
+                assert_eq!(
+                    got,
+                    (fits, want_buf.clone()),
+                    "{}, room {room}, {text:?}",
+                    level.name()
+                );
+            }
+        }
+    }
 }

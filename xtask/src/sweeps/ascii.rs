@@ -1,16 +1,20 @@
 //! The `ascii` sweep: wirebytes-ascii's fast paths against its scalar reference over every
 //! `u16` value, every `char`, every length 0..=130 at every alignment 0..=15 of source and
-//! destination, random text and random UTF-16 soup; the appending forms (`extend_low_bytes`,
-//! `put_low_bytes`) and `render_header_value` at every kernel level; the header-byte rule
-//! against the http crate's `HeaderValue::from_bytes` over every byte and random rendered
-//! text; and, when `java` is on PATH, against the JDK's `String.getBytes(int, int, byte[],
-//! int)` itself: whole strings (appended too), prefixes (a shorter destination) and middles
-//! (`srcBegin > 0`), lone surrogates included.
+//! destination, random text and random UTF-16 soup; the appending forms (`low_bytes_to_vec`,
+//! `low_bytes_to_buf`, `low_bytes_from_utf16_to_vec`) and `render_header_value`, at every
+//! kernel level where they have one; the header-byte rule (`is_header_byte`,
+//! `find_invalid_header_byte`) against the http crate's `HeaderValue::from_bytes` over every
+//! byte and random rendered text; and, when `java` is on PATH, against the JDK's
+//! `String.getBytes(int, int, byte[], int)` itself: whole strings (appended too), prefixes (a
+//! shorter destination) and middles (`srcBegin > 0`), lone surrogates included.
 
 use wirebytes_ascii::{
-    copy_low_bytes, copy_low_bytes_utf16, extend_low_bytes, find_invalid_header_byte,
-    find_line_break, low_bytes, low_bytes_utf16, reference, render_header_value, utf16_len,
+    copy_low_bytes, copy_low_bytes_from_utf16, find_invalid_header_byte, find_line_break,
+    is_header_byte, low_bytes, low_bytes_from_utf16, low_bytes_from_utf16_to_vec, low_bytes_len,
+    low_bytes_to_vec, reference, render_header_value,
 };
+
+use bytes::BufMut;
 
 use crate::verify::{Ctx, Java};
 use wirebytes_testkit::Rng;
@@ -60,7 +64,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
 /// and all of them in one buffer at 32 offsets into a destination one byte short.
 fn every_u16(ctx: &mut Ctx) {
     let mut check = ctx.check(
-        "every u16: copy_low_bytes_utf16 = reference",
+        "every u16: copy_low_bytes_from_utf16 = reference",
         65_536 * 3 + 32,
     );
     for unit in 0..=u16::MAX {
@@ -68,22 +72,24 @@ fn every_u16(ctx: &mut Ctx) {
         check.case_in(
             "alone",
             &src[..],
-            outcome(0, 1, |d| reference::copy_low_bytes_utf16(&src, d)),
-            outcome(0, 1, |d| copy_low_bytes_utf16(&src, d)),
+            outcome(0, 1, |d| reference::copy_low_bytes_from_utf16(&src, d)),
+            outcome(0, 1, |d| copy_low_bytes_from_utf16(&src, d)),
         );
         let mut ctx_units = [u16::from(b'a'); 70];
         ctx_units[usize::from(unit) % 64] = unit;
         check.case_in(
             "in ASCII",
             &ctx_units[..],
-            outcome(3, 70, |d| reference::copy_low_bytes_utf16(&ctx_units, d)),
-            outcome(3, 70, |d| copy_low_bytes_utf16(&ctx_units, d)),
+            outcome(3, 70, |d| {
+                reference::copy_low_bytes_from_utf16(&ctx_units, d)
+            }),
+            outcome(3, 70, |d| copy_low_bytes_from_utf16(&ctx_units, d)),
         );
         check.case_in(
-            "low_bytes_utf16",
+            "low_bytes_from_utf16",
             &src[..],
-            reference::low_bytes_utf16(&src),
-            low_bytes_utf16(&src),
+            reference::low_bytes_from_utf16(&src),
+            low_bytes_from_utf16(&src),
         );
     }
     let all: Vec<u16> = (0..=u16::MAX).collect();
@@ -93,8 +99,10 @@ fn every_u16(ctx: &mut Ctx) {
         check.case_in(
             &format!("all units from {offset}"),
             "(all 65,536 units)",
-            outcome(offset, len, |d| reference::copy_low_bytes_utf16(src, d)),
-            outcome(offset, len, |d| copy_low_bytes_utf16(src, d)),
+            outcome(offset, len, |d| {
+                reference::copy_low_bytes_from_utf16(src, d)
+            }),
+            outcome(offset, len, |d| copy_low_bytes_from_utf16(src, d)),
         );
     }
 }
@@ -103,7 +111,7 @@ fn every_u16(ctx: &mut Ctx) {
 /// runs (after a 32-byte chunk and a word) into destinations that end inside, at and after it.
 fn every_char(ctx: &mut Ctx) {
     let mut check = ctx.check(
-        "every char: copy_low_bytes, utf16_len = reference",
+        "every char: copy_low_bytes, low_bytes_len = reference",
         1_112_064 * 3,
     );
     let mut buf = [0u8; 4];
@@ -111,7 +119,7 @@ fn every_char(ctx: &mut Ctx) {
     for c in all_chars() {
         let s: &str = c.encode_utf8(&mut buf);
         let units = c.len_utf16();
-        let mut same = utf16_len(s) == reference::utf16_len(s);
+        let mut same = low_bytes_len(s) == reference::low_bytes_len(s);
         for dst_len in 0..=units + 1 {
             same &= outcome(0, dst_len, |d| reference::copy_low_bytes(s, d))
                 == outcome(0, dst_len, |d| copy_low_bytes(s, d));
@@ -119,14 +127,17 @@ fn every_char(ctx: &mut Ctx) {
         if same {
             check.pass();
         } else {
-            check.fail(s, "alone: copy_low_bytes or utf16_len differs".to_owned());
+            check.fail(
+                s,
+                "alone: copy_low_bytes or low_bytes_len differs".to_owned(),
+            );
         }
 
         // Twice in a row, then after one ASCII byte, with 32 bytes after: the word-at-a-time
         // kernel runs (it needs 24 bytes ahead) as well as the careful tail.
         let text = format!("{prefix}{c}{c}-{c}{prefix}");
-        let units = utf16_len(&text);
-        let mut same = units == reference::utf16_len(&text);
+        let units = low_bytes_len(&text);
+        let mut same = units == reference::low_bytes_len(&text);
         let one = c.len_utf16();
         let cuts = [
             40,
@@ -167,7 +178,7 @@ fn all_chars_in_one(ctx: &mut Ctx) {
         reference::low_bytes(&text),
         low_bytes(&text),
     );
-    let units = reference::utf16_len(&text);
+    let units = reference::low_bytes_len(&text);
     for offset in 0..16 {
         let padded = format!("{}{text}", "_".repeat(offset));
         let src = &padded[offset..];
@@ -184,7 +195,7 @@ fn all_chars_in_one(ctx: &mut Ctx) {
 /// text and UTF-16 soup, into destinations shorter than, as long as and longer than the input.
 fn lengths_and_alignments(ctx: &mut Ctx) {
     let mut check = ctx.check(
-        "lengths 0..=130 x alignments 16 x 16 (utf16_len at each level)",
+        "lengths 0..=130 x alignments 16 x 16 (low_bytes_len at each level)",
         131 * 256 * 3,
     );
     let kinds = KINDS;
@@ -207,9 +218,9 @@ fn lengths_and_alignments(ctx: &mut Ctx) {
                 for text in [&ascii, &mixed] {
                     let padded = format!("{}{text}", "_".repeat(src_align));
                     let src = &padded[src_align..];
-                    let units = reference::utf16_len(src);
-                    let mut same = utf16_len(src) == units
-                        && wirebytes_ascii::levels::all().all(|l| l.utf16_len(src) == units);
+                    let units = reference::low_bytes_len(src);
+                    let mut same = low_bytes_len(src) == units
+                        && wirebytes_ascii::levels::all().all(|l| l.low_bytes_len(src) == units);
                     for dst_len in [0, units / 2, units.saturating_sub(1), units, units + 9] {
                         same &= outcome(dst_align, dst_len, |d| reference::copy_low_bytes(src, d))
                             == outcome(dst_align, dst_len, |d| copy_low_bytes(src, d));
@@ -226,9 +237,10 @@ fn lengths_and_alignments(ctx: &mut Ctx) {
                 let src = &soup[src_align..src_align + len];
                 let mut same = true;
                 for dst_len in [0, len / 2, len.saturating_sub(1), len, len + 9] {
-                    same &= outcome(dst_align, dst_len, |d| {
-                        reference::copy_low_bytes_utf16(src, d)
-                    }) == outcome(dst_align, dst_len, |d| copy_low_bytes_utf16(src, d));
+                    same &=
+                        outcome(dst_align, dst_len, |d| {
+                            reference::copy_low_bytes_from_utf16(src, d)
+                        }) == outcome(dst_align, dst_len, |d| copy_low_bytes_from_utf16(src, d));
                 }
                 if same {
                     check.pass();
@@ -265,8 +277,8 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
                         "g".repeat(gap),
                         "t".repeat(30)
                     );
-                    let units = reference::utf16_len(&text);
-                    let mut same = utf16_len(&text) == units;
+                    let units = reference::low_bytes_len(&text);
+                    let mut same = low_bytes_len(&text) == units;
                     for dst_len in [units / 2, units - 31, units - 1, units, units + 5] {
                         same &= outcome(gap % 16, dst_len, |d| reference::copy_low_bytes(&text, d))
                             == outcome(gap % 16, dst_len, |d| copy_low_bytes(&text, d));
@@ -274,7 +286,7 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
                     if same {
                         check.pass();
                     } else {
-                        check.fail(&text, "copy_low_bytes or utf16_len differs".to_owned());
+                        check.fail(&text, "copy_low_bytes or low_bytes_len differs".to_owned());
                     }
                 }
             }
@@ -285,17 +297,18 @@ fn two_chars_at_every_distance(ctx: &mut Ctx) {
 /// Random text into destinations of random length (half of them cut inside the text).
 fn random_strings(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
-    // utf16_len, copy_low_bytes, each level's, low_bytes, low_bytes_utf16.
-    let per_string = 4 + wirebytes_ascii::levels::all().count() as u64;
+    // low_bytes_len, copy_low_bytes, low_bytes, low_bytes_from_utf16, and at each level
+    // copy_low_bytes, low_bytes and low_bytes_len.
+    let per_string = 4 + 3 * wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
-        "random strings: copy_low_bytes (each kernel level), low_bytes, utf16_len",
+        "random strings: copy_low_bytes (each kernel level), low_bytes, low_bytes_len",
         count as u64 * per_string,
     );
     let mut rng = Rng::new(0xA5C1_0002);
     for _ in 0..count {
         let text = random_text(&mut rng, 12);
-        let units = reference::utf16_len(&text);
-        check.case_in("utf16_len", &text, units, utf16_len(&text));
+        let units = reference::low_bytes_len(&text);
+        check.case_in("low_bytes_len", &text, units, low_bytes_len(&text));
         let dst_len = if rng.one_in(2) {
             rng.below(units + 1)
         } else {
@@ -321,19 +334,35 @@ fn random_strings(ctx: &mut Ctx) {
                 &outcome(dst_align, dst_len, |d| level.copy_low_bytes(&text, d)),
             );
         }
+        let want = reference::low_bytes(&text);
+        for level in wirebytes_ascii::levels::all() {
+            let ours = level.low_bytes(&text);
+            check.case_in(
+                &format!("low_bytes at level {} (bytes, capacity)", level.name()),
+                &text,
+                (&want, units),
+                (&ours, ours.capacity()),
+            );
+            check.case_in(
+                &format!("low_bytes_len at level {}", level.name()),
+                &text,
+                units,
+                level.low_bytes_len(&text),
+            );
+        }
         let ours = low_bytes(&text);
         check.case_in(
             "low_bytes (bytes, capacity)",
             &text,
-            (reference::low_bytes(&text), units),
+            (want, units),
             (ours.clone(), ours.capacity()),
         );
         let utf16: Vec<u16> = text.encode_utf16().collect();
         check.case_in(
-            "low_bytes_utf16 = low_bytes",
+            "low_bytes_from_utf16 = low_bytes",
             &text,
             ours,
-            low_bytes_utf16(&utf16),
+            low_bytes_from_utf16(&utf16),
         );
     }
 }
@@ -342,8 +371,8 @@ fn random_strings(ctx: &mut Ctx) {
 fn random_soup(ctx: &mut Ctx) {
     let count = ctx.scale(2_000_000, 60_000);
     let mut check = ctx.check(
-        "random u16 soup: copy_low_bytes_utf16, low_bytes_utf16",
-        count as u64 * 2,
+        "random u16 soup: copy_low_bytes_from_utf16, low_bytes_from_utf16(_to_vec)",
+        count as u64 * 3,
     );
     let mut rng = Rng::new(0xA5C1_0003);
     for _ in 0..count {
@@ -356,19 +385,30 @@ fn random_soup(ctx: &mut Ctx) {
         };
         let dst_align = rng.below(16);
         check.case_in(
-            &format!("copy_low_bytes_utf16 into {dst_len} at {dst_align}"),
+            &format!("copy_low_bytes_from_utf16 into {dst_len} at {dst_align}"),
             src,
             outcome(dst_align, dst_len, |d| {
-                reference::copy_low_bytes_utf16(src, d)
+                reference::copy_low_bytes_from_utf16(src, d)
             }),
-            outcome(dst_align, dst_len, |d| copy_low_bytes_utf16(src, d)),
+            outcome(dst_align, dst_len, |d| copy_low_bytes_from_utf16(src, d)),
         );
-        let ours = low_bytes_utf16(src);
+        let ours = low_bytes_from_utf16(src);
         check.case_in(
-            "low_bytes_utf16 (bytes, capacity)",
+            "low_bytes_from_utf16 (bytes, capacity)",
             src,
-            (reference::low_bytes_utf16(src), src.len()),
+            (reference::low_bytes_from_utf16(src), src.len()),
             (ours.clone(), ours.capacity()),
+        );
+        let mut expected = PREFIX.to_vec();
+        reference::low_bytes_from_utf16_to_vec(src, &mut expected);
+        let mut dst = Vec::with_capacity(PREFIX.len() + rng.below(2 * src.len() + 1));
+        dst.extend_from_slice(PREFIX);
+        low_bytes_from_utf16_to_vec(src, &mut dst);
+        check.case_in(
+            "low_bytes_from_utf16_to_vec after a prefix",
+            src,
+            &expected,
+            &dst,
         );
     }
 }
@@ -402,27 +442,28 @@ fn line_breaks(ctx: &mut Ctx) {
 /// A prefix already in the buffer that the appending forms write to.
 const PREFIX: &[u8] = b"X-Name: ";
 
-/// `extend_low_bytes` at every level (into a vector with and without spare capacity) and
-/// `put_low_bytes` into a `BytesMut`, against the reference's appended bytes.
+/// `low_bytes_to_vec` at every level (into a vector with and without spare capacity) and
+/// `low_bytes_to_buf` at every level into a `BytesMut` and into three chained slices cut at
+/// random places, against the reference's appended bytes.
 fn appended(ctx: &mut Ctx) {
     let count = ctx.scale(500_000, 30_000);
     let levels = wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
-        "random strings: extend_low_bytes (each level, with and without room), put_low_bytes",
-        count as u64 * (2 * levels + 1),
+        "random strings: low_bytes_to_vec, low_bytes_to_buf (each level, with and without room)",
+        count as u64 * (4 * levels + 1),
     );
     let mut rng = Rng::new(0xA5C1_0006);
     for _ in 0..count {
         let text = random_text(&mut rng, 12);
         let mut expected = PREFIX.to_vec();
-        reference::extend_low_bytes(&text, &mut expected);
+        reference::low_bytes_to_vec(&text, &mut expected);
         for level in wirebytes_ascii::levels::all() {
             for room in [0, text.len() + rng.below(64)] {
                 let mut dst = Vec::with_capacity(PREFIX.len() + room);
                 dst.extend_from_slice(PREFIX);
-                level.extend_low_bytes(&text, &mut dst);
+                level.low_bytes_to_vec(&text, &mut dst);
                 check.case_in(
-                    &format!("extend_low_bytes at level {}, {room} spare", level.name()),
+                    &format!("low_bytes_to_vec at level {}, {room} spare", level.name()),
                     &text,
                     &expected,
                     &dst,
@@ -430,13 +471,49 @@ fn appended(ctx: &mut Ctx) {
             }
         }
         let mut buf = bytes::BytesMut::from(PREFIX);
-        wirebytes_ascii::put_low_bytes(&text, &mut buf);
+        wirebytes_ascii::low_bytes_to_buf(&text, &mut buf);
         check.case_in(
-            "put_low_bytes into BytesMut",
+            "low_bytes_to_buf into BytesMut",
             &text,
             &expected[..],
             &buf[..],
         );
+        let want = &expected[PREFIX.len()..];
+        for level in wirebytes_ascii::levels::all() {
+            let mut buf = bytes::BytesMut::from(PREFIX);
+            level.low_bytes_to_buf(&text, &mut buf);
+            check.case_in(
+                &format!("low_bytes_to_buf at level {} into BytesMut", level.name()),
+                &text,
+                &expected[..],
+                &buf[..],
+            );
+            // Exactly the room, in three chunks: a chunk's end may cut a surrogate pair.
+            let mut cells = vec![UNTOUCHED; want.len() + 1];
+            let (first, second) = {
+                let a = rng.below(want.len() + 1);
+                let b = rng.below(want.len() + 1);
+                (a.min(b), a.max(b))
+            };
+            {
+                let (room, _) = cells.split_at_mut(want.len());
+                let (a, rest) = room.split_at_mut(first);
+                let (b, c) = rest.split_at_mut(second - first);
+                let mut chain = a.chain_mut(b).chain_mut(c);
+                level.low_bytes_to_buf(&text, &mut chain);
+            }
+            let mut want_cells = want.to_vec();
+            want_cells.push(UNTOUCHED);
+            check.case_in(
+                &format!(
+                    "low_bytes_to_buf at level {} into chunks cut at {first} and {second}",
+                    level.name()
+                ),
+                &text,
+                &want_cells,
+                &cells,
+            );
+        }
     }
 }
 
@@ -451,12 +528,18 @@ fn http_accepts(rendered: &[u8]) -> bool {
 fn header_rule(ctx: &mut Ctx) {
     let levels: Vec<_> = wirebytes_ascii::levels::all().collect();
     let mut check = ctx.check(
-        "every byte: find_invalid_header_byte = http HeaderValue::from_bytes",
-        256 + 256 * 130 * (1 + levels.len() as u64),
+        "every byte: is_header_byte, find_invalid_header_byte = http HeaderValue::from_bytes",
+        2 * 256 + 256 * 130 * (1 + levels.len() as u64),
     );
     for byte in 0..=255u8 {
         let ours = find_invalid_header_byte(&[byte]).is_none();
         check.case(&[byte][..], http_accepts(&[byte]), ours);
+        check.case_in(
+            "is_header_byte",
+            &[byte][..],
+            http_accepts(&[byte]),
+            is_header_byte(byte),
+        );
     }
     for byte in 0..=255u8 {
         for at in 0..130 {
@@ -613,7 +696,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
     };
     let mut reply = reply.as_slice();
     let mut check = ctx.check(
-        "jdk getBytes(int,int,byte[],int) parity: copy, low_bytes, extend_low_bytes",
+        "jdk getBytes(int,int,byte[],int) parity: copy, low_bytes, low_bytes_to_vec",
         planned as u64,
     );
     for case in &cases {
@@ -622,9 +705,9 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
             check.fail(units, "the JDK's reply is cut short".to_owned());
             return;
         };
-        // String.length() = the number of units = utf16_len of the same text.
-        let ours_len = case.text.as_deref().map_or(units.len(), utf16_len);
-        check.case_in("String.length() = utf16_len", units, length, ours_len);
+        // String.length() = the number of units = low_bytes_len of the same text.
+        let ours_len = case.text.as_deref().map_or(units.len(), low_bytes_len);
+        check.case_in("String.length() = low_bytes_len", units, length, ours_len);
         for &(begin, end) in &case.ranges {
             let Some(jdk) = take_u32(&mut reply).and_then(|m| take_bytes(&mut reply, m)) else {
                 check.fail(units, "the JDK's reply is cut short".to_owned());
@@ -634,10 +717,10 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
             let m = end - begin;
             let expected = (m, jdk.to_vec());
             // The range of units into an exact destination.
-            let mut ok = expected == fill(m, |d| copy_low_bytes_utf16(&units[begin..], d));
+            let mut ok = expected == fill(m, |d| copy_low_bytes_from_utf16(&units[begin..], d));
             if begin == 0 {
                 // A prefix is what a destination of `end` bytes gets from the whole input.
-                ok &= expected == fill(m, |d| copy_low_bytes_utf16(units, d));
+                ok &= expected == fill(m, |d| copy_low_bytes_from_utf16(units, d));
                 if let Some(text) = &case.text {
                     ok &= expected == fill(m, |d| copy_low_bytes(text, d));
                     for level in wirebytes_ascii::levels::all() {
@@ -649,23 +732,28 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                         let mut want = PREFIX.to_vec();
                         want.extend_from_slice(&expected.1);
                         let mut dst = PREFIX.to_vec();
-                        extend_low_bytes(text, &mut dst);
+                        low_bytes_to_vec(text, &mut dst);
                         ok &= dst == want;
                         for level in wirebytes_ascii::levels::all() {
                             let mut dst = PREFIX.to_vec();
-                            level.extend_low_bytes(text, &mut dst);
+                            level.low_bytes_to_vec(text, &mut dst);
                             ok &= dst == want;
                         }
                     }
                 }
                 if end == units.len() {
-                    ok &= expected.1 == low_bytes_utf16(units);
+                    ok &= expected.1 == low_bytes_from_utf16(units);
+                    let mut want = PREFIX.to_vec();
+                    want.extend_from_slice(&expected.1);
+                    let mut dst = PREFIX.to_vec();
+                    low_bytes_from_utf16_to_vec(units, &mut dst);
+                    ok &= dst == want;
                 }
             }
             if ok {
                 check.pass();
             } else {
-                let ours = fill(m, |d| copy_low_bytes_utf16(&units[begin..], d));
+                let ours = fill(m, |d| copy_low_bytes_from_utf16(&units[begin..], d));
                 let text_ours = case
                     .text
                     .as_deref()
@@ -673,7 +761,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &Java) {
                 check.fail(
                     units,
                     format!(
-                        "{label}: JDK {:02x?}\n  copy_low_bytes_utf16 {:02x?}\n  copy_low_bytes {:02x?}",
+                        "{label}: JDK {:02x?}\n  copy_low_bytes_from_utf16 {:02x?}\n  copy_low_bytes {:02x?}",
                         expected.1, ours.1, text_ours
                     ),
                 );

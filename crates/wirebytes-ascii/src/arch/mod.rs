@@ -1,7 +1,9 @@
 //! The SIMD kernels of the `&str` copy, behind [`Kernels`]: one type on every target, whose
 //! methods do nothing (and say so) where the CPU or the target lacks the instructions, so the
-//! portable code in [`crate::copy`] runs instead. This module and the `#[target_feature]`
-//! functions under `x86_64/` are the crate's only `unsafe` code.
+//! portable code in [`crate::copy`] runs instead. This module holds ISA code only: the
+//! dispatch and the `#[target_feature]` functions under `x86_64/`. With the writer
+//! [`crate::out`] and the array view [`crate::chunks`], it is all of the crate's `unsafe`
+//! code.
 //!
 //! # The kernels and their contracts
 //!
@@ -78,17 +80,10 @@
 //! measurably paid for). Without `std`, a kernel runs only where its features are enabled at
 //! compile time (`-C target-feature`, `-C target-cpu`).
 
-mod chunks;
-mod out;
 #[cfg(wirebytes_x86_kernels)]
 mod x86_64;
 
-pub(crate) use chunks::SplitChunks;
-pub(crate) use out::Out;
-#[cfg(feature = "alloc")]
-pub(crate) use out::extend_vec;
-#[cfg(feature = "bytes")]
-pub(crate) use out::put_chunk;
+use crate::out::Out;
 
 /// The SIMD kernels this CPU can run. Only [`Kernels::detect`] reads the CPU; every other
 /// value is a subset of what it found (the [levels](Kernels::levels), `"portable"` the empty

@@ -1,7 +1,7 @@
 //! The ASCII bulk copies (AVX2): see `Kernels::copy_ascii_blocks` and
 //! `Kernels::copy_header_blocks`.
 
-use crate::arch::SplitChunks;
+use crate::chunks::SplitChunks;
 use core::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_storeu_si256,
@@ -128,7 +128,7 @@ fn header_text(v: __m256i) -> __m256i {
 #[clippy::msrv = "1.89"]
 pub(crate) mod avx512 {
     use super::Rule;
-    use crate::arch::SplitChunks;
+    use crate::chunks::SplitChunks;
     use core::arch::x86_64::{
         __m512i, _mm512_cmpgt_epu8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512,
         _mm512_max_epu8, _mm512_min_epu8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8,

@@ -97,7 +97,7 @@ pub(crate) fn bmp_short_ssse3(
         units[..count]
             .iter()
             .enumerate()
-            .filter(|&(_, &unit)| crate::header::not_header_byte(unit) != 0)
+            .filter(|&(_, &unit)| !crate::header::is_header_byte(unit))
             .fold(0, |mask, (i, _)| mask | 1 << i)
     };
     (src.len(), count)

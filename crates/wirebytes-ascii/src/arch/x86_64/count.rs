@@ -4,14 +4,14 @@
 /// which the compiler widens to 32-byte registers here.
 #[target_feature(enable = "avx2")]
 pub(crate) fn count_units_avx2(bytes: &[u8]) -> usize {
-    crate::utf16::count_units(bytes)
+    crate::len::count_units(bytes)
 }
 
 /// The count with one 64-byte register per block (AVX-512 BW).
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 pub(crate) mod avx512 {
-    use crate::arch::SplitChunks;
+    use crate::chunks::SplitChunks;
     use core::arch::x86_64::{
         _mm512_cmpge_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_loadu_si512, _mm512_set1_epi8,
     };
@@ -31,6 +31,6 @@ pub(crate) mod avx512 {
             let four_byte = _mm512_cmpge_epu8_mask(v, _mm512_set1_epi8(0xF0u8 as i8));
             total += (starts.count_ones() + four_byte.count_ones()) as usize;
         }
-        total + crate::utf16::count_units(tail)
+        total + crate::len::count_units(tail)
     }
 }

@@ -1,6 +1,6 @@
 //! The header-value check (AVX2): see `Kernels::find_invalid_header_byte`.
 
-use crate::arch::SplitChunks;
+use crate::chunks::SplitChunks;
 use core::arch::x86_64::{
     __m256i, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
     _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
@@ -96,7 +96,7 @@ fn invalid(bytes: &[u8; 32]) -> u32 {
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 pub(crate) mod avx512 {
-    use crate::arch::SplitChunks;
+    use crate::chunks::SplitChunks;
     use core::arch::x86_64::{
         __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512,
         _mm512_min_epu8, _mm512_set1_epi8,

@@ -6,7 +6,7 @@
 
 use core::mem::MaybeUninit;
 
-use super::SplitChunks;
+use crate::chunks::SplitChunks;
 
 /// A destination and how much of it is written: `buf[..len]` is initialised and is the
 /// output so far; `buf[len..]` is the room left. Bytes past `len` may have been written too
@@ -157,7 +157,7 @@ impl<'a> Out<'a> {
         expect(dead_code, reason = "only the x86-64 kernels write through it")
     )]
     #[inline(always)]
-    pub(super) unsafe fn with_room(
+    pub(crate) unsafe fn with_room(
         &mut self,
         kernel: impl FnOnce(&mut [MaybeUninit<u8>]) -> (usize, usize),
     ) -> usize {
