@@ -48,11 +48,12 @@ pub(crate) fn encode_str<S: Sink>(
             Ok(())
         }
         Kind::Utf16 { big_endian, .. } => {
+            let units = (S::EXACT || S::IN_PLACE).then(|| unicode::utf16_units(text));
             if S::EXACT {
-                out.reserve_exact(prefix.len() + 2 * unicode::utf16_units(text));
+                out.reserve_exact(prefix.len() + 2 * units.unwrap_or(0));
             }
             out.extend_from_slice(prefix);
-            unicode::str_to_utf16(text, big_endian, out, kernels);
+            unicode::str_to_utf16(text, units, big_endian, out, kernels);
             Ok(())
         }
         Kind::Utf32 { big_endian } => {

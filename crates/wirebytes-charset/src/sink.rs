@@ -15,6 +15,10 @@ pub(crate) trait Sink {
     /// (the streaming encoder's "had replacements"). Kernels that write `?` themselves are
     /// then left out, so that every replacement goes through a path that reports it.
     const TRACKS: bool = false;
+    /// Whether [`put_with`](Self::put_with) hands out the sink's own memory (a `Vec`, a
+    /// slice), so that a whole output can be written in place at once; other sinks stage
+    /// through a buffer and are better given a piece at a time.
+    const IN_PLACE: bool = false;
 
     /// Bytes written so far.
     fn len(&self) -> usize;
@@ -45,6 +49,7 @@ pub(crate) trait Sink {
 
 impl Sink for Vec<u8> {
     const EXACT: bool = true;
+    const IN_PLACE: bool = true;
 
     #[inline(always)]
     fn len(&self) -> usize {
@@ -105,6 +110,8 @@ impl<'a> SliceSink<'a> {
 }
 
 impl Sink for SliceSink<'_> {
+    const IN_PLACE: bool = true;
+
     #[inline(always)]
     fn len(&self) -> usize {
         self.len
@@ -278,6 +285,7 @@ impl<S: Sink> Tracked<S> {
 impl<S: Sink> Sink for Tracked<S> {
     const EXACT: bool = S::EXACT;
     const TRACKS: bool = true;
+    const IN_PLACE: bool = S::IN_PLACE;
 
     #[inline(always)]
     fn len(&self) -> usize {

@@ -346,22 +346,40 @@ fn write_piece<const BIG_ENDIAN: bool>(
     m
 }
 
-/// Appends `text` as UTF-16 (no BOM), a [piece](pieces) at a time, each written in place at
-/// the end of `out`.
-pub(crate) fn str_to_utf16<S: Sink>(text: &str, big_endian: bool, out: &mut S, kernels: Kernels) {
-    let mut units = [0u16; PIECE + 16];
+/// Appends `text` as UTF-16 (no BOM), `units` of them when the caller has counted them
+/// (`utf16_units(text)`). Written in place at the end of `out`: the whole text at once into
+/// a sink that lends its memory ([`Sink::IN_PLACE`]), else a [piece](pieces) at a time.
+pub(crate) fn str_to_utf16<S: Sink>(
+    text: &str,
+    units: Option<usize>,
+    big_endian: bool,
+    out: &mut S,
+    kernels: Kernels,
+) {
+    let mut buf = [0u16; PIECE + 16];
+    let mut write = |piece: &str, dst: &mut [u8]| {
+        if big_endian {
+            write_piece::<true>(piece, dst, &mut buf, kernels)
+        } else {
+            write_piece::<false>(piece, dst, &mut buf, kernels)
+        }
+    };
+    if S::IN_PLACE {
+        let units = units.unwrap_or_else(|| utf16_units(text));
+        out.put_with(2 * units, |dst| {
+            let mut n = 0;
+            for piece in pieces(text) {
+                n += write(piece, dst.get_mut(2 * n..).unwrap_or_default());
+            }
+            2 * n
+        });
+        return;
+    }
     for piece in pieces(text) {
         if out.full() {
             return;
         }
-        let bytes = 2 * utf16_units(piece);
-        out.put_with(bytes, |dst| {
-            2 * if big_endian {
-                write_piece::<true>(piece, dst, &mut units, kernels)
-            } else {
-                write_piece::<false>(piece, dst, &mut units, kernels)
-            }
-        });
+        out.put_with(2 * utf16_units(piece), |dst| 2 * write(piece, dst));
     }
 }
 
@@ -597,7 +615,7 @@ mod tests {
             }
             let mut exact = vec![0u8; be.len()];
             let mut sink = crate::sink::SliceSink::new(&mut exact);
-            str_to_utf16(text, true, &mut sink, kernels);
+            str_to_utf16(text, None, true, &mut sink, kernels);
             let n = sink.written();
             assert_eq!(
                 (n, &exact),
