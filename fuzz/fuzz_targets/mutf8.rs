@@ -1,9 +1,9 @@
 //! wirebytes-mutf8's decoders at every kernel level against `reference` (the JDK's loops)
 //! on the payload as a body: `decode` (and whether it borrows), `decode_lossy`,
-//! `decode_utf16`, `decode_utf16_into`, `validate`, `decode_into`, `decode_class_file`,
+//! `decode_to_utf16`, `decode_to_utf16_vec`, `validate`, `decode_to_string`, `decode_class_file`,
 //! `cesu8::decode`, `decode_cstr`; and the encoders on the payload as text and as UTF-16
-//! units: `encode`, `encode_into`, `encoded_len`, `encode_utf16`, `encode_cstring`,
-//! `cesu8::encode`, `cesu8::encode_utf16`, with the round trips back.
+//! units: `encode`, `encode_to_vec`, `encoded_len`, `encode_from_utf16`, `encode_cstring`,
+//! `cesu8::encode`, `cesu8::encode_from_utf16`, with the round trips back.
 #![no_main]
 
 use std::borrow::Cow;
@@ -22,7 +22,7 @@ struct Input<'a> {
 }
 
 fn decoders(bytes: &[u8]) {
-    let want16 = reference::decode_utf16(bytes);
+    let want16 = reference::decode_to_utf16(bytes);
     let want = reference::decode(bytes);
     let want_class = reference::class_file_decode(bytes);
     let want_cesu = reference::cesu8_decode(bytes);
@@ -52,10 +52,10 @@ fn decoders(bytes: &[u8]) {
             level.validate(bytes),
         );
         same(
-            &format!("decode_utf16 {name}"),
+            &format!("decode_to_utf16 {name}"),
             &bytes,
             &want16,
-            &level.decode_utf16(bytes),
+            &level.decode_to_utf16(bytes),
         );
         same(
             &format!("decode_lossy {name}"),
@@ -67,7 +67,7 @@ fn decoders(bytes: &[u8]) {
             &format!("decode_class_file {name}"),
             &bytes,
             want_class.as_deref(),
-            level.decode_class_file(bytes).as_deref(),
+            level.class_file_decode(bytes).as_deref(),
         );
         same(
             &format!("cesu8::decode {name}"),
@@ -78,25 +78,25 @@ fn decoders(bytes: &[u8]) {
 
         // Appended after what is there; on error, what was there unchanged.
         let mut dst = String::from("\u{e9}");
-        let result = level.decode_into(bytes, &mut dst);
+        let result = level.decode_to_string(bytes, &mut dst);
         let expected = match &want {
             Ok(text) => format!("\u{e9}{text}"),
             Err(_) => "\u{e9}".to_owned(),
         };
         same(
-            &format!("decode_into {name}"),
+            &format!("decode_to_string {name}"),
             &bytes,
             (want.as_ref().map(drop).map_err(|e| *e), expected.as_str()),
             (result, dst.as_str()),
         );
         let mut dst16 = vec![0xD800u16];
-        let result = level.decode_utf16_into(bytes, &mut dst16);
+        let result = level.decode_to_utf16_vec(bytes, &mut dst16);
         let mut expected16 = vec![0xD800u16];
         if let Ok(units) = &want16 {
             expected16.extend_from_slice(units);
         }
         same(
-            &format!("decode_utf16_into {name}"),
+            &format!("decode_to_utf16_vec {name}"),
             &bytes,
             (want16.as_ref().map(drop).map_err(|e| *e), &expected16),
             (result, &dst16),
@@ -129,8 +129,8 @@ fn encoders(text: &str, units: &[u16]) {
         wirebytes_mutf8::encoded_len(text),
     );
     let mut dst = b"x".to_vec();
-    wirebytes_mutf8::encode_into(text, &mut dst);
-    same("encode_into", &text, &want[..], &dst[1..]);
+    wirebytes_mutf8::encode_to_vec(text, &mut dst);
+    same("encode_to_vec", &text, &want[..], &dst[1..]);
     same(
         "decode(encode)",
         &text,
@@ -140,20 +140,20 @@ fn encoders(text: &str, units: &[u16]) {
     let cstring = wirebytes_mutf8::encode_cstring(text);
     same("encode_cstring", &text, &want[..], cstring.as_bytes());
     same(
-        "encode_utf16",
+        "encode_from_utf16",
         &units,
-        reference::encode_utf16(units),
-        wirebytes_mutf8::encode_utf16(units),
+        reference::encode_from_utf16(units),
+        wirebytes_mutf8::encode_from_utf16(units),
     );
     same(
-        "decode_utf16(encode_utf16)",
+        "decode_to_utf16(encode_from_utf16)",
         &units,
         Ok(units.to_vec()),
-        wirebytes_mutf8::decode_utf16(&wirebytes_mutf8::encode_utf16(units)),
+        wirebytes_mutf8::decode_to_utf16(&wirebytes_mutf8::encode_from_utf16(units)),
     );
 
     let utf16: Vec<u16> = text.encode_utf16().collect();
-    let want_cesu = reference::cesu8_encode_utf16(&utf16);
+    let want_cesu = reference::cesu8_encode_from_utf16(&utf16);
     same(
         "cesu8::encode",
         &text,
@@ -161,10 +161,10 @@ fn encoders(text: &str, units: &[u16]) {
         &cesu8::encode(text)[..],
     );
     same(
-        "cesu8::encode_utf16",
+        "cesu8::encode_from_utf16",
         &units,
-        reference::cesu8_encode_utf16(units),
-        cesu8::encode_utf16(units),
+        reference::cesu8_encode_from_utf16(units),
+        cesu8::encode_from_utf16(units),
     );
     same(
         "cesu8::decode(cesu8::encode)",

@@ -251,7 +251,7 @@ fuzz_target!(|input: Input<'_>| {
             &input,
             short,
             |r| level.read_utf16(r),
-            reference::decode_utf16,
+            reference::decode_to_utf16,
         );
         buf_records::<_, 2>(
             &format!("get_utf {name}"),
@@ -265,7 +265,7 @@ fuzz_target!(|input: Input<'_>| {
             &input,
             short,
             |b| level.get_utf16(b),
-            reference::decode_utf16,
+            reference::decode_to_utf16,
         );
     }
     io_records::<_, 8>(

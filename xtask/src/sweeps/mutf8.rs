@@ -11,9 +11,9 @@
 use std::borrow::Cow;
 
 use wirebytes_mutf8::{
-    DecodeErrorKind, cesu8, decode, decode_class_file, decode_into, decode_lossy, decode_utf16,
-    encode, encode_into, encode_utf16, encoded_len, levels, read_utf, read_utf16, reference,
-    validate, write_long_utf, write_utf,
+    DecodeErrorKind, cesu8, decode, decode_class_file, decode_lossy, decode_to_string,
+    decode_to_utf16, encode, encode_from_utf16, encode_to_vec, encoded_len, levels, read_utf,
+    read_utf16, reference, validate, write_long_utf, write_utf,
 };
 
 use crate::verify::{Check, Ctx};
@@ -82,10 +82,10 @@ fn random_units(rng: &mut Rng, max_len: usize) -> Vec<u16> {
 /// The fast decoders against the reference on one body; one case per decoder.
 fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
     check.case_in(
-        "decode_utf16",
+        "decode_to_utf16",
         bytes,
-        reference::decode_utf16(bytes),
-        decode_utf16(bytes),
+        reference::decode_to_utf16(bytes),
+        decode_to_utf16(bytes),
     );
     check.case_in(
         "decode",
@@ -109,15 +109,15 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
     check.case_in(
         "validate",
         bytes,
-        reference::decode_utf16(bytes).map(drop),
+        reference::decode_to_utf16(bytes).map(drop),
         validate(bytes),
     );
     // Appended after text; on error, the text as it was.
     let mut dst = String::from("\u{e9}");
-    let result = decode_into(bytes, &mut dst);
+    let result = decode_to_string(bytes, &mut dst);
     let want = reference::decode(bytes).map(|text| format!("\u{e9}{text}"));
     check.case_in(
-        "decode_into",
+        "decode_to_string",
         bytes,
         (
             want.as_ref().map(drop).map_err(|e| *e),
@@ -128,20 +128,20 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
 }
 
 /// Every kernel level this CPU has (the public functions take only the last) against the
-/// reference on one body, through `wirebytes_mutf8::levels`: `decode_utf16`, `decode` (and
+/// reference on one body, through `wirebytes_mutf8::levels`: `decode_to_utf16`, `decode` (and
 /// whether it borrows) and `decode_lossy`.
 fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
-    let want16 = reference::decode_utf16(bytes);
+    let want16 = reference::decode_to_utf16(bytes);
     let want = reference::decode(bytes);
     let plain = std::str::from_utf8(bytes).is_ok() && bytes.iter().all(|&b| b < 0xF0);
     let lossy = want.is_err().then(|| reference::decode_lossy(bytes));
     for level in levels::all() {
         let name = level.name();
         check.case_in(
-            &format!("decode_utf16, {name}"),
+            &format!("decode_to_utf16, {name}"),
             bytes,
             &want16,
-            &level.decode_utf16(bytes),
+            &level.decode_to_utf16(bytes),
         );
         let got = level.decode(bytes);
         let borrowed = matches!(got, Ok(Cow::Borrowed(_)));
@@ -158,15 +158,15 @@ fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
             level.validate(bytes),
         );
         let mut dst = String::new();
-        let result = level.decode_into(bytes, &mut dst);
+        let result = level.decode_to_string(bytes, &mut dst);
         check.case_in(
-            &format!("decode_into, {name}"),
+            &format!("decode_to_string, {name}"),
             bytes,
             want.clone().unwrap_or_default(),
             dst,
         );
         check.case_in(
-            &format!("decode_into result, {name}"),
+            &format!("decode_to_string result, {name}"),
             bytes,
             want.as_ref().map(drop).map_err(|e| *e),
             result,
@@ -230,7 +230,7 @@ fn compare_strict(check: &mut Check<'_>, bytes: &[u8], every_level: bool) {
                 &format!("decode_class_file, {name}"),
                 bytes,
                 &class,
-                &level.decode_class_file(bytes).map(Cow::into_owned),
+                &level.class_file_decode(bytes).map(Cow::into_owned),
             );
             check.case_in(
                 &format!("cesu8::decode, {name}"),
@@ -297,7 +297,7 @@ fn strict_exhaustive(ctx: &mut Ctx) {
 }
 
 /// The strict decoders on random byte soup (now and then with a raw `00`) at every kernel
-/// level; `cesu8::encode` and `encode_utf16` on random strings.
+/// level; `cesu8::encode` and `encode_from_utf16` on random strings.
 fn strict_soup(ctx: &mut Ctx) {
     let n = ctx.scale(200_000, 20_000);
     let mut check = ctx.check("class file, CESU-8 = reference: random byte soup", 0);
@@ -315,12 +315,12 @@ fn strict_soup(ctx: &mut Ctx) {
     let mut check = ctx.check("cesu8::encode = reference: random strings", 0);
     for k in 0..n {
         let units = random_units(&mut rng, if k % 100 == 0 { 3000 } else { 80 });
-        let want = reference::cesu8_encode_utf16(&units);
+        let want = reference::cesu8_encode_from_utf16(&units);
         check.case_in(
-            "encode_utf16",
+            "encode_from_utf16",
             &units[..],
             &want,
-            &cesu8::encode_utf16(&units),
+            &cesu8::encode_from_utf16(&units),
         );
         if let Ok(text) = String::from_utf16(&units) {
             check.case_in("encode", &units[..], &want[..], &*cesu8::encode(&text));
@@ -381,7 +381,7 @@ fn cesu8_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             check.fail(body.as_slice(), "the JDK's reply is cut short".to_owned());
             return;
         };
-        let reference = reference::cesu8_decode_utf16(body).map_err(|e| e.valid_up_to());
+        let reference = reference::cesu8_decode_to_utf16(body).map_err(|e| e.valid_up_to());
         check.case_in("reference", body.as_slice(), &jdk, &reference);
         // A str where the chars pair up; UnpairedSurrogate where they do not.
         let expected = match &jdk {
@@ -400,7 +400,7 @@ fn cesu8_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
     drop(check);
 
     let mut check = ctx.check(
-        "jdk getBytes(CESU-8) = cesu8::encode_utf16, encode",
+        "jdk getBytes(CESU-8) = cesu8::encode_from_utf16, encode",
         strings.len() as u64 * 2,
     );
     for units in &strings {
@@ -409,10 +409,10 @@ fn cesu8_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             return;
         };
         check.case_in(
-            "encode_utf16",
+            "encode_from_utf16",
             &units[..],
             &jdk,
-            &Ok(cesu8::encode_utf16(units)),
+            &Ok(cesu8::encode_from_utf16(units)),
         );
         match String::from_utf16(units) {
             Ok(text) => {
@@ -518,7 +518,7 @@ fn class_file_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
                 Err(kind) => kind == DecodeErrorKind::UnpairedSurrogate,
             };
             let by_reference = accepted(
-                reference::class_file_decode_utf16(body)
+                reference::class_file_decode_to_utf16(body)
                     .map(drop)
                     .map_err(|e| e.kind()),
             );
@@ -584,10 +584,10 @@ fn exhaustive(ctx: &mut Ctx) {
             // decode_lossy is covered by the 1-2 byte check and the soup; here the two
             // strict decoders keep the full run within minutes.
             check.case_in(
-                "decode_utf16",
+                "decode_to_utf16",
                 body.as_slice(),
-                reference::decode_utf16(&body),
-                decode_utf16(&body),
+                reference::decode_to_utf16(&body),
+                decode_to_utf16(&body),
             );
             check.case_in(
                 "decode",
@@ -599,7 +599,7 @@ fn exhaustive(ctx: &mut Ctx) {
     }
 }
 
-/// Every 1- and 2-byte body where blocks meet (the 32-byte blocks of `decode_utf16`, the
+/// Every 1- and 2-byte body where blocks meet (the 32-byte blocks of `decode_to_utf16`, the
 /// 64-byte ones of `decode`), behind a first non-ASCII char and text of one width, then a
 /// run of ASCII (which `decode` skips, checking only that no sequence was left open) and
 /// the text again; under `--quick`, at two of the offsets. Every kernel level the CPU has is
@@ -734,7 +734,7 @@ fn rewrite_blocks(ctx: &mut Ctx) {
     }
 }
 
-/// `encode`, `encoded_len`, `encode_utf16` against the reference, and decoding back.
+/// `encode`, `encoded_len`, `encode_from_utf16` against the reference, and decoding back.
 fn encoders(ctx: &mut Ctx) {
     let mut check = ctx.check(
         "every supplementary char: encode, decode, 4-byte form",
@@ -769,18 +769,22 @@ fn encoders(ctx: &mut Ctx) {
     drop(check);
 
     let mut check = ctx.check(
-        "encode_utf16 = reference: every char between ASCII",
+        "encode_from_utf16 = reference: every char between ASCII",
         65536 * 2,
     );
     for unit in 0..=0xFFFF_u16 {
         let units = [u16::from(b'a'), unit, u16::from(b'z')];
-        let bytes = encode_utf16(&units);
-        check.case(&units[..], reference::encode_utf16(&units), bytes.clone());
+        let bytes = encode_from_utf16(&units);
+        check.case(
+            &units[..],
+            reference::encode_from_utf16(&units),
+            bytes.clone(),
+        );
         check.case_in(
-            "decode_utf16 back",
+            "decode_to_utf16 back",
             &units[..],
             Ok(units.to_vec()),
-            decode_utf16(&bytes),
+            decode_to_utf16(&bytes),
         );
     }
     drop(check);
@@ -794,13 +798,18 @@ fn encoders(ctx: &mut Ctx) {
     for k in 0..n {
         let max_len = if k % 100 == 0 { 3000 } else { 80 };
         let units = random_units(&mut rng, max_len);
-        let expected = reference::encode_utf16(&units);
-        check.case_in("encode_utf16", &units[..], &expected, &encode_utf16(&units));
+        let expected = reference::encode_from_utf16(&units);
         check.case_in(
-            "decode_utf16 back",
+            "encode_from_utf16",
+            &units[..],
+            &expected,
+            &encode_from_utf16(&units),
+        );
+        check.case_in(
+            "decode_to_utf16 back",
             &units[..],
             Ok(units.clone()),
-            decode_utf16(&expected),
+            decode_to_utf16(&expected),
         );
         let text: String = char::decode_utf16(units.iter().copied())
             .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
@@ -813,9 +822,9 @@ fn encoders(ctx: &mut Ctx) {
             bytes.to_vec(),
         );
         let mut appended = vec![0xAA];
-        encode_into(&text, &mut appended);
+        encode_to_vec(&text, &mut appended);
         check.case_in(
-            "encode_into",
+            "encode_to_vec",
             text.as_str(),
             [&[0xAA][..], &reference::encode(&text)].concat(),
             appended,
@@ -928,7 +937,7 @@ impl ReadOutcome {
     }
 
     fn ours(bytes: &[u8]) -> Self {
-        match decode_utf16(bytes) {
+        match decode_to_utf16(bytes) {
             Ok(chars) => ReadOutcome::Chars(chars),
             Err(err) => match (err.kind(), err.jdk_position()) {
                 (DecodeErrorKind::Malformed, Some(n)) => ReadOutcome::Malformed(n),
@@ -1043,7 +1052,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
     let mut out = reply_bytes.as_slice();
 
     let mut check = ctx.check(
-        "jdk readUTF = decode_utf16, decode",
+        "jdk readUTF = decode_to_utf16, decode",
         bodies.len() as u64 * 2,
     );
     for body in &bodies {
@@ -1075,7 +1084,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
     drop(check);
 
     let mut check = ctx.check(
-        "jdk writeUTF = encode_utf16, write_utf",
+        "jdk writeUTF = encode_from_utf16, write_utf",
         strings.len() as u64 * 2,
     );
     let mut replies = Vec::with_capacity(strings.len());
@@ -1087,7 +1096,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
         replies.push(jdk);
     }
     for (units, jdk) in strings.iter().zip(&replies) {
-        let body = encode_utf16(units);
+        let body = encode_from_utf16(units);
         let ours: WriteOutcome = if body.len() > 0xFFFF {
             Err("too long".to_owned())
         } else {
@@ -1127,7 +1136,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             check.fail(&units[..], "the JDK's reply is cut short".to_owned());
             return;
         };
-        let body = encode_utf16(units);
+        let body = encode_from_utf16(units);
         check.case_in("writeObject", &units[..], jdk, Ok(body.clone()));
         if let Ok(text) = String::from_utf16(units) {
             let mut wire = Vec::new();
