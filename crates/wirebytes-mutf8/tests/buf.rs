@@ -9,8 +9,9 @@ use std::io::IoSlice;
 use bytes::{Buf, BufMut, BytesMut};
 use wirebytes_mutf8::{
     DecodeErrorKind, GetUtfError, get_long_utf, get_utf, get_utf16, levels, put_long_utf, put_utf,
-    reference,
+    put_utf16, reference,
 };
+use wirebytes_testkit::buf::{OneByteChunks, OneByteRoom};
 
 /// A `Buf` made of any chunks, empty ones included; `vectored` ones show them all through
 /// `chunks_vectored`, the others only through `chunk` (as `Buf`'s default does).
@@ -353,4 +354,68 @@ fn errors_display_and_chain() {
         err.to_string(),
         "incomplete modified UTF-8 record: 11 bytes needed"
     );
+}
+
+/// `put_utf16` writes what `put_utf` writes for the same text, and any UTF-16 as the
+/// reference encodes it, into a buffer of one byte of room at a time too; `get_utf16` reads
+/// it back out of every shape. Over 65535 bytes: refused, nothing written.
+#[test]
+fn put_utf16_then_get_utf16() {
+    let mut all: Vec<Vec<u16>> = TEXTS.iter().map(|t| t.encode_utf16().collect()).collect();
+    all.extend(wirebytes_testkit::text::surrogate_soup());
+    let mut wire = Vec::new();
+    for units in &all {
+        let mut room = OneByteRoom::with(b"");
+        put_utf16(&mut room, units).unwrap();
+        let body = reference::encode_from_utf16(units);
+        assert_eq!(
+            room.bytes(),
+            [&(body.len() as u16).to_be_bytes()[..], &body].concat()
+        );
+        if let Ok(text) = String::from_utf16(units) {
+            let mut by_text = Vec::new();
+            put_utf(&mut by_text, &text).unwrap();
+            assert_eq!(room.bytes(), by_text);
+        }
+        put_utf16(&mut wire, units).unwrap();
+    }
+    for (shape, mut buf) in shapes(&wire).into_iter().step_by(7) {
+        for units in &all {
+            assert_eq!(get_utf16(&mut buf).as_ref(), Ok(units), "{shape}");
+        }
+    }
+    let mut buf = OneByteChunks::new(&wire);
+    for units in &all {
+        assert_eq!(get_utf16(&mut buf).as_ref(), Ok(units));
+    }
+    let mut out = BytesMut::new();
+    let err = put_utf16(&mut out, &[0xD800; 21_846]).unwrap_err();
+    assert_eq!((err.length(), err.limit()), (65_538, 65_535));
+    assert!(out.is_empty());
+}
+
+/// The record writers check the room for the whole record before they write: without it,
+/// they panic with the buffer as it was.
+#[test]
+fn the_writers_panic_before_writing_without_room() {
+    let text = "nul \0 and \u{1F600}";
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let len = wirebytes_mutf8::encoded_len(text);
+    type Put = fn(&mut dyn BufMut, &str, &[u16]);
+    let puts: [(Put, usize); 3] = [
+        (|b, t, _| put_utf(b, t).unwrap(), 2 + len),
+        (|b, _, u| put_utf16(b, u).unwrap(), 2 + len),
+        (|b, t, _| put_long_utf(b, t), 8 + len),
+    ];
+    for (put, need) in puts {
+        let mut out = Vec::new();
+        put(&mut (&mut out).limit(need), text, &units);
+        assert_eq!(out.len(), need);
+        let mut out = Vec::new();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            put(&mut (&mut out).limit(need - 1), text, &units);
+        }));
+        assert!(result.is_err());
+        assert!(out.is_empty(), "written before the panic");
+    }
 }

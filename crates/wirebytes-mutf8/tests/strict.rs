@@ -1,21 +1,45 @@
-//! The strict relatives: `decode_class_file` (HotSpot's `CONSTANT_Utf8` rule) and `cesu8`
-//! (the JDK's "CESU-8" charset) at every kernel level, against their references.
+//! The strict relatives: `class_file` (HotSpot's `CONSTANT_Utf8` rule) and `cesu8` (the
+//! JDK's "CESU-8" charset): `decode`, `validate` (at every kernel level) and
+//! `decode_to_utf16`, against their references.
 
 use std::borrow::Cow;
 
 use proptest::prelude::*;
 use rstest::rstest;
-use wirebytes_mutf8::{DecodeErrorKind, cesu8, decode_class_file, levels, reference};
+use wirebytes_mutf8::{DecodeErrorKind, cesu8, class_file, decode_class_file, levels, reference};
 use wirebytes_testkit::{Rng, mutf8};
 
-/// Both decoders at every level against their references; borrowed exactly when the bytes
-/// already are the text.
+/// Both rules' decoders at every level against their references; borrowed exactly when the
+/// bytes already are the text; `validate` and `decode_to_utf16` with the reference's chars
+/// and error.
 fn assert_strict_decoders_agree(bytes: &[u8]) {
     let plain = std::str::from_utf8(bytes).is_ok_and(|s| s.chars().all(|c| c.len_utf8() < 4));
     let class = reference::class_file_decode(bytes);
     let cesu = reference::cesu8_decode(bytes);
+    let class16 = reference::class_file_decode_to_utf16(bytes);
+    let cesu16 = reference::cesu8_decode_to_utf16(bytes);
+    assert_eq!(class_file::decode_to_utf16(bytes), class16, "{bytes:02x?}");
+    assert_eq!(cesu8::decode_to_utf16(bytes), cesu16, "{bytes:02x?}");
+    assert_eq!(
+        class_file::validate(bytes),
+        class16.as_ref().map(drop).map_err(|e| *e)
+    );
+    assert_eq!(
+        cesu8::validate(bytes),
+        cesu16.as_ref().map(drop).map_err(|e| *e)
+    );
     for level in levels::all() {
         let name = level.name();
+        assert_eq!(
+            level.class_file_validate(bytes),
+            class16.as_ref().map(drop).map_err(|e| *e),
+            "class file validate, {name}, {bytes:02x?}"
+        );
+        assert_eq!(
+            level.cesu8_validate(bytes),
+            cesu16.as_ref().map(drop).map_err(|e| *e),
+            "cesu8 validate, {name}, {bytes:02x?}"
+        );
         let got = level.class_file_decode(bytes);
         assert_eq!(
             got.as_deref(),
@@ -40,6 +64,7 @@ fn assert_strict_decoders_agree(bytes: &[u8]) {
         );
     }
     assert_eq!(decode_class_file(bytes).as_deref(), class.as_deref());
+    assert_eq!(class_file::decode(bytes).as_deref(), class.as_deref());
     assert_eq!(cesu8::decode(bytes).as_deref(), cesu.as_deref());
 }
 
