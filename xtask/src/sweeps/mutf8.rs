@@ -6,14 +6,18 @@
 //! `decode_class_file` against its reference over every 1-, 2- and 3-byte body and byte
 //! soup, and against the JVM's class-file parser itself (`ClassFileUtf8.java` defines a
 //! class holding each body in its constant pool); `cesu8` against its reference and the JDK's
-//! "CESU-8" charset.
+//! "CESU-8" charset. Every output form of the encoders (`_to_vec`, `_to_slice` at the exact
+//! length and one short, the lengths and the bound) on random strings and UTF-16, and the
+//! records through `std::io` and out of slices (`take_utf`).
 
 use std::borrow::Cow;
 
 use wirebytes_mutf8::{
-    DecodeErrorKind, cesu8, decode, decode_class_file, decode_lossy, decode_to_string,
-    decode_to_utf16, encode, encode_from_utf16, encode_to_vec, encoded_len, levels, read_utf,
-    read_utf16, reference, validate, write_long_utf, write_utf,
+    DecodeErrorKind, cesu8, class_file, decode, decode_class_file, decode_lossy,
+    decode_to_string, decode_to_utf16, encode, encode_from_utf16, encode_from_utf16_to_slice,
+    encode_from_utf16_to_vec, encode_to_slice, encode_to_vec, encoded_len,
+    encoded_len_from_utf16, levels, max_encoded_len, read_utf, read_utf16, reference, take_utf,
+    validate, write_long_utf, write_utf, write_utf16,
 };
 
 use crate::verify::{Check, Ctx};
@@ -79,6 +83,113 @@ fn random_units(rng: &mut Rng, max_len: usize) -> Vec<u16> {
     out
 }
 
+/// A `_to_slice` form against `want`: into a slice of exactly `want.len()` bytes, the bytes;
+/// into one a byte shorter, `None`; never a byte written past the slice.
+fn compare_slice_form<I: crate::verify::Hex + ?Sized>(
+    check: &mut Check<'_>,
+    label: &str,
+    input: &I,
+    want: &[u8],
+    f: impl Fn(&mut [u8]) -> Option<usize>,
+) {
+    const SENTINEL: u8 = 0xA5;
+    let mut buf = vec![SENTINEL; want.len() + 1];
+    let got = f(&mut buf[..want.len()]).map(|n| buf[..n].to_vec());
+    check.case_in(
+        label,
+        input,
+        (Some(want.to_vec()), SENTINEL),
+        (got, buf[want.len()]),
+    );
+    if let Some(short) = want.len().checked_sub(1) {
+        let mut buf = vec![SENTINEL; want.len()];
+        let got = f(&mut buf[..short]);
+        check.case_in(
+            &format!("{label}, one byte short"),
+            input,
+            (None, SENTINEL),
+            (got, buf[short]),
+        );
+    }
+}
+
+/// The UTF-16 forms of `writeUTF`'s encoder on `units` against the reference: the `Vec`,
+/// appended after what it held, the slice, the length.
+fn compare_utf16_forms(check: &mut Check<'_>, units: &[u16]) {
+    let want = reference::encode_from_utf16(units);
+    let mut appended = vec![0xAA];
+    encode_from_utf16_to_vec(units, &mut appended);
+    check.case_in(
+        "encode_from_utf16_to_vec",
+        units,
+        [&[0xAA][..], &want].concat(),
+        appended,
+    );
+    compare_slice_form(check, "encode_from_utf16_to_slice", units, &want, |dst| {
+        encode_from_utf16_to_slice(units, dst)
+    });
+    check.case_in(
+        "encoded_len_from_utf16",
+        units,
+        want.len(),
+        encoded_len_from_utf16(units),
+    );
+    let want = reference::cesu8_encode_from_utf16(units);
+    let mut appended = vec![0xAA];
+    cesu8::encode_from_utf16_to_vec(units, &mut appended);
+    check.case_in(
+        "cesu8::encode_from_utf16_to_vec",
+        units,
+        [&[0xAA][..], &want].concat(),
+        appended,
+    );
+    compare_slice_form(check, "cesu8::encode_from_utf16_to_slice", units, &want, |dst| {
+        cesu8::encode_from_utf16_to_slice(units, dst)
+    });
+    check.case_in(
+        "cesu8::encoded_len_from_utf16",
+        units,
+        want.len(),
+        cesu8::encoded_len_from_utf16(units),
+    );
+}
+
+/// The text forms of `writeUTF`'s and CESU-8's encoders on `text` against the reference:
+/// the `Vec`, the slice (and one of the bound's length), the length.
+fn compare_text_forms(check: &mut Check<'_>, text: &str) {
+    let want = reference::encode(text);
+    compare_slice_form(check, "encode_to_slice", text, &want, |dst| {
+        encode_to_slice(text, dst)
+    });
+    let mut bound = vec![0; max_encoded_len(text.len())];
+    check.case_in(
+        "encode_to_slice, max_encoded_len",
+        text,
+        Some(want.len()),
+        encode_to_slice(text, &mut bound),
+    );
+    let want = reference::cesu8_encode(text);
+    let mut appended = vec![0xAA];
+    cesu8::encode_to_vec(text, &mut appended);
+    check.case_in(
+        "cesu8::encode_to_vec",
+        text,
+        [&[0xAA][..], &want].concat(),
+        appended,
+    );
+    compare_slice_form(check, "cesu8::encode_to_slice", text, &want, |dst| {
+        cesu8::encode_to_slice(text, dst)
+    });
+    check.case_in("cesu8::encoded_len", text, want.len(), cesu8::encoded_len(text));
+    let mut bound = vec![0; cesu8::max_encoded_len(text.len())];
+    check.case_in(
+        "cesu8::encode_to_slice, max_encoded_len",
+        text,
+        Some(want.len()),
+        cesu8::encode_to_slice(text, &mut bound),
+    );
+}
+
 /// The fast decoders against the reference on one body; one case per decoder.
 fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
     check.case_in(
@@ -128,8 +239,9 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
 }
 
 /// Every kernel level this CPU has (the public functions take only the last) against the
-/// reference on one body, through `wirebytes_mutf8::levels`: `decode_to_utf16`, `decode` (and
-/// whether it borrows) and `decode_lossy`.
+/// reference on one body, through `wirebytes_mutf8::levels`: `decode_to_utf16` (and
+/// `decode_to_utf16_vec`), `decode` (and whether it borrows), `validate`, `decode_to_string`,
+/// `decode_lossy`, and `take_utf` of the body as a record.
 fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
     let want16 = reference::decode_to_utf16(bytes);
     let want = reference::decode(bytes);
@@ -171,6 +283,29 @@ fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
             want.as_ref().map(drop).map_err(|e| *e),
             result,
         );
+        let mut dst16 = vec![0xD800];
+        let result = level.decode_to_utf16_vec(bytes, &mut dst16);
+        let mut expected16 = vec![0xD800];
+        expected16.extend(want16.as_deref().unwrap_or_default());
+        check.case_in(
+            &format!("decode_to_utf16_vec, {name}"),
+            bytes,
+            (want16.as_ref().map(drop).map_err(|e| *e), &expected16),
+            (result, &dst16),
+        );
+        // The body as a record out of a slice: the slice moves past it only when it is read.
+        if let Ok(len) = u16::try_from(bytes.len()) {
+            let wire = [&len.to_be_bytes()[..], bytes, b"next"].concat();
+            let mut input = wire.as_slice();
+            let got = level.take_utf(&mut input).map(Cow::into_owned);
+            let left = if got.is_ok() { 4 } else { wire.len() };
+            check.case_in(
+                &format!("take_utf, {name}"),
+                bytes,
+                (want.clone().map_err(wirebytes_mutf8::GetUtfError::Invalid), left),
+                (got, input.len()),
+            );
+        }
         // Where `decode` fails, the lossy rewrite runs: compared then (else it is `decode`).
         if let Some(lossy) = &lossy {
             check.case_in(
@@ -206,11 +341,38 @@ pub(crate) fn run(ctx: &mut Ctx) {
     }
 }
 
-/// `decode_class_file` and `cesu8::decode` against their references on one body, at every
-/// kernel level when `levels` is set.
+/// `class_file` and `cesu8` (`decode`, `validate`, `decode_to_utf16`) against their
+/// references on one body, `decode` and `validate` at every kernel level when `every_level`
+/// is set.
 fn compare_strict(check: &mut Check<'_>, bytes: &[u8], every_level: bool) {
     let class = reference::class_file_decode(bytes);
     let cesu = reference::cesu8_decode(bytes);
+    let class16 = reference::class_file_decode_to_utf16(bytes);
+    let cesu16 = reference::cesu8_decode_to_utf16(bytes);
+    check.case_in(
+        "class_file::decode_to_utf16",
+        bytes,
+        &class16,
+        &class_file::decode_to_utf16(bytes),
+    );
+    check.case_in(
+        "cesu8::decode_to_utf16",
+        bytes,
+        &cesu16,
+        &cesu8::decode_to_utf16(bytes),
+    );
+    check.case_in(
+        "class_file::validate",
+        bytes,
+        class16.as_ref().map(drop).map_err(|e| *e),
+        class_file::validate(bytes),
+    );
+    check.case_in(
+        "cesu8::validate",
+        bytes,
+        cesu16.as_ref().map(drop).map_err(|e| *e),
+        cesu8::validate(bytes),
+    );
     check.case_in(
         "decode_class_file",
         bytes,
@@ -231,6 +393,18 @@ fn compare_strict(check: &mut Check<'_>, bytes: &[u8], every_level: bool) {
                 bytes,
                 &class,
                 &level.class_file_decode(bytes).map(Cow::into_owned),
+            );
+            check.case_in(
+                &format!("class_file::validate, {name}"),
+                bytes,
+                class16.as_ref().map(drop).map_err(|e| *e),
+                level.class_file_validate(bytes),
+            );
+            check.case_in(
+                &format!("cesu8::validate, {name}"),
+                bytes,
+                cesu16.as_ref().map(drop).map_err(|e| *e),
+                level.cesu8_validate(bytes),
             );
             check.case_in(
                 &format!("cesu8::decode, {name}"),
@@ -322,8 +496,10 @@ fn strict_soup(ctx: &mut Ctx) {
             &want,
             &cesu8::encode_from_utf16(&units),
         );
+        compare_utf16_forms(&mut check, &units);
         if let Ok(text) = String::from_utf16(&units) {
             check.case_in("encode", &units[..], &want[..], &*cesu8::encode(&text));
+            compare_text_forms(&mut check, &text);
             check.case_in(
                 "decode back",
                 &units[..],
@@ -835,6 +1011,8 @@ fn encoders(ctx: &mut Ctx) {
             reference::encoded_len(&text),
             encoded_len(&text),
         );
+        compare_text_forms(&mut check, &text);
+        compare_utf16_forms(&mut check, &units);
         check.case_in(
             "decode back",
             text.as_str(),
@@ -885,7 +1063,41 @@ fn records(ctx: &mut Ctx) {
                 Err(std::io::ErrorKind::UnexpectedEof),
                 kind.map(drop),
             );
+            // Out of a slice: incomplete, nothing consumed.
+            let mut input = &wire[..cut];
+            let incomplete = take_utf(&mut input).map(drop).map_err(std::io::Error::from);
+            check.case_in(
+                "take_utf truncated",
+                &wire[..cut],
+                (Err(std::io::ErrorKind::UnexpectedEof), cut),
+                (incomplete.map_err(|e| e.kind()), input.len()),
+            );
         }
+        let mut input = wire.as_slice();
+        check.case_in(
+            "take_utf back",
+            text.as_str(),
+            (Some(text.as_str()), 0),
+            (take_utf(&mut input).ok().as_deref(), input.len()),
+        );
+        // Any UTF-16, lone surrogates too, as `writeUTF` writes a Java `String`.
+        let mut wire16 = Vec::new();
+        let written = write_utf16(&mut wire16, &units).map_err(|e| e.kind());
+        let body = reference::encode_from_utf16(&units);
+        let mut expected = (body.len() as u16).to_be_bytes().to_vec();
+        expected.extend(&body);
+        check.case_in(
+            "write_utf16 record bytes",
+            &units[..],
+            (Ok(()), &expected),
+            (written, &wire16),
+        );
+        check.case_in(
+            "write_utf16 then read_utf16",
+            &units[..],
+            Some(&units),
+            read_utf16(&mut wire16.as_slice()).ok().as_ref(),
+        );
     }
     drop(check);
 
@@ -1084,8 +1296,8 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
     drop(check);
 
     let mut check = ctx.check(
-        "jdk writeUTF = encode_from_utf16, write_utf",
-        strings.len() as u64 * 2,
+        "jdk writeUTF = encode_from_utf16, write_utf, write_utf16",
+        strings.len() as u64 * 3,
     );
     let mut replies = Vec::with_capacity(strings.len());
     for units in &strings {
@@ -1110,6 +1322,16 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             }
         });
         check.case_in("writeUTF", &units[..], &jdk_norm, &ours);
+        // write_utf16 on the same chars, lone surrogates included: the body after the length.
+        let mut wire = Vec::new();
+        let ours = match write_utf16(&mut wire, units) {
+            Ok(()) => Ok(wire[2..].to_vec()),
+            Err(err) if err.kind() == std::io::ErrorKind::InvalidInput => {
+                Err("too long".to_owned())
+            }
+            Err(err) => Err(err.to_string()),
+        };
+        check.case_in("write_utf16", &units[..], &jdk_norm, &ours);
         // write_utf on the same text (where it is a valid string): the length field and body.
         if let Ok(text) = String::from_utf16(units) {
             let mut wire = Vec::new();
