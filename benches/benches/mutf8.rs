@@ -5,10 +5,11 @@
 //! (`from_java_cesu8` / `to_java_cesu8`), and simdutf8 validating the same bytes (the
 //! practical bound for input that is borrowed).
 //!
-//! `ours` is the public function (the kernels this CPU has); `ours-<level>` the same function
-//! at a lower kernel level through `wirebytes_mutf8::levels` (`ours-portable`: no kernels, as
-//! on CPUs without them; `ours-ssse3`, `ours-avx2` as on CPUs without AVX-512), for the
-//! levels this CPU has.
+//! `ours` is the public function (the kernels this CPU has); `ours-to_slice`, `ours-to_vec`
+//! and `ours-to_buf` the encoder into the caller's reused buffers; `ours-<level>` the same
+//! function at a lower kernel level through `wirebytes_mutf8::levels` (`ours-portable`: no
+//! kernels, as on CPUs without them; `ours-ssse3`, `ours-avx2` as on CPUs without AVX-512),
+//! for the levels this CPU has.
 //!
 //! Parameters are `<input>/<bytes of modified UTF-8>`; throughput counts those bytes. The
 //! functions that may borrow return a `Cow` that the harness cannot keep (it borrows the
@@ -203,6 +204,43 @@ fn encode(c: &mut Criterion) {
             text.as_str(),
             |t| black_box(&*simd_cesu8::mutf8::encode(t)).len(),
         );
+        // Into the caller's buffers, reused: a slice of the bound's length, a `Vec`, a
+        // `BytesMut`.
+        let mut slice = vec![0u8; wirebytes_mutf8::max_encoded_len(text.len())];
+        bench(
+            &mut group,
+            GROUP,
+            "ours-to_slice",
+            &param,
+            text.as_str(),
+            |t| wirebytes_mutf8::encode_to_slice(t, &mut slice),
+        );
+        let mut vec = Vec::with_capacity(wirebytes_mutf8::max_encoded_len(text.len()));
+        bench(
+            &mut group,
+            GROUP,
+            "ours-to_vec",
+            &param,
+            text.as_str(),
+            |t| {
+                vec.clear();
+                wirebytes_mutf8::encode_to_vec(t, &mut vec);
+                black_box(vec.as_slice()).len()
+            },
+        );
+        let mut buf = bytes::BytesMut::with_capacity(wirebytes_mutf8::max_encoded_len(text.len()));
+        bench(
+            &mut group,
+            GROUP,
+            "ours-to_buf",
+            &param,
+            text.as_str(),
+            |t| {
+                buf.clear();
+                wirebytes_mutf8::encode_to_buf(t, &mut buf);
+                black_box(&buf[..]).len()
+            },
+        );
     }
     group.finish();
 }
@@ -257,9 +295,10 @@ fn contiguous(entries: Vec<Vec<u8>>) -> Vec<&'static [u8]> {
 
 /// Many short strings, as a class-file reader decodes them: each function runs over the
 /// whole corpus and returns the total length of what it decoded (entries it rejects count
-/// nothing). `ours-decode_to_string` reuses one `String`, and `ours-decode+push_str` is the same
-/// done with `decode`; `ours-decode_to_utf16_vec` reuses one `Vec<u16>`; `limit-vec-alloc` is
-/// the allocation of a `Vec<u16>` per entry, which `decode_to_utf16` cannot avoid;
+/// nothing). `ours-take_utf` reads the entries as records out of one slice.
+/// `ours-decode_to_string` reuses one `String`, and `ours-decode+push_str` is the same done
+/// with `decode`; `ours-decode_to_utf16_vec` reuses one `Vec<u16>`; `limit-vec-alloc` is the
+/// allocation of a `Vec<u16>` per entry, which `decode_to_utf16` cannot avoid;
 /// `std-from_utf8` is the check that a UTF-8 reader would make.
 fn class_file(c: &mut Criterion) {
     const GROUP: &str = "mutf8/class-file";
@@ -357,6 +396,34 @@ fn class_file(c: &mut Criterion) {
                     black_box(dst.as_str()).len()
                 })
                 .sum::<usize>()
+        },
+    );
+    // The entries as the records they were read from, one after the other: `take_utf`
+    // parses them out of the slice, borrowing what it can.
+    let mut records = Vec::with_capacity(total + 2 * entries.len());
+    for e in &entries {
+        records.extend((e.len() as u16).to_be_bytes());
+        records.extend_from_slice(e);
+    }
+    bench(
+        &mut group,
+        GROUP,
+        "ours-take_utf",
+        &param,
+        records.as_slice(),
+        |mut rest| {
+            let mut total = 0;
+            while !rest.is_empty() {
+                match wirebytes_mutf8::take_utf(&mut rest) {
+                    Ok(text) => total += black_box(&*text).len(),
+                    Err(_) => {
+                        // Skip a record the JDK rejects: its length field and body.
+                        let len = usize::from(u16::from_be_bytes([rest[0], rest[1]]));
+                        rest = &rest[2 + len..];
+                    }
+                }
+            }
+            total
         },
     );
     bench(&mut group, GROUP, "ours-class_file", &param, corpus, |es| {

@@ -44,6 +44,7 @@ use crate::sequence::first_error;
 /// assert_eq!(decode(b"\xc1\x81").unwrap(), "A"); // an overlong form: the JDK accepts it
 /// assert!(decode("\u{1F600}".as_bytes()).is_err()); // 4-byte UTF-8: the JDK does not
 /// ```
+#[must_use = "the decoded text, or where the body is malformed"]
 #[inline]
 pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
     // Short ASCII (field names, keys, identifiers) in two loads, before any machinery.
@@ -149,6 +150,7 @@ fn plan_portable(bytes: &[u8]) -> Utf8Prefix<'_> {
 /// assert_eq!(validate(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
 /// assert!(validate("\u{1F600}".as_bytes()).is_err()); // 4-byte UTF-8: the JDK rejects it
 /// ```
+#[must_use = "whether the JDK accepts the body"]
 #[inline]
 pub fn validate(bytes: &[u8]) -> Result<(), DecodeError> {
     if short_ascii(bytes).is_some() {
@@ -197,6 +199,7 @@ fn validate_planned(bytes: &[u8], kernels: Kernels) -> Result<(), DecodeError> {
 /// assert_eq!(text, "name: café \0"); // unchanged
 /// # Ok::<(), wirebytes_mutf8::DecodeError>(())
 /// ```
+#[must_use = "the text is not appended when the body is malformed"]
 #[inline]
 pub fn decode_to_string(bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
     decode_to_string_with(bytes, dst, Kernels::detect())

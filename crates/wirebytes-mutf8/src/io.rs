@@ -136,9 +136,9 @@ fn too_long(len: usize) -> io::Error {
 /// Writes one `DataOutput.writeUTF` record: a big-endian `u16` body length, then the body,
 /// as [`encode()`] builds it.
 ///
-/// Short records (up to 512 bytes) are encoded behind their length field on the stack and go
-/// to the writer in one `write_all`; longer ones in two (length, then body); wrap an
-/// unbuffered writer in a `BufWriter`.
+/// Short records (a body of up to 518 bytes) are encoded behind their length field on the
+/// stack and go to the writer in one `write_all`; longer ones in two (length, then body);
+/// wrap an unbuffered writer in a `BufWriter`.
 ///
 /// [`encode()`]: crate::encode()
 ///

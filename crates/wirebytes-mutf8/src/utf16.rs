@@ -41,6 +41,7 @@ const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
 /// assert_eq!(decode_to_utf16(b"a\xc0\x80\xed\xb0\x80"), Ok(vec![0x61, 0x0000, 0xdc00]));
 /// assert_eq!(decode_to_utf16(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
 /// ```
+#[must_use = "the decoded chars, or where the body is malformed"]
 #[inline]
 pub fn decode_to_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     decode_to_utf16_with(bytes, Kernels::detect())
@@ -95,6 +96,7 @@ fn decode_to_utf16_planned(
 /// assert_eq!(chars, [0x61, 0, 0xd800]); // unchanged
 /// # Ok::<(), wirebytes_mutf8::DecodeError>(())
 /// ```
+#[must_use = "the chars are not appended when the body is malformed"]
 #[inline]
 pub fn decode_to_utf16_vec(bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
     decode_to_utf16_vec_with(bytes, dst, Kernels::detect())

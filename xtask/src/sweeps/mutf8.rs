@@ -13,11 +13,11 @@
 use std::borrow::Cow;
 
 use wirebytes_mutf8::{
-    DecodeErrorKind, cesu8, class_file, decode, decode_class_file, decode_lossy,
-    decode_to_string, decode_to_utf16, encode, encode_from_utf16, encode_from_utf16_to_slice,
-    encode_from_utf16_to_vec, encode_to_slice, encode_to_vec, encoded_len,
-    encoded_len_from_utf16, levels, max_encoded_len, read_utf, read_utf16, reference, take_utf,
-    validate, write_long_utf, write_utf, write_utf16,
+    DecodeErrorKind, cesu8, class_file, decode, decode_class_file, decode_lossy, decode_to_string,
+    decode_to_utf16, encode, encode_from_utf16, encode_from_utf16_to_slice,
+    encode_from_utf16_to_vec, encode_to_slice, encode_to_vec, encoded_len, encoded_len_from_utf16,
+    levels, max_encoded_len, read_utf, read_utf16, reference, take_utf, validate, write_long_utf,
+    write_utf, write_utf16,
 };
 
 use crate::verify::{Check, Ctx};
@@ -143,9 +143,13 @@ fn compare_utf16_forms(check: &mut Check<'_>, units: &[u16]) {
         [&[0xAA][..], &want].concat(),
         appended,
     );
-    compare_slice_form(check, "cesu8::encode_from_utf16_to_slice", units, &want, |dst| {
-        cesu8::encode_from_utf16_to_slice(units, dst)
-    });
+    compare_slice_form(
+        check,
+        "cesu8::encode_from_utf16_to_slice",
+        units,
+        &want,
+        |dst| cesu8::encode_from_utf16_to_slice(units, dst),
+    );
     check.case_in(
         "cesu8::encoded_len_from_utf16",
         units,
@@ -180,7 +184,12 @@ fn compare_text_forms(check: &mut Check<'_>, text: &str) {
     compare_slice_form(check, "cesu8::encode_to_slice", text, &want, |dst| {
         cesu8::encode_to_slice(text, dst)
     });
-    check.case_in("cesu8::encoded_len", text, want.len(), cesu8::encoded_len(text));
+    check.case_in(
+        "cesu8::encoded_len",
+        text,
+        want.len(),
+        cesu8::encoded_len(text),
+    );
     let mut bound = vec![0; cesu8::max_encoded_len(text.len())];
     check.case_in(
         "cesu8::encode_to_slice, max_encoded_len",
@@ -302,7 +311,10 @@ fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
             check.case_in(
                 &format!("take_utf, {name}"),
                 bytes,
-                (want.clone().map_err(wirebytes_mutf8::GetUtfError::Invalid), left),
+                (
+                    want.clone().map_err(wirebytes_mutf8::GetUtfError::Invalid),
+                    left,
+                ),
                 (got, input.len()),
             );
         }
