@@ -176,6 +176,16 @@ fn long_records_at_every_level_decode_as_the_reference() {
                     level.name()
                 );
                 assert_eq!(buf.remaining(), 0);
+                let long = [&(body.len() as u64).to_be_bytes()[..], &body].concat();
+                let cut = cut.min(long.len());
+                let mut buf = Chunked::new(vec![long[..cut].to_vec(), long[cut..].to_vec()]);
+                assert_eq!(
+                    level.get_long_utf(&mut buf, body.len() as u64),
+                    want,
+                    "{} long split at {cut}",
+                    level.name()
+                );
+                assert_eq!(buf.remaining(), 0);
             }
         }
     }

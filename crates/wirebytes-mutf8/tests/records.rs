@@ -59,6 +59,13 @@ fn long_records_at_every_level_decode_as_the_reference() {
                 .read_utf16(&mut wire.as_slice())
                 .map_err(|e| *inner::<DecodeError>(&e));
             assert_eq!(got, reference::decode_to_utf16(&body), "{}", level.name());
+            // The long form of the same body.
+            let mut long = (body.len() as u64).to_be_bytes().to_vec();
+            long.extend_from_slice(&body);
+            let got = level
+                .read_long_utf(&mut long.as_slice(), body.len() as u64)
+                .map_err(|e| *inner::<DecodeError>(&e));
+            assert_eq!(got, want, "long, {}", level.name());
         }
     }
 }

@@ -24,7 +24,7 @@ pub(crate) fn short_ascii(bytes: &[u8]) -> Option<&str> {
     } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
         (u64::from_ne_bytes(*head) | u64::from_ne_bytes(*tail)) & HIGH_BITS != 0
     } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
-        (u32::from_ne_bytes(*head) | u32::from_ne_bytes(*tail)) & 0x8080_8080 != 0
+        (u32::from_ne_bytes(*head) | u32::from_ne_bytes(*tail)) & HIGH_BITS as u32 != 0
     } else {
         // 0 to 3 bytes: the first, the middle and the last.
         n > 0 && (bytes[0] | bytes[n / 2] | bytes[n - 1]) & 0x80 != 0
