@@ -181,7 +181,7 @@ mod utf16;
 #[cfg(feature = "bytes")]
 #[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
 pub use buf::{get_long_utf, get_utf, get_utf16, put_long_utf, put_utf, put_utf16};
-/// [`class_file::decode`], by the name a class-file parser looks for.
+#[doc(inline)]
 pub use class_file::decode as decode_class_file;
 pub use decode::{decode, decode_lossy, decode_to_string, validate};
 #[cfg(feature = "bytes")]
