@@ -5,10 +5,11 @@
 //! (`from_java_cesu8` / `to_java_cesu8`), and simdutf8 validating the same bytes (the
 //! practical bound for input that is borrowed).
 //!
-//! `ours` is the public function (the kernels this CPU has); `ours-<level>` the same function
-//! at a lower kernel level through `wirebytes_mutf8::levels` (`ours-portable`: no kernels, as
-//! on CPUs without them; `ours-ssse3`, `ours-avx2` as on CPUs without AVX-512), for the
-//! levels this CPU has.
+//! `ours` is the public function (the kernels this CPU has); `ours-to_slice`, `ours-to_vec`
+//! and `ours-to_buf` the encoder into the caller's reused buffers; `ours-<level>` the same
+//! function at a lower kernel level through `wirebytes_mutf8::levels` (`ours-portable`: no
+//! kernels, as on CPUs without them; `ours-ssse3`, `ours-avx2` as on CPUs without AVX-512),
+//! for the levels this CPU has.
 //!
 //! Parameters are `<input>/<bytes of modified UTF-8>`; throughput counts those bytes. The
 //! functions that may borrow return a `Cow` that the harness cannot keep (it borrows the
@@ -27,7 +28,7 @@ use wirebytes_testkit::text::repeat_chars;
 
 /// The old way to decode: the JDK's `readUTF` loop, then the chars into a `String`.
 fn baseline_decode(bytes: &[u8]) -> Option<String> {
-    String::from_utf16(&reference::decode_utf16(bytes).ok()?).ok()
+    String::from_utf16(&reference::decode_to_utf16(bytes).ok()?).ok()
 }
 
 /// `text` cut to at most `len` bytes, at a char boundary.
@@ -142,8 +143,8 @@ fn decode(c: &mut Criterion) {
     group.finish();
 }
 
-fn decode_utf16(c: &mut Criterion) {
-    const GROUP: &str = "mutf8/decode_utf16";
+fn decode_to_utf16(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/decode_to_utf16";
     let mut group = c.benchmark_group(GROUP);
     for (name, bytes) in decode_inputs() {
         if !matches!(name, "ascii" | "cyrillic" | "nul-supplementary") || bytes.len() < 65536 {
@@ -157,10 +158,10 @@ fn decode_utf16(c: &mut Criterion) {
             "baseline",
             &param,
             bytes.as_slice(),
-            |b| reference::decode_utf16(b).ok(),
+            |b| reference::decode_to_utf16(b).ok(),
         );
         bench(&mut group, GROUP, "ours", &param, bytes.as_slice(), |b| {
-            wirebytes_mutf8::decode_utf16(b).ok()
+            wirebytes_mutf8::decode_to_utf16(b).ok()
         });
         // Every level below the one `ours` uses.
         let below: Vec<_> = levels::all().collect();
@@ -172,7 +173,7 @@ fn decode_utf16(c: &mut Criterion) {
                 &function,
                 &param,
                 bytes.as_slice(),
-                |b| level.decode_utf16(b).ok(),
+                |b| level.decode_to_utf16(b).ok(),
             );
         }
     }
@@ -202,6 +203,43 @@ fn encode(c: &mut Criterion) {
             &param,
             text.as_str(),
             |t| black_box(&*simd_cesu8::mutf8::encode(t)).len(),
+        );
+        // Into the caller's buffers, reused: a slice of the bound's length, a `Vec`, a
+        // `BytesMut`.
+        let mut slice = vec![0u8; wirebytes_mutf8::max_encoded_len(text.len())];
+        bench(
+            &mut group,
+            GROUP,
+            "ours-to_slice",
+            &param,
+            text.as_str(),
+            |t| wirebytes_mutf8::encode_to_slice(t, &mut slice),
+        );
+        let mut vec = Vec::with_capacity(wirebytes_mutf8::max_encoded_len(text.len()));
+        bench(
+            &mut group,
+            GROUP,
+            "ours-to_vec",
+            &param,
+            text.as_str(),
+            |t| {
+                vec.clear();
+                wirebytes_mutf8::encode_to_vec(t, &mut vec);
+                black_box(vec.as_slice()).len()
+            },
+        );
+        let mut buf = bytes::BytesMut::with_capacity(wirebytes_mutf8::max_encoded_len(text.len()));
+        bench(
+            &mut group,
+            GROUP,
+            "ours-to_buf",
+            &param,
+            text.as_str(),
+            |t| {
+                buf.clear();
+                wirebytes_mutf8::encode_to_buf(t, &mut buf);
+                black_box(&buf[..]).len()
+            },
         );
     }
     group.finish();
@@ -257,9 +295,10 @@ fn contiguous(entries: Vec<Vec<u8>>) -> Vec<&'static [u8]> {
 
 /// Many short strings, as a class-file reader decodes them: each function runs over the
 /// whole corpus and returns the total length of what it decoded (entries it rejects count
-/// nothing). `ours-decode_into` reuses one `String`, and `ours-decode+push_str` is the same
-/// done with `decode`; `ours-decode_utf16_into` reuses one `Vec<u16>`; `limit-vec-alloc` is
-/// the allocation of a `Vec<u16>` per entry, which `decode_utf16` cannot avoid;
+/// nothing). `ours-take_utf` reads the entries as records out of one slice.
+/// `ours-decode_to_string` reuses one `String`, and `ours-decode+push_str` is the same done
+/// with `decode`; `ours-decode_to_utf16_vec` reuses one `Vec<u16>`; `limit-vec-alloc` is the
+/// allocation of a `Vec<u16>` per entry, which `decode_to_utf16` cannot avoid;
 /// `std-from_utf8` is the check that a UTF-8 reader would make.
 fn class_file(c: &mut Criterion) {
     const GROUP: &str = "mutf8/class-file";
@@ -285,12 +324,12 @@ fn class_file(c: &mut Criterion) {
     bench(
         &mut group,
         GROUP,
-        "ours-decode_utf16",
+        "ours-decode_to_utf16",
         &param,
         corpus,
         |es| {
             es.iter()
-                .filter_map(|e| wirebytes_mutf8::decode_utf16(e).ok())
+                .filter_map(|e| wirebytes_mutf8::decode_to_utf16(e).ok())
                 .map(|t| black_box(&*t).len())
                 .sum::<usize>()
         },
@@ -298,7 +337,7 @@ fn class_file(c: &mut Criterion) {
     bench(
         &mut group,
         GROUP,
-        "ours-decode_utf16_into",
+        "ours-decode_to_utf16_vec",
         &param,
         corpus,
         |es| {
@@ -306,13 +345,13 @@ fn class_file(c: &mut Criterion) {
             es.iter()
                 .map(|e| {
                     dst.clear();
-                    let _ = wirebytes_mutf8::decode_utf16_into(e, &mut dst);
+                    let _ = wirebytes_mutf8::decode_to_utf16_vec(e, &mut dst);
                     black_box(dst.as_slice()).len()
                 })
                 .sum::<usize>()
         },
     );
-    // What `decode_utf16` cannot avoid: one `Vec<u16>` per entry (none for an empty one).
+    // What `decode_to_utf16` cannot avoid: one `Vec<u16>` per entry (none for an empty one).
     bench(&mut group, GROUP, "limit-vec-alloc", &param, corpus, |es| {
         es.iter()
             .map(|e| black_box(Vec::<u16>::with_capacity(e.len())).capacity())
@@ -326,7 +365,7 @@ fn class_file(c: &mut Criterion) {
     bench(
         &mut group,
         GROUP,
-        "ours-decode_into",
+        "ours-decode_to_string",
         &param,
         corpus,
         |es| {
@@ -334,7 +373,7 @@ fn class_file(c: &mut Criterion) {
             es.iter()
                 .map(|e| {
                     dst.clear();
-                    let _ = wirebytes_mutf8::decode_into(e, &mut dst);
+                    let _ = wirebytes_mutf8::decode_to_string(e, &mut dst);
                     black_box(dst.as_str()).len()
                 })
                 .sum::<usize>()
@@ -359,6 +398,34 @@ fn class_file(c: &mut Criterion) {
                 .sum::<usize>()
         },
     );
+    // The entries as the records they were read from, one after the other: `take_utf`
+    // parses them out of the slice, borrowing what it can.
+    let mut records = Vec::with_capacity(total + 2 * entries.len());
+    for e in &entries {
+        records.extend((e.len() as u16).to_be_bytes());
+        records.extend_from_slice(e);
+    }
+    bench(
+        &mut group,
+        GROUP,
+        "ours-take_utf",
+        &param,
+        records.as_slice(),
+        |mut rest| {
+            let mut total = 0;
+            while !rest.is_empty() {
+                match wirebytes_mutf8::take_utf(&mut rest) {
+                    Ok(text) => total += black_box(&*text).len(),
+                    Err(_) => {
+                        // Skip a record the JDK rejects: its length field and body.
+                        let len = usize::from(u16::from_be_bytes([rest[0], rest[1]]));
+                        rest = &rest[2 + len..];
+                    }
+                }
+            }
+            total
+        },
+    );
     bench(&mut group, GROUP, "ours-class_file", &param, corpus, |es| {
         es.iter()
             .filter_map(|e| wirebytes_mutf8::decode_class_file(e).ok())
@@ -381,10 +448,10 @@ fn class_file(c: &mut Criterion) {
 }
 
 /// Short strings that must be rewritten (each holds `C0 80` or a surrogate pair), decoded
-/// one after the other into one reused `String`: `decode_into` against `decode` then
+/// one after the other into one reused `String`: `decode_to_string` against `decode` then
 /// `push_str` (the baseline).
-fn decode_into(c: &mut Criterion) {
-    const GROUP: &str = "mutf8/decode_into";
+fn decode_to_string(c: &mut Criterion) {
+    const GROUP: &str = "mutf8/decode_to_string";
     let mut group = c.benchmark_group(GROUP);
     let mut rng = Rng::new(0x696e_746f);
     let mut inputs: Vec<(&str, Vec<&'static [u8]>)> = Vec::new();
@@ -437,7 +504,7 @@ fn decode_into(c: &mut Criterion) {
             es.iter()
                 .map(|e| {
                     dst.clear();
-                    let _ = wirebytes_mutf8::decode_into(e, &mut dst);
+                    let _ = wirebytes_mutf8::decode_to_string(e, &mut dst);
                     black_box(dst.as_str()).len()
                 })
                 .sum::<usize>()
@@ -451,7 +518,7 @@ fn decode_into(c: &mut Criterion) {
                 es.iter()
                     .map(|e| {
                         dst.clear();
-                        let _ = level.decode_into(e, &mut dst);
+                        let _ = level.decode_to_string(e, &mut dst);
                         black_box(dst.as_str()).len()
                     })
                     .sum::<usize>()
@@ -474,7 +541,7 @@ fn validate(c: &mut Criterion) {
         let f = bytes.as_slice();
         group.throughput(Throughput::Bytes(bytes.len() as u64));
         bench(&mut group, GROUP, "baseline", &param, f, |b| {
-            reference::decode_utf16(b).is_ok()
+            reference::decode_to_utf16(b).is_ok()
         });
         bench(&mut group, GROUP, "ours", &param, f, |b| {
             wirebytes_mutf8::validate(b).is_ok()
@@ -491,10 +558,10 @@ fn validate(c: &mut Criterion) {
 criterion_group!(
     group,
     decode,
-    decode_utf16,
+    decode_to_utf16,
     encode,
     class_file,
-    decode_into,
+    decode_to_string,
     validate
 );
 criterion_main!(group);

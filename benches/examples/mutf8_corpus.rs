@@ -2,8 +2,8 @@
 //! kernel level: a steady workload for an instruction counter.
 //!
 //! `cargo run --release --example mutf8_corpus -- <function> [level] [rounds] [count]`, with
-//! `<function>` one of `decode`, `decode_into`, `decode+push_str`, `decode_utf16`,
-//! `decode_utf16_into`, `validate`, and `level` a name from `wirebytes_mutf8::levels`
+//! `<function>` one of `decode`, `decode_to_string`, `decode+push_str`, `decode_to_utf16`,
+//! `decode_to_utf16_vec`, `validate`, and `level` a name from `wirebytes_mutf8::levels`
 //! (default, or `public`: the public functions, at the level this CPU has). The corpus is the file
 //! `WIREBYTES_CLASS_FILE_CORPUS` names, else `target/jdk-constant-utf8.bin`.
 
@@ -34,7 +34,7 @@ fn main() {
         entries.push(body);
         rest = &tail[len..];
     }
-    // `[count]`: only the first entries (as the `decode_into` group's class-file input).
+    // `[count]`: only the first entries (as the `decode_to_string` group's class-file input).
     if let Some(count) = args.get(3) {
         entries.truncate(count.parse().expect("a number of entries"));
     }
@@ -50,14 +50,14 @@ fn main() {
             ("decode", Some(l)) => each(&entries, |e| {
                 l.decode(e).map_or(0, |t| black_box(&*t).len())
             }),
-            ("decode_into", None) => each(&entries, |e| {
+            ("decode_to_string", None) => each(&entries, |e| {
                 text.clear();
-                let _ = wirebytes_mutf8::decode_into(e, &mut text);
+                let _ = wirebytes_mutf8::decode_to_string(e, &mut text);
                 black_box(text.as_str()).len()
             }),
-            ("decode_into", Some(l)) => each(&entries, |e| {
+            ("decode_to_string", Some(l)) => each(&entries, |e| {
                 text.clear();
-                let _ = l.decode_into(e, &mut text);
+                let _ = l.decode_to_string(e, &mut text);
                 black_box(text.as_str()).len()
             }),
             ("decode+push_str", None) => each(&entries, |e| {
@@ -74,20 +74,20 @@ fn main() {
                 }
                 black_box(text.as_str()).len()
             }),
-            ("decode_utf16", None) => each(&entries, |e| {
-                wirebytes_mutf8::decode_utf16(e).map_or(0, |t| black_box(&*t).len())
+            ("decode_to_utf16", None) => each(&entries, |e| {
+                wirebytes_mutf8::decode_to_utf16(e).map_or(0, |t| black_box(&*t).len())
             }),
-            ("decode_utf16", Some(l)) => each(&entries, |e| {
-                l.decode_utf16(e).map_or(0, |t| black_box(&*t).len())
+            ("decode_to_utf16", Some(l)) => each(&entries, |e| {
+                l.decode_to_utf16(e).map_or(0, |t| black_box(&*t).len())
             }),
-            ("decode_utf16_into", None) => each(&entries, |e| {
+            ("decode_to_utf16_vec", None) => each(&entries, |e| {
                 chars.clear();
-                let _ = wirebytes_mutf8::decode_utf16_into(e, &mut chars);
+                let _ = wirebytes_mutf8::decode_to_utf16_vec(e, &mut chars);
                 black_box(chars.as_slice()).len()
             }),
-            ("decode_utf16_into", Some(l)) => each(&entries, |e| {
+            ("decode_to_utf16_vec", Some(l)) => each(&entries, |e| {
                 chars.clear();
-                let _ = l.decode_utf16_into(e, &mut chars);
+                let _ = l.decode_to_utf16_vec(e, &mut chars);
                 black_box(chars.as_slice()).len()
             }),
             ("validate", None) => each(&entries, |e| {

@@ -1,9 +1,12 @@
 //! wirebytes-mutf8's record readers over an arbitrary byte stream, record after record,
-//! against a model built on `reference`: `read_utf` / `read_utf16` (every kernel level) and
-//! `read_long_utf` from an `io::Read` that delivers short reads, `Interrupted` and one
-//! injected failure; `get_utf` / `get_utf16` (every kernel level) and `get_long_utf` from a
-//! `Buf` of many chunks, with and without `chunks_vectored`. Each result, error kind and
-//! inner error, and how many bytes each call consumed, is the model's.
+//! against a model built on `reference`: `read_utf` / `read_utf16` / `read_long_utf` (every
+//! kernel level) from an `io::Read` that delivers short reads, `Interrupted` and one
+//! injected failure; `get_utf` / `get_utf16` / `get_long_utf` (every kernel level) from a
+//! `Buf` of many chunks, with and without `chunks_vectored` (which makes no difference);
+//! `take_utf` / `take_long_utf` (every kernel level) out of the slice. Each result, error
+//! kind and inner error, and how many bytes each call consumed, is the model's. And the
+//! writers: the payload's UTF-16 units through `put_utf16` (into a buffer of narrow chunks)
+//! and `write_utf16`, read back by `get_utf16` and `read_utf16`.
 #![no_main]
 
 use std::io;
@@ -17,7 +20,8 @@ use wirebytes_mutf8::{DecodeError, GetUtfError, LengthError, levels, reference};
 struct Input<'a> {
     /// The chunk lengths of the `Buf` (a cycle).
     cuts: [u8; 4],
-    /// Whether the `Buf` shows all its chunks through `chunks_vectored`.
+    /// Whether the `Buf` shows all its chunks through `chunks_vectored` (the readers read the
+    /// same either way).
     vectored: bool,
     /// The `io::Read`'s calls (a cycle): short reads and `Interrupted`.
     schedule: [u8; 4],
@@ -137,7 +141,6 @@ fn buf_model<T, const N: usize>(
     data: &[u8],
     pos: usize,
     first_chunk: usize,
-    vectored: bool,
     limit: u64,
     decode: impl Fn(&[u8]) -> Result<T, DecodeError>,
 ) -> (Outcome<T>, usize) {
@@ -145,18 +148,14 @@ fn buf_model<T, const N: usize>(
     if remaining < N {
         return (Outcome::Incomplete(N as u64), pos);
     }
-    // A length field the buffer shows only by consuming it is consumed.
-    let after_field = if first_chunk >= N || vectored {
-        pos
-    } else {
-        pos + N
-    };
+    // A length field split between the first chunk and the next is consumed to be read.
+    let after_field = if first_chunk >= N { pos } else { pos + N };
     let len = field::<N>(data, pos);
     if len > limit {
         return (Outcome::TooLong, after_field);
     }
     if len > (remaining - N) as u64 {
-        return (Outcome::Incomplete(N as u64 + len), after_field);
+        return (Outcome::Incomplete((N as u64).saturating_add(len)), after_field);
     }
     let end = pos + N + len as usize;
     match decode(&data[pos + N..end]) {
@@ -212,8 +211,7 @@ fn buf_records<T: PartialEq + std::fmt::Debug, const N: usize>(
     let mut pos = 0;
     for record in 0..RECORDS {
         let first_chunk = buf.first_chunk_len();
-        let (want, want_pos) =
-            buf_model::<T, N>(data, pos, first_chunk, input.vectored, limit, &decode);
+        let (want, want_pos) = buf_model::<T, N>(data, pos, first_chunk, limit, &decode);
         let got = from_buf(get(&mut buf));
         let context = (record, pos, input);
         same(what, &context, &want, &got);
@@ -226,6 +224,132 @@ fn buf_records<T: PartialEq + std::fmt::Debug, const N: usize>(
         pos = want_pos;
         if !want.goes_on() {
             break;
+        }
+    }
+}
+
+/// The model of one record taken out of the slice at `pos`: the outcome and the position
+/// after it (which moves only when the record is read).
+fn slice_model<const N: usize>(
+    data: &[u8],
+    pos: usize,
+    limit: u64,
+) -> (Outcome<String>, usize) {
+    let remaining = data.len() - pos;
+    if remaining < N {
+        return (Outcome::Incomplete(N as u64), pos);
+    }
+    let len = field::<N>(data, pos);
+    if len > limit {
+        return (Outcome::TooLong, pos);
+    }
+    if len > (remaining - N) as u64 {
+        return (Outcome::Incomplete((N as u64).saturating_add(len)), pos);
+    }
+    let end = pos + N + len as usize;
+    match reference::decode(&data[pos + N..end]) {
+        Ok(text) => (Outcome::Ok(text), end),
+        Err(err) => (Outcome::Invalid(err), pos),
+    }
+}
+
+/// Takes records out of the payload with `take` until one is not read, each against
+/// `slice_model`.
+fn take_records<const N: usize>(
+    what: &str,
+    input: &Input<'_>,
+    limit: u64,
+    take: impl for<'a> Fn(&mut &'a [u8]) -> Result<std::borrow::Cow<'a, str>, GetUtfError>,
+) {
+    let data = input.payload;
+    let mut rest = data;
+    let mut pos = 0;
+    for record in 0..RECORDS {
+        let (want, want_pos) = slice_model::<N>(data, pos, limit);
+        let got = from_buf(take(&mut rest).map(std::borrow::Cow::into_owned));
+        let context = (record, pos, input);
+        same(what, &context, &want, &got);
+        same(
+            &format!("{what}: bytes consumed"),
+            &context,
+            want_pos,
+            data.len() - rest.len(),
+        );
+        pos = want_pos;
+        if !matches!(want, Outcome::Ok(_)) {
+            break;
+        }
+    }
+}
+
+/// A `BufMut` that offers `width` bytes of room at a time (at least 1), and grows.
+struct NarrowRoom {
+    bytes: Vec<u8>,
+    room: Vec<std::mem::MaybeUninit<u8>>,
+}
+
+// SAFETY: `chunk_mut` is the room; `advance_mut` copies in the first `cnt` bytes of it, which
+// the caller wrote; `remaining_mut` is what a `Vec` may still hold.
+unsafe impl bytes::BufMut for NarrowRoom {
+    fn remaining_mut(&self) -> usize {
+        isize::MAX as usize - self.bytes.len()
+    }
+
+    unsafe fn advance_mut(&mut self, cnt: usize) {
+        assert!(cnt <= self.room.len(), "advanced past the room offered");
+        for byte in &self.room[..cnt] {
+            // SAFETY: the caller wrote the first `cnt` bytes of the room before advancing.
+            self.bytes.push(unsafe { byte.assume_init() });
+        }
+    }
+
+    fn chunk_mut(&mut self) -> &mut bytes::buf::UninitSlice {
+        bytes::buf::UninitSlice::uninit(&mut self.room)
+    }
+}
+
+/// The payload's UTF-16 units written by `put_utf16` (into narrow chunks) and `write_utf16`:
+/// the reference's record, or a `LengthError` and nothing written; read back by `get_utf16`
+/// out of the chunked buffer and by `read_utf16`.
+fn utf16_round_trip(input: &Input<'_>) {
+    let units = wirebytes_fuzz::units(input.payload);
+    let body = reference::encode_from_utf16(&units);
+    let mut room = NarrowRoom {
+        bytes: Vec::new(),
+        room: vec![std::mem::MaybeUninit::uninit(); usize::from(input.cuts[0] % 9) + 1],
+    };
+    let put = wirebytes_mutf8::put_utf16(&mut room, &units);
+    let mut written = Vec::new();
+    let wrote = wirebytes_mutf8::write_utf16(&mut written, &units);
+    match u16::try_from(body.len()) {
+        Ok(len) => {
+            let record = [&len.to_be_bytes()[..], &body].concat();
+            same("put_utf16", &units, (Ok(()), &record), (put, &room.bytes));
+            same("write_utf16", &units, &record, &written);
+            assert!(wrote.is_ok());
+            let mut buf = Chunked::new(&record, &input.cuts, input.vectored);
+            same(
+                "get_utf16 back",
+                &units,
+                Ok(&units),
+                wirebytes_mutf8::get_utf16(&mut buf).as_ref(),
+            );
+            same(
+                "read_utf16 back",
+                &units,
+                Some(&units),
+                wirebytes_mutf8::read_utf16(&mut record.as_slice()).ok().as_ref(),
+            );
+        }
+        Err(_) => {
+            same("put_utf16 too long", &units, (true, 0), (put.is_err(), room.bytes.len()));
+            let kind = wrote.map_err(|e| e.kind());
+            same(
+                "write_utf16 too long",
+                &units,
+                (Err(io::ErrorKind::InvalidInput), 0),
+                (kind, written.len()),
+            );
         }
     }
 }
@@ -251,7 +375,7 @@ fuzz_target!(|input: Input<'_>| {
             &input,
             short,
             |r| level.read_utf16(r),
-            reference::decode_utf16,
+            reference::decode_to_utf16,
         );
         buf_records::<_, 2>(
             &format!("get_utf {name}"),
@@ -265,9 +389,32 @@ fuzz_target!(|input: Input<'_>| {
             &input,
             short,
             |b| level.get_utf16(b),
-            reference::decode_utf16,
+            reference::decode_to_utf16,
         );
+        io_records::<_, 8>(
+            &format!("read_long_utf {name}"),
+            &input,
+            limit,
+            |r| level.read_long_utf(r, limit),
+            decode,
+        );
+        buf_records::<_, 8>(
+            &format!("get_long_utf {name}"),
+            &input,
+            limit,
+            |b| level.get_long_utf(b, limit),
+            decode,
+        );
+        take_records::<2>(&format!("take_utf {name}"), &input, short, |s| level.take_utf(s));
+        take_records::<8>(&format!("take_long_utf {name}"), &input, limit, |s| {
+            level.take_long_utf(s, limit)
+        });
     }
+    take_records::<2>("take_utf", &input, short, wirebytes_mutf8::take_utf);
+    take_records::<8>("take_long_utf", &input, limit, |s| {
+        wirebytes_mutf8::take_long_utf(s, limit)
+    });
+    utf16_round_trip(&input);
     io_records::<_, 8>(
         "read_long_utf",
         &input,

@@ -7,7 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::DecodeError;
-use crate::arch::{Kernels, Utf8Prefix, Utf8Vec, push_short_ascii, short_ascii};
+use crate::arch::Kernels;
+use crate::out::{Utf8Prefix, Utf8Vec, push_short_ascii, short_ascii};
 use crate::rewrite::{rewrite_into, to_utf8, to_utf8_lossy};
 use crate::scan::{Class, classify};
 use crate::sequence::first_error;
@@ -43,6 +44,7 @@ use crate::sequence::first_error;
 /// assert_eq!(decode(b"\xc1\x81").unwrap(), "A"); // an overlong form: the JDK accepts it
 /// assert!(decode("\u{1F600}".as_bytes()).is_err()); // 4-byte UTF-8: the JDK does not
 /// ```
+#[must_use = "the decoded text, or where the body is malformed"]
 #[inline]
 pub fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
     // Short ASCII (field names, keys, identifiers) in two loads, before any machinery.
@@ -124,7 +126,7 @@ fn plan_portable(bytes: &[u8]) -> Utf8Prefix<'_> {
 }
 
 /// Checks that the JDK's `readUTF` accepts a modified UTF-8 body, without decoding it and
-/// without allocating: exactly what [`decode_utf16`](crate::decode_utf16) accepts, with its
+/// without allocating: exactly what [`decode_to_utf16`](crate::decode_to_utf16) accepts, with its
 /// error.
 ///
 /// Lone surrogates are accepted (the JDK returns them), so `validate(b).is_ok()` does not
@@ -148,6 +150,7 @@ fn plan_portable(bytes: &[u8]) -> Utf8Prefix<'_> {
 /// assert_eq!(validate(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
 /// assert!(validate("\u{1F600}".as_bytes()).is_err()); // 4-byte UTF-8: the JDK rejects it
 /// ```
+#[must_use = "whether the JDK accepts the body"]
 #[inline]
 pub fn validate(bytes: &[u8]) -> Result<(), DecodeError> {
     if short_ascii(bytes).is_some() {
@@ -186,24 +189,25 @@ fn validate_planned(bytes: &[u8], kernels: Kernels) -> Result<(), DecodeError> {
 /// # Examples
 ///
 /// ```
-/// use wirebytes_mutf8::decode_into;
+/// use wirebytes_mutf8::decode_to_string;
 ///
 /// let mut text = String::from("name: ");
-/// decode_into(b"caf\xc3\xa9 \xc0\x80", &mut text)?;
+/// decode_to_string(b"caf\xc3\xa9 \xc0\x80", &mut text)?;
 /// assert_eq!(text, "name: café \0");
 ///
-/// assert!(decode_into(b"bad \xff", &mut text).is_err());
+/// assert!(decode_to_string(b"bad \xff", &mut text).is_err());
 /// assert_eq!(text, "name: café \0"); // unchanged
 /// # Ok::<(), wirebytes_mutf8::DecodeError>(())
 /// ```
+#[must_use = "the text is not appended when the body is malformed"]
 #[inline]
-pub fn decode_into(bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
-    decode_into_with(bytes, dst, Kernels::detect())
+pub fn decode_to_string(bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
+    decode_to_string_with(bytes, dst, Kernels::detect())
 }
 
-/// [`decode_into`] with `kernels`.
+/// [`decode_to_string`] with `kernels`.
 #[inline(always)]
-pub(crate) fn decode_into_with(
+pub(crate) fn decode_to_string_with(
     bytes: &[u8],
     dst: &mut String,
     kernels: Kernels,
@@ -212,11 +216,11 @@ pub(crate) fn decode_into_with(
     if push_short_ascii(bytes, dst) {
         return Ok(());
     }
-    decode_into_planned(bytes, dst, kernels)
+    decode_to_string_planned(bytes, dst, kernels)
 }
 
-/// [`decode_into`] past its short ASCII.
-fn decode_into_planned(
+/// [`decode_to_string`] past its short ASCII.
+fn decode_to_string_planned(
     bytes: &[u8],
     dst: &mut String,
     kernels: Kernels,
@@ -241,7 +245,7 @@ fn decode_into_planned(
 /// for readers that own the body.
 #[cfg(any(feature = "std", feature = "bytes"))]
 pub(crate) fn decode_vec(bytes: Vec<u8>, kernels: Kernels) -> Result<String, DecodeError> {
-    crate::arch::string_from_vec(
+    crate::out::string_from_vec(
         bytes,
         |bytes| plan(bytes, kernels),
         |prefix| to_utf8(prefix, kernels),
@@ -307,14 +311,14 @@ mod tests {
             );
             assert_eq!(
                 validate_with(bytes, kernels),
-                reference::decode_utf16(bytes).map(drop),
+                reference::decode_to_utf16(bytes).map(drop),
                 "{name} validate {bytes:02x?}"
             );
             // Appended after text (the rewrite's kernels see a writer ahead of the input), or
             // into an empty `String`; what was there is left alone on error.
             for head in ["", "h\u{e9}ad \u{1F600} "] {
                 let mut dst = String::from(head);
-                let got = decode_into_with(bytes, &mut dst, kernels);
+                let got = decode_to_string_with(bytes, &mut dst, kernels);
                 match &want {
                     Ok(text) => {
                         assert_eq!(got, Ok(()), "{name} into {bytes:02x?}");

@@ -1,7 +1,10 @@
 //! The error types: [`DecodeError`] for bodies the JDK would not decode, [`LengthError`] for
-//! lengths that do not fit the record's length field or the caller's limit.
+//! lengths that do not fit the record's length field or the caller's limit, [`GetUtfError`]
+//! for records read out of a buffer or a slice.
 
 use core::fmt;
+
+use crate::sequence::subpart_len;
 
 /// What is wrong with a modified UTF-8 body; see [`DecodeError::kind`].
 ///
@@ -19,31 +22,34 @@ use core::fmt;
 pub enum DecodeErrorKind {
     /// A byte that cannot start a sequence (`80`..`BF`, `F0`..`FF`), or a 2- or 3-byte
     /// sequence with a byte that is not a continuation byte (`10xxxxxx`). The JDK throws
-    /// `UTFDataFormatException("malformed input around byte N")`.
+    /// `UTFDataFormatException("malformed input around byte N")`. Under the class-file and
+    /// CESU-8 rules, also what those rules add (a raw `00`, an overlong form).
     Malformed,
     /// The last sequence runs past the end of the body. The JDK throws
     /// `UTFDataFormatException("malformed input: partial character at end")`; it checks this
     /// before it looks at the continuation bytes, so `E2 41` at the end is truncated too.
     Truncated,
     /// The JDK accepts the body, but it holds a surrogate that is not part of a high-low pair,
-    /// which a Rust `str` cannot hold. Only [`decode`](crate::decode()) (and the readers that
-    /// return a `String`) report it; [`decode_utf16`](crate::decode_utf16) returns the lone
-    /// surrogate and [`decode_lossy`](crate::decode_lossy) replaces it with U+FFFD.
+    /// which a Rust `str` cannot hold. Only [`decode`](crate::decode()) (and the others that
+    /// return a `str` or `String`) report it; [`decode_to_utf16`](crate::decode_to_utf16)
+    /// returns the lone surrogate and [`decode_lossy`](crate::decode_lossy) replaces it with
+    /// U+FFFD.
     UnpairedSurrogate,
 }
 
 /// A modified UTF-8 body that cannot be decoded: where, and why.
 ///
-/// [`valid_up_to`](DecodeError::valid_up_to) follows `core::str::Utf8Error`: it is the index
-/// of the first byte of the offending sequence. The JDK reports a different index in its
-/// message, which [`jdk_position`](DecodeError::jdk_position) gives back:
+/// [`valid_up_to`](DecodeError::valid_up_to) and [`error_len`](DecodeError::error_len)
+/// follow `core::str::Utf8Error`: the index of the first byte of the offending sequence, and
+/// its length (`None` when the input ends inside it). The JDK reports a different index in
+/// its message, which [`jdk_position`](DecodeError::jdk_position) gives back:
 ///
-/// | kind | `valid_up_to()` | JDK message | `jdk_position()` |
-/// |---|---|---|---|
-/// | bad lead byte at `i` | `i` | `malformed input around byte i` | `Some(i)` |
-/// | bad continuation after a lead at `i` | `i` | `malformed input around byte i + 2` | `Some(i + 2)` |
-/// | sequence at `i` runs past the end | `i` | `malformed input: partial character at end` | `None` |
-/// | lone surrogate at `i` (JDK accepts) | `i` | (none) | `None` |
+/// | kind | `valid_up_to()` | `error_len()` | JDK message | `jdk_position()` |
+/// |---|---|---|---|---|
+/// | bad lead byte at `i` | `i` | `Some(1)` | `malformed input around byte i` | `Some(i)` |
+/// | bad continuation after a lead at `i` | `i` | `Some(1)` or `Some(2)` | `malformed input around byte i + 2` | `Some(i + 2)` |
+/// | sequence at `i` runs past the end | `i` | `None` | `malformed input: partial character at end` | `None` |
+/// | lone surrogate at `i` (JDK accepts) | `i` | `Some(3)` | (none) | `None` |
 ///
 /// Indices count from the start of the body (after the length field of a record), as the
 /// JDK's do.
@@ -70,24 +76,40 @@ pub struct DecodeError {
     valid_up_to: usize,
     jdk_position: usize,
     kind: DecodeErrorKind,
+    /// The length of the offending sequence (0 for `Truncated`).
+    len: u8,
 }
 
 impl DecodeError {
-    /// A bad lead byte at `at`.
+    /// A bad lead byte at `at` (a byte that starts no sequence under the rule).
     pub(crate) const fn bad_lead(at: usize) -> Self {
         DecodeError {
             valid_up_to: at,
             jdk_position: at,
             kind: DecodeErrorKind::Malformed,
+            len: 1,
         }
     }
 
-    /// A 2- or 3-byte sequence starting at `at` with a bad continuation byte.
-    pub(crate) const fn bad_continuation(at: usize) -> Self {
+    /// `readUTF`'s rule: a 2- or 3-byte sequence starting at `bytes[at]` with a bad
+    /// continuation byte; the JDK names the lead's index + 2.
+    pub(crate) fn bad_continuation(bytes: &[u8], at: usize) -> Self {
         DecodeError {
             valid_up_to: at,
             jdk_position: at + 2,
             kind: DecodeErrorKind::Malformed,
+            len: subpart_len(bytes, at),
+        }
+    }
+
+    /// The class-file and CESU-8 rules: the sequence starting at `bytes[at]` is rejected;
+    /// the error names its start.
+    pub(crate) fn rejected(bytes: &[u8], at: usize) -> Self {
+        DecodeError {
+            valid_up_to: at,
+            jdk_position: at,
+            kind: DecodeErrorKind::Malformed,
+            len: subpart_len(bytes, at),
         }
     }
 
@@ -97,15 +119,17 @@ impl DecodeError {
             valid_up_to: at,
             jdk_position: at,
             kind: DecodeErrorKind::Truncated,
+            len: 0,
         }
     }
 
-    /// A lone surrogate encoded at `at`.
+    /// A lone surrogate encoded at `at` (3 bytes).
     pub(crate) const fn unpaired_surrogate(at: usize) -> Self {
         DecodeError {
             valid_up_to: at,
             jdk_position: at,
             kind: DecodeErrorKind::UnpairedSurrogate,
+            len: 3,
         }
     }
 
@@ -121,6 +145,37 @@ impl DecodeError {
     #[must_use]
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
+    }
+
+    /// The length of the offending sequence that starts at
+    /// [`valid_up_to`](DecodeError::valid_up_to), as `core::str::Utf8Error::error_len` gives
+    /// it: `None` when the input ends inside that sequence
+    /// ([`Truncated`](DecodeErrorKind::Truncated): more input may complete it), else the
+    /// number of bytes to skip to go on after it.
+    ///
+    /// That is 3 for a lone surrogate; for a `Malformed` sequence, its lead and the
+    /// continuation bytes that follow it, up to the length the lead announces (1 for a byte
+    /// that starts no sequence). [`decode_lossy`](crate::decode_lossy) replaces exactly these
+    /// bytes with one U+FFFD each time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_mutf8::decode;
+    ///
+    /// assert_eq!(decode(b"ab\xff").unwrap_err().error_len(), Some(1));
+    /// assert_eq!(decode(b"ab\xe2\x82\x41").unwrap_err().error_len(), Some(2));
+    /// assert_eq!(decode(b"ab\xed\xa0\x80").unwrap_err().error_len(), Some(3)); // lone surrogate
+    /// assert_eq!(decode(b"ab\xe2\x82").unwrap_err().error_len(), None); // cut by the end
+    /// ```
+    #[must_use]
+    pub const fn error_len(&self) -> Option<usize> {
+        match self.kind {
+            DecodeErrorKind::Truncated => None,
+            DecodeErrorKind::Malformed | DecodeErrorKind::UnpairedSurrogate => {
+                Some(self.len as usize)
+            }
+        }
     }
 
     /// What is wrong.
@@ -209,7 +264,6 @@ pub struct LengthError {
 }
 
 impl LengthError {
-    #[cfg(any(feature = "std", feature = "bytes"))]
     pub(crate) const fn new(len: u64, max: u64) -> Self {
         LengthError { len, max }
     }
@@ -258,3 +312,97 @@ impl fmt::Display for LengthError {
 }
 
 impl core::error::Error for LengthError {}
+
+/// Why a record could not be read out of a buffer ([`get_utf`](crate::get_utf) and its
+/// siblings, feature `bytes`) or a slice ([`take_utf`](crate::take_utf),
+/// [`take_long_utf`](crate::take_long_utf)).
+///
+/// With the `std` feature it converts into an [`std::io::Error`] as the `std::io` readers
+/// report the same failures: `Incomplete` as `UnexpectedEof`, `TooLong` and `Invalid` as
+/// `InvalidData` with the [`LengthError`] or [`DecodeError`] inside.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_mutf8::{take_utf, GetUtfError};
+///
+/// let mut input: &[u8] = b"\x00\x05abc";
+/// assert_eq!(take_utf(&mut input), Err(GetUtfError::Incomplete { needed: 7 }));
+/// assert_eq!(input.len(), 5); // nothing consumed: read again when more bytes arrived
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GetUtfError {
+    /// The input ends inside the record, which is `needed` bytes long (length field
+    /// included; for a length field that is itself incomplete, its own size). Nothing has
+    /// been consumed and nothing allocated: read again when more bytes have arrived.
+    ///
+    /// The one exception is a buffer that shows its bytes a chunk at a time with the length
+    /// field split between two chunks: see [`get_utf`](crate::get_utf).
+    Incomplete {
+        /// The record's full length in bytes.
+        needed: u64,
+    },
+    /// The long form's length is above the caller's limit; nothing consumed, as for
+    /// `Incomplete`.
+    TooLong(LengthError),
+    /// The body is not what the JDK accepts, or holds a lone surrogate where the result is a
+    /// `str`. Out of a buffer, the whole record has been consumed (so that the next one can be
+    /// read); out of a slice, nothing.
+    Invalid(DecodeError),
+}
+
+impl fmt::Display for GetUtfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GetUtfError::Incomplete { needed } => {
+                write!(f, "incomplete modified UTF-8 record: {needed} bytes needed")
+            }
+            GetUtfError::TooLong(err) => err.fmt(f),
+            GetUtfError::Invalid(err) => err.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for GetUtfError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            GetUtfError::Incomplete { .. } => None,
+            GetUtfError::TooLong(err) => Some(err),
+            GetUtfError::Invalid(err) => Some(err),
+        }
+    }
+}
+
+/// As [`read_utf`](crate::read_utf) reports the same failures: an input that ends inside the
+/// record is [`UnexpectedEof`](std::io::ErrorKind::UnexpectedEof) (with the `GetUtfError`
+/// inside, for its `needed`), a length above the limit and a body the JDK rejects are
+/// [`InvalidData`](std::io::ErrorKind::InvalidData) with the [`LengthError`] or the
+/// [`DecodeError`] inside (reach it with `get_ref()` and `downcast_ref`).
+///
+/// # Examples
+///
+/// ```
+/// use std::io::ErrorKind;
+/// use wirebytes_mutf8::{take_utf, DecodeError};
+///
+/// let err = std::io::Error::from(take_utf(&mut &b"\x00\x02\xc2\x41"[..]).unwrap_err());
+/// assert_eq!(err.kind(), ErrorKind::InvalidData);
+/// let inner = err.get_ref().and_then(|e| e.downcast_ref::<DecodeError>()).unwrap();
+/// assert_eq!(inner.jdk_position(), Some(2));
+///
+/// let err = std::io::Error::from(take_utf(&mut &b"\x00\x09abc"[..]).unwrap_err());
+/// assert_eq!(err.kind(), ErrorKind::UnexpectedEof);
+/// ```
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+impl From<GetUtfError> for std::io::Error {
+    fn from(err: GetUtfError) -> std::io::Error {
+        use std::io::{Error, ErrorKind};
+        match err {
+            GetUtfError::Incomplete { .. } => Error::new(ErrorKind::UnexpectedEof, err),
+            GetUtfError::TooLong(inner) => Error::new(ErrorKind::InvalidData, inner),
+            GetUtfError::Invalid(inner) => Error::new(ErrorKind::InvalidData, inner),
+        }
+    }
+}

@@ -7,8 +7,10 @@ use std::vec::Vec;
 
 use crate::arch::Kernels;
 use crate::decode::decode_vec;
-use crate::utf16::decode_utf16_with;
-use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
+use crate::encode::{Mutf8, str_len, to_slice, units_len, units_to_slice};
+use crate::record::UTF_LIMIT;
+use crate::utf16::decode_to_utf16_with;
+use crate::{LengthError, encode, encode_from_utf16};
 
 /// Reads one `DataInput.readUTF` record: a big-endian `u16` body length, then the body,
 /// decoded as [`decode`](crate::decode()) does.
@@ -46,6 +48,7 @@ use crate::{LengthError, MAX_UTF_LEN, encode, encoded_len};
 /// assert_eq!(inner.jdk_position(), Some(2));
 /// # Ok::<(), std::io::Error>(())
 /// ```
+#[must_use = "the record's text, or why it could not be read"]
 pub fn read_utf<R: Read + ?Sized>(reader: &mut R) -> io::Result<String> {
     read_utf_with(reader, Kernels::detect())
 }
@@ -84,7 +87,7 @@ fn read_bytes<R: Read + ?Sized>(reader: &mut R, len: usize) -> io::Result<Vec<u8
 }
 
 /// Reads one `DataInput.readUTF` record (a big-endian `u16` body length, then the body) into
-/// the UTF-16 chars the JDK returns, as [`decode_utf16`](crate::decode_utf16) decodes them:
+/// the UTF-16 chars the JDK returns, as [`decode_to_utf16`](crate::decode_to_utf16) decodes them:
 /// lone surrogates included, so every record the JDK accepts is read.
 ///
 /// The body's buffer grows as for [`read_utf`].
@@ -103,6 +106,7 @@ fn read_bytes<R: Read + ?Sized>(reader: &mut R, len: usize) -> io::Result<Vec<u8
 /// assert_eq!(wirebytes_mutf8::read_utf16(&mut stream)?, [0xd800, 0x21]);
 /// # Ok::<(), std::io::Error>(())
 /// ```
+#[must_use = "the record's chars, or why they could not be read"]
 pub fn read_utf16<R: Read + ?Sized>(reader: &mut R) -> io::Result<Vec<u16>> {
     read_utf16_with(reader, Kernels::detect())
 }
@@ -115,14 +119,28 @@ pub(crate) fn read_utf16_with<R: Read + ?Sized>(
     let mut len = [0u8; 2];
     reader.read_exact(&mut len)?;
     let body = read_bytes(reader, usize::from(u16::from_be_bytes(len)))?;
-    decode_utf16_with(&body, kernels).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+    decode_to_utf16_with(&body, kernels).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))
+}
+
+/// The most bytes a record is written from in one `write_all`.
+const SMALL: usize = 520;
+
+/// The error of a body over `writeUTF`'s 65535 bytes.
+fn too_long(len: usize) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        LengthError::new(len as u64, UTF_LIMIT),
+    )
 }
 
 /// Writes one `DataOutput.writeUTF` record: a big-endian `u16` body length, then the body,
 /// as [`encode()`] builds it.
 ///
-/// Short records (up to 512 bytes) go to the writer in one `write_all`, longer ones in two
-/// (length, then body); wrap an unbuffered writer in a `BufWriter`.
+/// Short records (a body of up to 518 bytes) are encoded behind their length field on the
+/// stack and go to the writer in one `write_all`; longer ones in two (length, then body);
+/// wrap an unbuffered writer in a `BufWriter`.
+///
+/// [`encode()`]: crate::encode()
 ///
 /// # Errors
 ///
@@ -138,29 +156,69 @@ pub(crate) fn read_utf16_with<R: Read + ?Sized>(
 /// assert_eq!(out, b"\x00\x04a\xc0\x80b");
 /// # Ok::<(), std::io::Error>(())
 /// ```
+#[must_use = "the write may have failed"]
 pub fn write_utf<W: Write + ?Sized>(writer: &mut W, text: &str) -> io::Result<()> {
-    let len = encoded_len(text);
+    let mut small = [0u8; SMALL];
+    if text.len() <= SMALL - 2 {
+        if let Some(n) = to_slice::<Mutf8>(text, &mut small[2..]) {
+            return write_small(writer, &mut small, n);
+        }
+    }
+    let len = str_len::<Mutf8>(text.as_bytes());
     let Ok(len16) = u16::try_from(len) else {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            LengthError::new(len as u64, MAX_UTF_LEN as u64),
-        ));
+        return Err(too_long(len));
     };
-    write_record(writer, &len16.to_be_bytes(), &encode(text))
+    writer.write_all(&len16.to_be_bytes())?;
+    writer.write_all(&encode(text))
 }
 
-/// Writes the length field and the body, in one call when they are short.
-fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -> io::Result<()> {
-    let mut small = [0u8; 520];
-    let total = header.len() + body.len();
-    if total <= small.len() {
-        small[..header.len()].copy_from_slice(header);
-        small[header.len()..total].copy_from_slice(body);
-        writer.write_all(&small[..total])
-    } else {
-        writer.write_all(header)?;
-        writer.write_all(body)
+/// Writes one `DataOutput.writeUTF` record of UTF-16 chars: a big-endian `u16` body length,
+/// then the body as [`encode_from_utf16`] builds it; what `writeUTF` writes for a Java
+/// `String` of these chars, lone surrogates included.
+///
+/// Short records go to the writer in one `write_all`, longer ones in two, as for
+/// [`write_utf`].
+///
+/// # Errors
+///
+/// As [`write_utf`]: [`io::ErrorKind::InvalidInput`] wrapping a [`LengthError`] when the
+/// body would be over 65535 bytes (nothing is written), or any error of the writer.
+///
+/// # Examples
+///
+/// ```
+/// let mut out = Vec::new();
+/// wirebytes_mutf8::write_utf16(&mut out, &[0x61, 0, 0xdc00])?;
+/// assert_eq!(out, b"\x00\x06a\xc0\x80\xed\xb0\x80");
+/// assert_eq!(wirebytes_mutf8::read_utf16(&mut out.as_slice())?, [0x61, 0, 0xdc00]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[must_use = "the write may have failed"]
+pub fn write_utf16<W: Write + ?Sized>(writer: &mut W, src: &[u16]) -> io::Result<()> {
+    let mut small = [0u8; SMALL];
+    if src.len() <= SMALL - 2 {
+        if let Some(n) = units_to_slice::<Mutf8>(src, &mut small[2..]) {
+            return write_small(writer, &mut small, n);
+        }
     }
+    let len = units_len::<Mutf8>(src);
+    let Ok(len16) = u16::try_from(len) else {
+        return Err(too_long(len));
+    };
+    writer.write_all(&len16.to_be_bytes())?;
+    writer.write_all(&encode_from_utf16(src))
+}
+
+/// Writes the record whose body of `n` bytes (at most `SMALL - 2`) is in `small[2..]`, behind
+/// its length field, in one `write_all`.
+fn write_small<W: Write + ?Sized>(
+    writer: &mut W,
+    small: &mut [u8; SMALL],
+    n: usize,
+) -> io::Result<()> {
+    // `n <= SMALL - 2`, far below 65536.
+    small[..2].copy_from_slice(&(n as u16).to_be_bytes());
+    writer.write_all(&small[..2 + n])
 }
 
 /// Reads one long string record: a big-endian 8-byte body length (what `ObjectOutputStream`
@@ -196,7 +254,17 @@ fn write_record<W: Write + ?Sized>(writer: &mut W, header: &[u8], body: &[u8]) -
 /// assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
 /// # Ok::<(), std::io::Error>(())
 /// ```
+#[must_use = "the record's text, or why it could not be read"]
 pub fn read_long_utf<R: Read + ?Sized>(reader: &mut R, limit: u64) -> io::Result<String> {
+    read_long_utf_with(reader, limit, Kernels::detect())
+}
+
+/// [`read_long_utf`] with `kernels`.
+pub(crate) fn read_long_utf_with<R: Read + ?Sized>(
+    reader: &mut R,
+    limit: u64,
+    kernels: Kernels,
+) -> io::Result<String> {
     let mut len = [0u8; 8];
     reader.read_exact(&mut len)?;
     let len = u64::from_be_bytes(len);
@@ -212,7 +280,7 @@ pub fn read_long_utf<R: Read + ?Sized>(reader: &mut R, limit: u64) -> io::Result
             LengthError::new(len, usize::MAX as u64),
         )
     })?;
-    read_body(reader, len, Kernels::detect())
+    read_body(reader, len, kernels)
 }
 
 /// Writes one long string record: a big-endian 8-byte body length, then the body, as
@@ -232,7 +300,16 @@ pub fn read_long_utf<R: Read + ?Sized>(reader: &mut R, limit: u64) -> io::Result
 /// assert_eq!(out, b"\x00\x00\x00\x00\x00\x00\x00\x02hi");
 /// # Ok::<(), std::io::Error>(())
 /// ```
+#[must_use = "the write may have failed"]
 pub fn write_long_utf<W: Write + ?Sized>(writer: &mut W, text: &str) -> io::Result<()> {
+    let mut small = [0u8; SMALL];
+    if text.len() <= SMALL - 8 {
+        if let Some(n) = to_slice::<Mutf8>(text, &mut small[8..]) {
+            small[..8].copy_from_slice(&(n as u64).to_be_bytes());
+            return writer.write_all(&small[..8 + n]);
+        }
+    }
     let body = encode(text);
-    write_record(writer, &(body.len() as u64).to_be_bytes(), &body)
+    writer.write_all(&(body.len() as u64).to_be_bytes())?;
+    writer.write_all(&body)
 }

@@ -7,7 +7,7 @@ use alloc::ffi::CString;
 use alloc::vec::Vec;
 use core::ffi::CStr;
 
-use crate::{DecodeError, decode, encode_into, encoded_len};
+use crate::{DecodeError, decode, encode_to_vec, encoded_len};
 
 /// Encodes text as a NUL-terminated C string of modified UTF-8, as JNI's `NewStringUTF`,
 /// `FindClass`, `GetMethodID` and friends take it.
@@ -25,7 +25,7 @@ use crate::{DecodeError, decode, encode_into, encoded_len};
 #[must_use]
 pub fn encode_cstring(text: &str) -> CString {
     let mut bytes = Vec::with_capacity(encoded_len(text) + 1);
-    encode_into(text, &mut bytes);
+    encode_to_vec(text, &mut bytes);
     // Without a `00` byte by construction: `CString::new` finds none and adds the
     // terminator in the room reserved for it.
     CString::new(bytes).unwrap_or_default()
@@ -49,6 +49,7 @@ pub fn encode_cstring(text: &str) -> CString {
 /// assert_eq!(decode_cstr(c"a\xc0\x80b").unwrap(), "a\0b");
 /// assert_eq!(decode_cstr(c"ab\xff").unwrap_err().valid_up_to(), 2);
 /// ```
+#[must_use = "the decoded text, or where the string is malformed"]
 pub fn decode_cstr(s: &CStr) -> Result<Cow<'_, str>, DecodeError> {
     decode(s.to_bytes())
 }

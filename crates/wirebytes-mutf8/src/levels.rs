@@ -6,7 +6,7 @@
 //! use wirebytes_mutf8::levels;
 //!
 //! for level in levels::all() {
-//!     assert_eq!(level.decode_utf16(b"a\xc0\x80"), Ok(vec![0x61, 0]), "{}", level.name());
+//!     assert_eq!(level.decode_to_utf16(b"a\xc0\x80"), Ok(vec![0x61, 0]), "{}", level.name());
 //! }
 //! assert_eq!(levels::all().next().map(levels::Level::name), Some("portable"));
 //! ```
@@ -15,8 +15,8 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::DecodeError;
 use crate::arch::Kernels;
+use crate::{DecodeError, GetUtfError};
 
 /// A set of kernels this CPU can run, by name (`"portable"`, `"ssse3"`, `"avx2"`,
 /// `"avx512"`).
@@ -53,6 +53,39 @@ impl Level {
         crate::decode::decode_with(bytes, self.kernels)
     }
 
+    /// [`crate::decode_lossy`] at this level.
+    #[must_use]
+    pub fn decode_lossy(self, bytes: &[u8]) -> Cow<'_, str> {
+        crate::decode::decode_lossy_with(bytes, self.kernels)
+    }
+
+    /// [`crate::decode_to_string`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_to_string`].
+    pub fn decode_to_string(self, bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
+        crate::decode::decode_to_string_with(bytes, dst, self.kernels)
+    }
+
+    /// [`crate::decode_to_utf16`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_to_utf16`].
+    pub fn decode_to_utf16(self, bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
+        crate::utf16::decode_to_utf16_with(bytes, self.kernels)
+    }
+
+    /// [`crate::decode_to_utf16_vec`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::decode_to_utf16_vec`].
+    pub fn decode_to_utf16_vec(self, bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
+        crate::utf16::decode_to_utf16_vec_with(bytes, dst, self.kernels)
+    }
+
     /// [`crate::validate`] at this level.
     ///
     /// # Errors
@@ -62,22 +95,22 @@ impl Level {
         crate::decode::validate_with(bytes, self.kernels)
     }
 
-    /// [`crate::decode_into`] at this level.
+    /// [`crate::class_file::decode`] at this level.
     ///
     /// # Errors
     ///
-    /// As [`crate::decode_into`].
-    pub fn decode_into(self, bytes: &[u8], dst: &mut String) -> Result<(), DecodeError> {
-        crate::decode::decode_into_with(bytes, dst, self.kernels)
+    /// As [`crate::class_file::decode`].
+    pub fn class_file_decode(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
+        crate::class_file::decode_with(bytes, self.kernels)
     }
 
-    /// [`crate::decode_class_file`] at this level.
+    /// [`crate::class_file::validate`] at this level.
     ///
     /// # Errors
     ///
-    /// As [`crate::decode_class_file`].
-    pub fn decode_class_file(self, bytes: &[u8]) -> Result<Cow<'_, str>, DecodeError> {
-        crate::class_file::decode_class_file_with(bytes, self.kernels)
+    /// As [`crate::class_file::validate`].
+    pub fn class_file_validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
+        crate::class_file::validate_with(bytes, self.kernels)
     }
 
     /// [`crate::cesu8::decode`] at this level.
@@ -89,28 +122,35 @@ impl Level {
         crate::cesu8::decode_with(bytes, self.kernels)
     }
 
-    /// [`crate::decode_lossy`] at this level.
-    #[must_use]
-    pub fn decode_lossy(self, bytes: &[u8]) -> Cow<'_, str> {
-        crate::decode::decode_lossy_with(bytes, self.kernels)
-    }
-
-    /// [`crate::decode_utf16`] at this level.
+    /// [`crate::cesu8::validate`] at this level.
     ///
     /// # Errors
     ///
-    /// As [`crate::decode_utf16`].
-    pub fn decode_utf16(self, bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
-        crate::utf16::decode_utf16_with(bytes, self.kernels)
+    /// As [`crate::cesu8::validate`].
+    pub fn cesu8_validate(self, bytes: &[u8]) -> Result<(), DecodeError> {
+        crate::cesu8::validate_with(bytes, self.kernels)
     }
 
-    /// [`crate::decode_utf16_into`] at this level.
+    /// [`crate::take_utf`] at this level.
     ///
     /// # Errors
     ///
-    /// As [`crate::decode_utf16_into`].
-    pub fn decode_utf16_into(self, bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
-        crate::utf16::decode_utf16_into_with(bytes, dst, self.kernels)
+    /// As [`crate::take_utf`].
+    pub fn take_utf<'a>(self, bytes: &mut &'a [u8]) -> Result<Cow<'a, str>, GetUtfError> {
+        crate::record::take_utf_with(bytes, self.kernels)
+    }
+
+    /// [`crate::take_long_utf`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::take_long_utf`].
+    pub fn take_long_utf<'a>(
+        self,
+        bytes: &mut &'a [u8],
+        limit: u64,
+    ) -> Result<Cow<'a, str>, GetUtfError> {
+        crate::record::take_long_utf_with(bytes, limit, self.kernels)
     }
 
     /// [`crate::read_utf`] at this level.
@@ -121,19 +161,6 @@ impl Level {
     #[cfg(feature = "std")]
     pub fn read_utf<R: std::io::Read + ?Sized>(self, reader: &mut R) -> std::io::Result<String> {
         crate::io::read_utf_with(reader, self.kernels)
-    }
-
-    /// [`crate::get_utf`] at this level.
-    ///
-    /// # Errors
-    ///
-    /// As [`crate::get_utf`].
-    #[cfg(feature = "bytes")]
-    pub fn get_utf<B: bytes::Buf + ?Sized>(
-        self,
-        buf: &mut B,
-    ) -> Result<String, crate::GetUtfError> {
-        crate::buf::get_utf_with(buf, self.kernels)
     }
 
     /// [`crate::read_utf16`] at this level.
@@ -149,17 +176,52 @@ impl Level {
         crate::io::read_utf16_with(reader, self.kernels)
     }
 
+    /// [`crate::read_long_utf`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::read_long_utf`].
+    #[cfg(feature = "std")]
+    pub fn read_long_utf<R: std::io::Read + ?Sized>(
+        self,
+        reader: &mut R,
+        limit: u64,
+    ) -> std::io::Result<String> {
+        crate::io::read_long_utf_with(reader, limit, self.kernels)
+    }
+
+    /// [`crate::get_utf`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::get_utf`].
+    #[cfg(feature = "bytes")]
+    pub fn get_utf<B: bytes::Buf + ?Sized>(self, buf: &mut B) -> Result<String, GetUtfError> {
+        crate::buf::get_utf_with(buf, self.kernels)
+    }
+
     /// [`crate::get_utf16`] at this level.
     ///
     /// # Errors
     ///
     /// As [`crate::get_utf16`].
     #[cfg(feature = "bytes")]
-    pub fn get_utf16<B: bytes::Buf + ?Sized>(
+    pub fn get_utf16<B: bytes::Buf + ?Sized>(self, buf: &mut B) -> Result<Vec<u16>, GetUtfError> {
+        crate::buf::get_utf16_with(buf, self.kernels)
+    }
+
+    /// [`crate::get_long_utf`] at this level.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::get_long_utf`].
+    #[cfg(feature = "bytes")]
+    pub fn get_long_utf<B: bytes::Buf + ?Sized>(
         self,
         buf: &mut B,
-    ) -> Result<Vec<u16>, crate::GetUtfError> {
-        crate::buf::get_utf16_with(buf, self.kernels)
+        limit: u64,
+    ) -> Result<String, GetUtfError> {
+        crate::buf::get_long_utf_with(buf, limit, self.kernels)
     }
 }
 

@@ -13,11 +13,13 @@
 //! // Encoding writes what `writeUTF` writes.
 //! assert_eq!(wirebytes_mutf8::encode("\0\u{1F600}"), &b"\xc0\x80\xed\xa0\xbd\xed\xb8\x80"[..]);
 //!
-//! // Records (`std` feature): a u16 length, then the body.
+//! // Records: a u16 length, then the body (`std::io` with the `std` feature).
 //! # #[cfg(feature = "std")] {
 //! let mut wire = Vec::new();
 //! wirebytes_mutf8::write_utf(&mut wire, "héllo")?;
 //! assert_eq!(wirebytes_mutf8::read_utf(&mut wire.as_slice())?, "héllo");
+//! // Zero-copy out of a byte slice.
+//! assert_eq!(wirebytes_mutf8::take_utf(&mut wire.as_slice())?, "héllo");
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -26,12 +28,35 @@
 //! U+FFFF is written as its two UTF-16 surrogates, 3 bytes each. The JDK's decoder is lenient
 //! beyond that: it also accepts raw `00`, overlong forms (`C1 81` is `A`) and lone surrogates,
 //! and rejects 4-byte sequences. This crate follows it exactly, including its error positions
-//! (see [`DecodeError`]); a plain reference beside the fast paths holds plain transcriptions of the
-//! JDK's loops that the fast paths are tested against.
+//! (see [`DecodeError`]); a plain reference beside the fast paths holds plain transcriptions
+//! of the JDK's loops that the fast paths are tested against.
 //!
-//! The same bytes under the three rules the JDK has, `readUTF`'s ([`decode`]), the class-file
-//! parser's for a `CONSTANT_Utf8` (HotSpot, class files of version 48 and up:
-//! [`decode_class_file`]) and the "CESU-8" charset's ([`cesu8::decode`]):
+//! # The forms
+//!
+//! Each operation has the same forms, named for where the output goes:
+//!
+//! | operation | new value | appended to a `Vec`/`String` | into `&mut [u8]` | into a `BufMut` | length |
+//! |---|---|---|---|---|---|
+//! | decode to a `str` | [`decode`], [`decode_lossy`] | [`decode_to_string`] | | | |
+//! | decode to UTF-16 | [`decode_to_utf16`] | [`decode_to_utf16_vec`] | | | |
+//! | check | [`validate`] | | | | |
+//! | encode a `str` | [`encode()`] | [`encode_to_vec`] | [`encode_to_slice`] | [`encode_to_buf`] | [`encoded_len`], [`max_encoded_len`] |
+//! | encode UTF-16 | [`encode_from_utf16`] | [`encode_from_utf16_to_vec`] | [`encode_from_utf16_to_slice`] | | [`encoded_len_from_utf16`] |
+//!
+//! Records (a big-endian `u16` length, then the body; the long form an 8-byte length) take
+//! the reader, writer, buffer or slice first: [`read_utf`], [`read_utf16`], [`write_utf`],
+//! [`write_utf16`] over `std::io`; [`get_utf`], [`get_utf16`], [`put_utf`], [`put_utf16`]
+//! over `bytes`; [`take_utf`] zero-copy out of a `&[u8]`; and the long forms
+//! [`read_long_utf`], [`write_long_utf`], [`get_long_utf`], [`put_long_utf`],
+//! [`take_long_utf`], which read with a caller's limit.
+//!
+//! # Three rules
+//!
+//! The same bytes under the three rules the JDK has: `readUTF`'s (the functions at the top
+//! level), the class-file parser's for a `CONSTANT_Utf8` (HotSpot, class files of version 48
+//! and up: [`class_file`]) and the "CESU-8" charset's ([`cesu8`]). Each module has the same
+//! forms under the same names: `decode`, `decode_to_utf16`, `validate`, `encode`,
+//! `encode_from_utf16` ([`cesu8`] all the encoding forms, as its bytes differ).
 //!
 //! | bytes | `readUTF` | class file | CESU-8 |
 //! |---|---|---|---|
@@ -46,12 +71,10 @@
 //!
 //! All three hand back a lone surrogate as a `char`; a `str` cannot hold it, so the decoders
 //! that return one report [`DecodeErrorKind::UnpairedSurrogate`] there, and
-//! [`decode_utf16`], [`read_utf16`] and [`get_utf16`] return it.
+//! [`decode_to_utf16`], [`read_utf16`] and [`get_utf16`] return it.
 //!
-//! Without allocating: [`validate`] checks what [`decode_utf16`] accepts; [`decode_into`],
-//! [`decode_utf16_into`] and [`encode_into`] append to buffers a hot loop reuses. For JNI,
-//! [`encode_cstring`], [`decode_cstr`] and [`cstr!`], which encodes a literal at compile
-//! time:
+//! For JNI, [`encode_cstring`], [`decode_cstr`] and [`cstr!`], which encodes a literal at
+//! compile time:
 //!
 //! ```
 //! use std::ffi::CStr;
@@ -63,14 +86,16 @@
 //! let mut text = String::new();
 //! for entry in [&b"java/lang/Object"[..], b"\xc0\x80"] {
 //!     text.clear();
-//!     wirebytes_mutf8::decode_into(entry, &mut text)?;
+//!     wirebytes_mutf8::decode_to_string(entry, &mut text)?;
 //! }
 //! assert_eq!(text, "\0");
 //! assert!(wirebytes_mutf8::decode_class_file(b"raw \x00").is_err());
 //! # Ok::<(), wirebytes_mutf8::DecodeError>(())
 //! ```
 //!
-//! Speed: on x86 with AVX2, one pass decides: a UTF-8 check in which any byte `F0` or above
+//! # Speed
+//!
+//! On x86 with AVX2, one pass decides: a UTF-8 check in which any byte `F0` or above
 //! is an error (the lookup method of Keiser and Lemire, with 64-byte blocks of ASCII
 //! skipped), so valid UTF-8 without a 4-byte sequence is borrowed at once. Elsewhere an ASCII
 //! scan, `simdutf8` and a scan for 4-byte leads decide the same. Anything else is rewritten in
@@ -78,32 +103,35 @@
 //! at most 67 bytes before), copies ASCII in 32-byte blocks and rewrites `C0 80`, overlongs
 //! and surrogate pairs inline; with AVX-512 (VBMI2) 64-byte blocks of ASCII, `C0 80`, text and
 //! pairs are rewritten without a branch per sequence (`vpcompressb`), and only the rest goes
-//! one sequence at a time. [`decode_into`], [`decode_utf16_into`] and [`decode_utf16`] append a
-//! body of at most 64 ASCII bytes in one pass of overlapping loads, each checked and stored as
-//! it is loaded. [`decode_utf16`] widens ASCII 32 bytes at a time and decodes other
-//! text 32 bytes at a time with AVX-512 (`vpcompressw`) or AVX2 (`pshufb` tables), or text of
-//! ASCII and 2-byte sequences 16 bytes at a time with SSSE3. The x86 kernels are chosen by
-//! what the CPU has, asked once at run time with `std`, else by what the target is compiled
-//! for. [`encode()`] borrows unless a scan finds a NUL or a char above U+FFFF.
+//! one sequence at a time. [`decode_to_string`], [`decode_to_utf16_vec`] and
+//! [`decode_to_utf16`] append a body of at most 64 ASCII bytes in one pass of overlapping
+//! loads, each checked and stored as it is loaded. [`decode_to_utf16`] widens ASCII 32 bytes
+//! at a time and decodes other text 32 bytes at a time with AVX-512 (`vpcompressw`) or AVX2
+//! (`pshufb` tables), or text of ASCII and 2-byte sequences 16 bytes at a time with SSSE3.
+//! The x86 kernels are chosen by what the CPU has, asked once at run time with `std`, else by
+//! what the target is compiled for. [`encode()`] borrows unless a scan finds a NUL or a char
+//! above U+FFFF.
 //!
 //! # Crate features
 //!
-//! Everything but the `std::io` records is `no_std` (with `alloc`).
+//! Everything but the `std::io` records is `no_std` (with `alloc`). Features only add
+//! functions: none changes what another one does.
 //!
-//! - `std` (default): [`read_utf`], [`read_utf16`], [`write_utf`], [`read_long_utf`],
-//!   [`write_long_utf`] over `std::io`, and run-time CPU detection (here and inside
-//!   `simdutf8`). Without it the crate is `no_std`, needs only `alloc`, and uses the
-//!   instructions the target is compiled for. With `bytes`, it also lets [`get_utf`] see
-//!   past a buffer's first chunk (`Buf::chunks_vectored`) to leave an incomplete record
-//!   unconsumed.
-//! - `bytes`: [`get_utf`], [`get_utf16`], [`put_utf`], [`get_long_utf`], [`put_long_utf`]
-//!   over `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers; a
-//!   record that has not wholly arrived is left in the buffer.
+//! - `std` (default): [`read_utf`], [`read_utf16`], [`write_utf`], [`write_utf16`],
+//!   [`read_long_utf`] and [`write_long_utf`] over `std::io`, [`GetUtfError`] into
+//!   `std::io::Error`, and run-time CPU detection (here and inside `simdutf8`). Without it the
+//!   crate is `no_std`, needs only `alloc`, and uses the instructions the target is compiled
+//!   for.
+//! - `bytes`: [`get_utf`], [`get_utf16`], [`get_long_utf`], [`put_utf`], [`put_utf16`],
+//!   [`put_long_utf`], [`encode_to_buf`] and [`cesu8::encode_to_buf`] over
+//!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers and writing
+//!   them straight into their chunks; a record that has not wholly arrived is left in the
+//!   buffer.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
-// `unsafe` is only in `arch` (each block with `// SAFETY:`): the SIMD kernels and the calls
-// to them, the proof that bytes are UTF-8 (so that they become a `str` without a second
-// pass), and the writers that fill outputs without zero-fill.
+// `unsafe` is only in `arch` (the SIMD kernels and the calls to them) and `out` (the proof
+// that bytes are UTF-8, so that they become a `str` without a second pass, and the writers
+// that fill outputs without zero-fill), each block with `// SAFETY:`.
 #![deny(unsafe_code)]
 // The `_with` forms that take a kernel level and the kernels' level list serve the hidden
 // `levels` door alone: without `__internal` nothing calls them.
@@ -118,13 +146,13 @@ extern crate std;
 
 #[allow(
     unsafe_code,
-    reason = "SIMD kernels, bytes proven UTF-8 made a str without a second pass, outputs not zero-filled"
+    reason = "SIMD kernels and the calls to them, which write through `out`'s writers"
 )]
 mod arch;
 #[cfg(feature = "bytes")]
 mod buf;
 pub mod cesu8;
-mod class_file;
+pub mod class_file;
 mod decode;
 mod encode;
 mod error;
@@ -134,6 +162,12 @@ mod jni;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
+#[allow(
+    unsafe_code,
+    reason = "bytes proven UTF-8 made a str without a second pass, outputs not zero-filled"
+)]
+mod out;
+mod record;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod reference;
@@ -141,20 +175,30 @@ mod rewrite;
 mod scan;
 mod sequence;
 mod strict;
+mod swar;
 mod utf16;
 
 #[cfg(feature = "bytes")]
-pub use buf::{GetUtfError, get_long_utf, get_utf, get_utf16, put_long_utf, put_utf};
-pub use class_file::decode_class_file;
-pub use decode::{decode, decode_into, decode_lossy, validate};
-pub use encode::{encode, encode_into, encode_utf16, encoded_len};
-pub use error::{DecodeError, DecodeErrorKind, LengthError};
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub use buf::{get_long_utf, get_utf, get_utf16, put_long_utf, put_utf, put_utf16};
+#[doc(inline)]
+pub use class_file::decode as decode_class_file;
+pub use decode::{decode, decode_lossy, decode_to_string, validate};
+#[cfg(feature = "bytes")]
+pub use encode::encode_to_buf;
+pub use encode::{
+    encode, encode_from_utf16, encode_from_utf16_to_slice, encode_from_utf16_to_vec,
+    encode_to_slice, encode_to_vec, encoded_len, encoded_len_from_utf16, max_encoded_len,
+};
+pub use error::{DecodeError, DecodeErrorKind, GetUtfError, LengthError};
 #[cfg(feature = "std")]
-pub use io::{read_long_utf, read_utf, read_utf16, write_long_utf, write_utf};
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub use io::{read_long_utf, read_utf, read_utf16, write_long_utf, write_utf, write_utf16};
 #[doc(hidden)]
 pub use jni::__cstr;
 pub use jni::{decode_cstr, encode_cstring};
-pub use utf16::{decode_utf16, decode_utf16_into};
+pub use record::{take_long_utf, take_utf};
+pub use utf16::{decode_to_utf16, decode_to_utf16_vec};
 
 /// The README's example, run as a doctest.
 #[cfg(all(doctest, feature = "std"))]

@@ -1,22 +1,22 @@
 //! Plain scalar transcriptions of the JDK's loops: the oracle the fast paths are tested
 //! against, and the "old way" the benches compare with.
 //!
-//! [`decode_utf16`] is `java.io.DataInputStream.readUTF`'s loop, one byte sequence at a time,
-//! with the same checks in the same order; [`encode_utf16`] is
+//! [`decode_to_utf16`] is `java.io.DataInputStream.readUTF`'s loop, one byte sequence at a time,
+//! with the same checks in the same order; [`encode_from_utf16`] is
 //! `java.io.DataOutputStream.writeUTF`'s, one `char` at a time. The other functions are built
 //! on these two in the most direct way (collect the chars, then pair the surrogates), with
 //! owned results where the fast functions return a `Cow`.
 //!
-//! [`class_file_decode_utf16`] transcribes HotSpot's check of a class file's `CONSTANT_Utf8`
-//! (`UTF8::is_legal_utf8`, for class-file versions 48 and up), and [`cesu8_decode_utf16`] and
-//! [`cesu8_encode_utf16`] the JDK's "CESU-8" charset (`sun.nio.cs.CESU_8`).
+//! [`class_file_decode_to_utf16`] transcribes HotSpot's check of a class file's `CONSTANT_Utf8`
+//! (`UTF8::is_legal_utf8`, for class-file versions 48 and up), and [`cesu8_decode_to_utf16`] and
+//! [`cesu8_encode_from_utf16`] the JDK's "CESU-8" charset (`sun.nio.cs.CESU_8`).
 //!
 //! # Examples
 //!
 //! ```
 //! use wirebytes_mutf8::reference;
 //!
-//! assert_eq!(reference::decode_utf16(b"a\xc0\x80\xed\xa0\x80"), Ok(vec![0x61, 0, 0xd800]));
+//! assert_eq!(reference::decode_to_utf16(b"a\xc0\x80\xed\xa0\x80"), Ok(vec![0x61, 0, 0xd800]));
 //! assert_eq!(reference::encode("a\0"), b"a\xc0\x80");
 //! ```
 
@@ -24,7 +24,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::DecodeError;
-use crate::sequence::lossy_skip;
+use crate::sequence::subpart_len;
 
 /// What the JDK's loop does with the sequence that starts at one index.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +51,7 @@ fn step(bytes: &[u8], i: usize) -> Step {
             }
             let c2 = bytes[i + 1];
             if c2 & 0xC0 != 0x80 {
-                return Step::Error(DecodeError::bad_continuation(i));
+                return Step::Error(DecodeError::bad_continuation(bytes, i));
             }
             Step::Char {
                 unit: (u16::from(c & 0x1F) << 6) | u16::from(c2 & 0x3F),
@@ -65,7 +65,7 @@ fn step(bytes: &[u8], i: usize) -> Step {
             }
             let (c2, c3) = (bytes[i + 1], bytes[i + 2]);
             if c2 & 0xC0 != 0x80 || c3 & 0xC0 != 0x80 {
-                return Step::Error(DecodeError::bad_continuation(i));
+                return Step::Error(DecodeError::bad_continuation(bytes, i));
             }
             Step::Char {
                 unit: (u16::from(c & 0x0F) << 12)
@@ -107,10 +107,10 @@ fn units_with_offsets(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
 /// ```
 /// use wirebytes_mutf8::reference;
 ///
-/// assert_eq!(reference::decode_utf16(b"\xc1\x81"), Ok(vec![0x41]));
-/// assert_eq!(reference::decode_utf16(b"\xf0").unwrap_err().jdk_position(), Some(0));
+/// assert_eq!(reference::decode_to_utf16(b"\xc1\x81"), Ok(vec![0x41]));
+/// assert_eq!(reference::decode_to_utf16(b"\xf0").unwrap_err().jdk_position(), Some(0));
 /// ```
-pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
+pub fn decode_to_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
@@ -125,7 +125,7 @@ pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     Ok(out)
 }
 
-/// [`decode_utf16`], then the chars paired into a `String`.
+/// [`decode_to_utf16`], then the chars paired into a `String`.
 ///
 /// # Errors
 ///
@@ -193,7 +193,7 @@ pub fn decode_lossy(bytes: &[u8]) -> String {
             }
             Step::Error(_) => {
                 units.push(0xFFFD);
-                i += lossy_skip(bytes, i);
+                i += usize::from(subpart_len(bytes, i));
             }
         }
     }
@@ -211,10 +211,10 @@ pub fn decode_lossy(bytes: &[u8]) -> String {
 /// ```
 /// use wirebytes_mutf8::reference;
 ///
-/// assert_eq!(reference::encode_utf16(&[0, 0x41, 0xd800]), b"\xc0\x80A\xed\xa0\x80");
+/// assert_eq!(reference::encode_from_utf16(&[0, 0x41, 0xd800]), b"\xc0\x80A\xed\xa0\x80");
 /// ```
 #[must_use]
-pub fn encode_utf16(units: &[u16]) -> Vec<u8> {
+pub fn encode_from_utf16(units: &[u16]) -> Vec<u8> {
     let mut out = Vec::with_capacity(units.len());
     for &c in units {
         if (0x0001..=0x007F).contains(&c) {
@@ -231,7 +231,7 @@ pub fn encode_utf16(units: &[u16]) -> Vec<u8> {
     out
 }
 
-/// [`encode_utf16`] of the text's UTF-16 form (what Java's `String` holds).
+/// [`encode_from_utf16`] of the text's UTF-16 form (what Java's `String` holds).
 ///
 /// # Examples
 ///
@@ -243,7 +243,7 @@ pub fn encode_utf16(units: &[u16]) -> Vec<u8> {
 #[must_use]
 pub fn encode(text: &str) -> Vec<u8> {
     let units: Vec<u16> = text.encode_utf16().collect();
-    encode_utf16(&units)
+    encode_from_utf16(&units)
 }
 
 /// The length of [`encode`]'s output, char by char.
@@ -283,7 +283,7 @@ fn class_file_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
         let b = bytes[i];
         // No embedded zeros.
         if b == 0 {
-            return Err(DecodeError::bad_lead(start));
+            return Err(DecodeError::rejected(bytes, start));
         }
         if b < 128 {
             out.push((u16::from(b), start));
@@ -291,7 +291,7 @@ fn class_file_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
             continue;
         }
         match b >> 4 {
-            0x8..=0xB | 0xF => return Err(DecodeError::bad_lead(start)),
+            0x8..=0xB | 0xF => return Err(DecodeError::rejected(bytes, start)),
             0xC | 0xD => {
                 let mut c = u16::from(b & 0x1F) << 6;
                 i += 1;
@@ -299,11 +299,11 @@ fn class_file_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
                     return Err(DecodeError::truncated(start));
                 }
                 if bytes[i] & 0xC0 != 0x80 {
-                    return Err(DecodeError::bad_lead(start));
+                    return Err(DecodeError::rejected(bytes, start));
                 }
                 c += u16::from(bytes[i] & 0x3F);
                 if !(c == 0 || c >= 0x80) {
-                    return Err(DecodeError::bad_lead(start));
+                    return Err(DecodeError::rejected(bytes, start));
                 }
                 out.push((c, start));
             }
@@ -315,11 +315,11 @@ fn class_file_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
                     return Err(DecodeError::truncated(start));
                 }
                 if bytes[i - 1] & 0xC0 != 0x80 || bytes[i] & 0xC0 != 0x80 {
-                    return Err(DecodeError::bad_lead(start));
+                    return Err(DecodeError::rejected(bytes, start));
                 }
                 c += (u16::from(bytes[i - 1] & 0x3F) << 6) + u16::from(bytes[i] & 0x3F);
                 if c < 0x800 {
-                    return Err(DecodeError::bad_lead(start));
+                    return Err(DecodeError::rejected(bytes, start));
                 }
                 out.push((c, start));
             }
@@ -345,18 +345,18 @@ fn class_file_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
 /// ```
 /// use wirebytes_mutf8::reference;
 ///
-/// assert_eq!(reference::class_file_decode_utf16(b"a\xc0\x80\xed\xa0\x80"), Ok(vec![0x61, 0, 0xd800]));
-/// assert!(reference::class_file_decode_utf16(b"a\x00").is_err());
-/// assert!(reference::class_file_decode_utf16(b"\xc1\x81").is_err());
+/// assert_eq!(reference::class_file_decode_to_utf16(b"a\xc0\x80\xed\xa0\x80"), Ok(vec![0x61, 0, 0xd800]));
+/// assert!(reference::class_file_decode_to_utf16(b"a\x00").is_err());
+/// assert!(reference::class_file_decode_to_utf16(b"\xc1\x81").is_err());
 /// ```
-pub fn class_file_decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
+pub fn class_file_decode_to_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     Ok(class_file_units(bytes)?
         .into_iter()
         .map(|(u, _)| u)
         .collect())
 }
 
-/// [`class_file_decode_utf16`], then the chars paired into a `String`.
+/// [`class_file_decode_to_utf16`], then the chars paired into a `String`.
 ///
 /// # Errors
 ///
@@ -393,7 +393,7 @@ fn cesu8_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
             }
             let b2 = bytes[sp + 1];
             if !continuation(b2) {
-                return Err(DecodeError::bad_lead(sp));
+                return Err(DecodeError::rejected(bytes, sp));
             }
             out.push(((u16::from(b1 & 0x1F) << 6) | u16::from(b2 & 0x3F), sp));
             sp += 2;
@@ -401,13 +401,13 @@ fn cesu8_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
             let malformed_2 = |b2: u8| (b1 == 0xE0 && b2 & 0xE0 == 0x80) || !continuation(b2);
             if sl - sp < 3 {
                 if sl - sp > 1 && malformed_2(bytes[sp + 1]) {
-                    return Err(DecodeError::bad_lead(sp));
+                    return Err(DecodeError::rejected(bytes, sp));
                 }
                 return Err(DecodeError::truncated(sp));
             }
             let (b2, b3) = (bytes[sp + 1], bytes[sp + 2]);
             if malformed_2(b2) || !continuation(b3) {
-                return Err(DecodeError::bad_lead(sp));
+                return Err(DecodeError::rejected(bytes, sp));
             }
             out.push((
                 (u16::from(b1 & 0x0F) << 12) | (u16::from(b2 & 0x3F) << 6) | u16::from(b3 & 0x3F),
@@ -415,7 +415,7 @@ fn cesu8_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
             ));
             sp += 3;
         } else {
-            return Err(DecodeError::bad_lead(sp));
+            return Err(DecodeError::rejected(bytes, sp));
         }
     }
     Ok(out)
@@ -433,14 +433,14 @@ fn cesu8_units(bytes: &[u8]) -> Result<Vec<(u16, usize)>, DecodeError> {
 /// ```
 /// use wirebytes_mutf8::reference;
 ///
-/// assert_eq!(reference::cesu8_decode_utf16(b"a\x00\xed\xb0\x80"), Ok(vec![0x61, 0, 0xdc00]));
-/// assert!(reference::cesu8_decode_utf16(b"\xc0\x80").is_err());
+/// assert_eq!(reference::cesu8_decode_to_utf16(b"a\x00\xed\xb0\x80"), Ok(vec![0x61, 0, 0xdc00]));
+/// assert!(reference::cesu8_decode_to_utf16(b"\xc0\x80").is_err());
 /// ```
-pub fn cesu8_decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
+pub fn cesu8_decode_to_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
     Ok(cesu8_units(bytes)?.into_iter().map(|(u, _)| u).collect())
 }
 
-/// [`cesu8_decode_utf16`], then the chars paired into a `String`.
+/// [`cesu8_decode_to_utf16`], then the chars paired into a `String`.
 ///
 /// # Errors
 ///
@@ -466,10 +466,10 @@ pub fn cesu8_decode(bytes: &[u8]) -> Result<String, DecodeError> {
 /// ```
 /// use wirebytes_mutf8::reference;
 ///
-/// assert_eq!(reference::cesu8_encode_utf16(&[0, 0xd83d, 0xde00, 0xdc00]), b"\x00\xed\xa0\xbd\xed\xb8\x80?");
+/// assert_eq!(reference::cesu8_encode_from_utf16(&[0, 0xd83d, 0xde00, 0xdc00]), b"\x00\xed\xa0\xbd\xed\xb8\x80?");
 /// ```
 #[must_use]
-pub fn cesu8_encode_utf16(units: &[u16]) -> Vec<u8> {
+pub fn cesu8_encode_from_utf16(units: &[u16]) -> Vec<u8> {
     let mut out = Vec::with_capacity(units.len());
     let mut k = 0;
     while k < units.len() {
@@ -479,7 +479,7 @@ pub fn cesu8_encode_utf16(units: &[u16]) -> Vec<u8> {
                 .get(k + 1)
                 .is_some_and(|low| (0xDC00..0xE000).contains(low));
         if paired {
-            out.extend(encode_utf16(&units[k..k + 2]));
+            out.extend(encode_from_utf16(&units[k..k + 2]));
             k += 2;
             continue;
         }
@@ -488,9 +488,24 @@ pub fn cesu8_encode_utf16(units: &[u16]) -> Vec<u8> {
         } else if c < 0x80 {
             out.push(c as u8);
         } else {
-            out.extend(encode_utf16(&[c]));
+            out.extend(encode_from_utf16(&[c]));
         }
         k += 1;
     }
     out
+}
+
+/// [`cesu8_encode_from_utf16`] of the text's UTF-16 form.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_mutf8::reference;
+///
+/// assert_eq!(reference::cesu8_encode("\0\u{1F600}"), b"\x00\xed\xa0\xbd\xed\xb8\x80");
+/// ```
+#[must_use]
+pub fn cesu8_encode(text: &str) -> Vec<u8> {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    cesu8_encode_from_utf16(&units)
 }

@@ -4,9 +4,10 @@
 use alloc::string::String;
 
 use crate::DecodeError;
-use crate::arch::{Kernels, Utf8Prefix, Utf8Vec};
+use crate::arch::Kernels;
+use crate::out::{Utf8Prefix, Utf8Vec};
 use crate::sequence::{
-    bmp_char, first_error, is_surrogate, lossy_skip, low_surrogate_at, sequence,
+    bmp_char, first_error, is_surrogate, low_surrogate_at, sequence, subpart_len,
 };
 
 /// The ASCII block of the rewrites.
@@ -151,7 +152,7 @@ pub(crate) fn to_utf8_lossy(bytes: &[u8]) -> String {
                 }
                 Err(_) => {
                     out.push_char(char::REPLACEMENT_CHARACTER);
-                    i += lossy_skip(bytes, i);
+                    i += usize::from(subpart_len(bytes, i));
                 }
             }
         }

@@ -4,34 +4,8 @@
 //! SIMD instructions (`pmaxub`/`pminub`) on every target; the short tails use `u64` words.
 
 use crate::arch::SplitChunks;
-
-/// The high bit of every byte of a word.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-/// `1` in every byte of a word.
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-
-/// Eight bytes as a little-endian word (byte `k` in bits `8k..8k+8`).
-#[inline(always)]
-pub(crate) fn word(bytes: &[u8], at: usize) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&bytes[at..at + 8]);
-    u64::from_le_bytes(w)
-}
-
-/// The high bit of every byte of `w` that is `F0` or above: a 4-byte lead (or worse).
-/// Bit 7 of a byte is set in `w & w << 1 & w << 2 & w << 3` exactly when its bits 7..4 are
-/// all set; the shifts never carry a bit into another byte's bit 7.
-#[inline(always)]
-pub(crate) fn four_byte_leads(w: u64) -> u64 {
-    w & (w << 1) & (w << 2) & (w << 3) & HIGH_BITS
-}
-
-/// The high bit of each zero byte of `w`, plus possibly spurious bits *above* a zero byte
-/// (the borrow of the subtraction): the lowest set bit is always exact.
-#[inline(always)]
-pub(crate) fn zero_bytes(w: u64) -> u64 {
-    w.wrapping_sub(LOW_BITS) & !w & HIGH_BITS
-}
+use crate::encode::Rule;
+use crate::swar::{HIGH_BITS, four_byte_leads, word, zero_bytes};
 
 /// What the whole input holds, as far as the borrowing decision goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -111,10 +85,10 @@ pub(crate) fn classify(bytes: &[u8]) -> Class {
     class_of_max(max_byte_wide(bytes))
 }
 
-/// Whether `bytes` (a `str`'s) hold a NUL or a 4-byte lead: whether `writeUTF` would write
-/// different bytes.
+/// Whether `bytes` (a `str`'s) hold a 4-byte lead or (under modified UTF-8) a NUL: whether
+/// the rule `R` writes different bytes.
 #[inline]
-pub(crate) fn needs_encoding(bytes: &[u8]) -> bool {
+pub(crate) fn needs_encoding<R: Rule>(bytes: &[u8]) -> bool {
     let (chunks, tail) = bytes.split_chunks::<32>();
     let mut lo = [0xFFu8; 32];
     let mut hi = [0u8; 32];
@@ -125,15 +99,14 @@ pub(crate) fn needs_encoding(bytes: &[u8]) -> bool {
         }
     }
     // Empty `chunks` leave `lo` at FF and `hi` at 00: nothing found.
-    let mut found =
-        lo.iter().fold(0xFF, |m, &b| m.min(b)) == 0 || hi.iter().fold(0, |m, &b| m.max(b)) >= 0xF0;
+    let mut found = (R::NUL_TWO_BYTES && lo.iter().fold(0xFF, |m, &b| m.min(b)) == 0)
+        || hi.iter().fold(0, |m, &b| m.max(b)) >= 0xF0;
     let (words, rest) = tail.split_chunks::<8>();
     for w in words {
-        let w = u64::from_le_bytes(*w);
-        found |= zero_bytes(w) | four_byte_leads(w) != 0;
+        found |= special::<R>(u64::from_le_bytes(*w)) != 0;
     }
     for &b in rest {
-        found |= b == 0 || b >= 0xF0;
+        found |= is_special::<R>(b);
     }
     found
 }
@@ -155,40 +128,66 @@ pub(crate) fn ascii_end(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
-/// The index of the first NUL or 4-byte lead at or after `at` in a `str`'s bytes
-/// (`bytes.len()` if none).
+/// Whether a byte of a `str` is written otherwise under the rule `R`: a 4-byte lead, or (under
+/// modified UTF-8) a NUL.
 #[inline(always)]
-pub(crate) fn plain_end(bytes: &[u8], mut at: usize) -> usize {
+fn is_special<R: Rule>(b: u8) -> bool {
+    (R::NUL_TWO_BYTES & (b == 0)) | (b >= 0xF0)
+}
+
+/// The high bit of every byte of `w` that [`is_special`] (plus possibly spurious bits above
+/// a zero byte: the lowest set bit is always exact).
+#[inline(always)]
+fn special<R: Rule>(w: u64) -> u64 {
+    let nul = if R::NUL_TWO_BYTES { zero_bytes(w) } else { 0 };
+    nul | four_byte_leads(w)
+}
+
+/// The index of the first byte at or after `at` in a `str`'s bytes that the rule `R` writes
+/// otherwise (a NUL under modified UTF-8, a 4-byte lead), `bytes.len()` if none: 32 bytes
+/// at a time while none of them is (one test per byte without a branch, which LLVM turns
+/// into vector compares), then a word at a time.
+#[inline(always)]
+pub(crate) fn plain_end<R: Rule>(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<32>) {
+        if chunk
+            .iter()
+            .fold(false, |found, &b| found | is_special::<R>(b))
+        {
+            break;
+        }
+        at += 32;
+    }
     while at + 8 <= bytes.len() {
-        let w = word(bytes, at);
-        let found = zero_bytes(w) | four_byte_leads(w);
+        let found = special::<R>(word(bytes, at));
         if found != 0 {
             return at + (found.trailing_zeros() / 8) as usize;
         }
         at += 8;
     }
-    while at < bytes.len() && bytes[at] != 0 && bytes[at] < 0xF0 {
+    while at < bytes.len() && !is_special::<R>(bytes[at]) {
         at += 1;
     }
     at
 }
 
-/// How many bytes `writeUTF` adds to a `str`'s bytes: one per NUL (`C0 80`), two per 4-byte
-/// char (two 3-byte surrogates).
+/// How many bytes the rule `R` adds to a `str`'s bytes: one per NUL (`C0 80`, modified UTF-8
+/// only), two per 4-byte char (two 3-byte surrogates).
 #[inline]
-pub(crate) fn extra_len(bytes: &[u8]) -> usize {
+pub(crate) fn extra_len<R: Rule>(bytes: &[u8]) -> usize {
+    let extra_of = |b: u8| u8::from(R::NUL_TWO_BYTES && b == 0) + 2 * u8::from(b >= 0xF0);
     let (chunks, tail) = bytes.split_chunks::<64>();
     let mut extra = 0usize;
     for chunk in chunks {
         // At most 2 * 64 = 128: a byte-wide sum cannot overflow.
         let mut sum = 0u8;
         for &b in chunk {
-            sum += u8::from(b == 0) + 2 * u8::from(b >= 0xF0);
+            sum += extra_of(b);
         }
         extra += usize::from(sum);
     }
     for &b in tail {
-        extra += usize::from(b == 0) + 2 * usize::from(b >= 0xF0);
+        extra += usize::from(extra_of(b));
     }
     extra
 }
@@ -198,25 +197,7 @@ mod tests {
     use alloc::vec;
 
     use super::*;
-
-    #[test]
-    fn word_tricks_match_byte_tests_for_every_byte_at_every_position() {
-        for b in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 5)) {
-            for k in 0..8 {
-                let mut bytes = [0x41u8; 8];
-                bytes[k] = b;
-                let w = u64::from_le_bytes(bytes);
-                let expect_four = if b >= 0xF0 { 0x80 << (8 * k) } else { 0 };
-                assert_eq!(four_byte_leads(w), expect_four, "byte {b:02x} at {k}");
-                let zero = zero_bytes(w);
-                if b == 0 {
-                    assert_eq!(zero.trailing_zeros() / 8, k as u32, "byte {b:02x} at {k}");
-                } else {
-                    assert_eq!(zero, 0, "byte {b:02x} at {k}");
-                }
-            }
-        }
-    }
+    use crate::encode::{Cesu8, Mutf8};
 
     #[test]
     fn scans_agree_with_byte_loops_at_every_length_and_position() {
@@ -234,19 +215,36 @@ mod tests {
                     };
                     assert_eq!(classify(&bytes), class, "{b:02x} at {at} of {len}");
                     let special = b == 0 || b >= 0xF0;
-                    assert_eq!(needs_encoding(&bytes), special, "{b:02x} at {at} of {len}");
+                    assert_eq!(
+                        needs_encoding::<Mutf8>(&bytes),
+                        special,
+                        "{b:02x} at {at} of {len}"
+                    );
+                    assert_eq!(needs_encoding::<Cesu8>(&bytes), b >= 0xF0, "{b:02x}");
                     let extra = usize::from(b == 0) + 2 * usize::from(b >= 0xF0);
-                    assert_eq!(extra_len(&bytes), extra, "{b:02x} at {at} of {len}");
+                    assert_eq!(
+                        extra_len::<Mutf8>(&bytes),
+                        extra,
+                        "{b:02x} at {at} of {len}"
+                    );
+                    let extra = 2 * usize::from(b >= 0xF0);
+                    assert_eq!(
+                        extra_len::<Cesu8>(&bytes),
+                        extra,
+                        "{b:02x} at {at} of {len}"
+                    );
                     for from in (0..=len).step_by(wirebytes_testkit::scale_miri(1, 1, 13)) {
                         let ascii = (from..len).find(|&i| bytes[i] >= 0x80).unwrap_or(len);
                         assert_eq!(ascii_end(&bytes, from), ascii);
                         let plain = (from..len).find(|&i| special && i == at).unwrap_or(len);
-                        assert_eq!(plain_end(&bytes, from), plain);
+                        assert_eq!(plain_end::<Mutf8>(&bytes, from), plain);
+                        let cesu = (from..len).find(|&i| b >= 0xF0 && i == at).unwrap_or(len);
+                        assert_eq!(plain_end::<Cesu8>(&bytes, from), cesu);
                     }
                 }
             }
             assert_eq!(classify(&vec![b'a'; len]), Class::Ascii);
-            assert!(!needs_encoding(&vec![b'a'; len]));
+            assert!(!needs_encoding::<Mutf8>(&vec![b'a'; len]));
         }
     }
 }

@@ -13,7 +13,7 @@ pub(crate) fn sequence(bytes: &[u8], i: usize) -> Result<(u32, usize), DecodeErr
             return Err(DecodeError::truncated(i));
         };
         if c2 & 0xC0 != 0x80 {
-            return Err(DecodeError::bad_continuation(i));
+            return Err(DecodeError::bad_continuation(bytes, i));
         }
         Ok(((u32::from(c & 0x1F) << 6) | u32::from(c2 & 0x3F), 2))
     } else if c & 0xF0 == 0xE0 {
@@ -22,7 +22,7 @@ pub(crate) fn sequence(bytes: &[u8], i: usize) -> Result<(u32, usize), DecodeErr
         }
         let (c2, c3) = (bytes[i + 1], bytes[i + 2]);
         if (c2 & 0xC0 != 0x80) | (c3 & 0xC0 != 0x80) {
-            return Err(DecodeError::bad_continuation(i));
+            return Err(DecodeError::bad_continuation(bytes, i));
         }
         let v = (u32::from(c & 0x0F) << 12) | (u32::from(c2 & 0x3F) << 6) | u32::from(c3 & 0x3F);
         Ok((v, 3))
@@ -70,17 +70,22 @@ pub(crate) fn first_error(bytes: &[u8], mut from: usize) -> Option<DecodeError> 
     }
 }
 
-/// How many bytes one U+FFFD replaces for a sequence at `i` that the JDK rejects: the lead
-/// and the continuation bytes that follow it, up to the sequence's length (the "maximal
-/// subpart" practice of the Unicode standard, chapter 3).
-pub(crate) fn lossy_skip(bytes: &[u8], i: usize) -> usize {
+/// The length of the offending sequence at `i` (the `error_len` of a `Malformed` error, and
+/// how many bytes one U+FFFD replaces in the lossy decoders): the lead and the continuation
+/// bytes that follow it, up to the length the lead announces (the "maximal subpart"
+/// practice of the Unicode standard, chapter 3); 1 for a byte that announces no sequence.
+pub(crate) fn subpart_len(bytes: &[u8], i: usize) -> u8 {
     let len = match bytes[i] >> 4 {
         12 | 13 => 2,
         14 => 3,
         _ => return 1,
     };
     let mut skip = 1;
-    while skip < len && i + skip < bytes.len() && bytes[i + skip] & 0xC0 == 0x80 {
+    while skip < len
+        && bytes
+            .get(i + usize::from(skip))
+            .is_some_and(|&b| b & 0xC0 == 0x80)
+    {
         skip += 1;
     }
     skip

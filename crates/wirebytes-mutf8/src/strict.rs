@@ -4,11 +4,14 @@
 //! U+FFFF), and no 4-byte sequences; they differ only in how U+0000 is written.
 
 use alloc::borrow::Cow;
+use alloc::vec::Vec;
 
 use crate::DecodeError;
-use crate::arch::{Kernels, Utf8Vec};
+use crate::arch::Kernels;
 use crate::decode::plan;
+use crate::out::Utf8Vec;
 use crate::sequence::{bmp_char, is_surrogate, low_surrogate_at};
+use crate::swar::{HIGH_BITS, word, zero_bytes};
 
 /// The ASCII block.
 const BLOCK: usize = 32;
@@ -36,18 +39,18 @@ pub(crate) fn sequence(bytes: &[u8], i: usize, nul: Nul) -> Result<(u32, usize),
     match c {
         0xC0..=0xDF => {
             if nul == Nul::Raw && c < 0xC2 {
-                return Err(DecodeError::bad_lead(i));
+                return Err(DecodeError::rejected(bytes, i));
             }
             if left < 2 {
                 return Err(DecodeError::truncated(i));
             }
             if !continuation(1) {
-                return Err(DecodeError::bad_lead(i));
+                return Err(DecodeError::rejected(bytes, i));
             }
             let v = (u32::from(c & 0x1F) << 6) | u32::from(bytes[i + 1] & 0x3F);
             // Below 0x80 only `C0 80`, and only where U+0000 is written so.
             if v < 0x80 && (v != 0 || nul == Nul::Raw) {
-                return Err(DecodeError::bad_lead(i));
+                return Err(DecodeError::rejected(bytes, i));
             }
             Ok((v, 2))
         }
@@ -57,23 +60,23 @@ pub(crate) fn sequence(bytes: &[u8], i: usize, nul: Nul) -> Result<(u32, usize),
                     && nul == Nul::Raw
                     && (!continuation(1) || (c == 0xE0 && bytes[i + 1] < 0xA0));
                 return Err(if bad_second {
-                    DecodeError::bad_lead(i)
+                    DecodeError::rejected(bytes, i)
                 } else {
                     DecodeError::truncated(i)
                 });
             }
             if !continuation(1) || !continuation(2) {
-                return Err(DecodeError::bad_lead(i));
+                return Err(DecodeError::rejected(bytes, i));
             }
             let v = (u32::from(c & 0x0F) << 12)
                 | (u32::from(bytes[i + 1] & 0x3F) << 6)
                 | u32::from(bytes[i + 2] & 0x3F);
             if v < 0x800 {
-                return Err(DecodeError::bad_lead(i));
+                return Err(DecodeError::rejected(bytes, i));
             }
             Ok((v, 3))
         }
-        _ => Err(DecodeError::bad_lead(i)),
+        _ => Err(DecodeError::rejected(bytes, i)),
     }
 }
 
@@ -84,7 +87,7 @@ pub(crate) fn first_error(bytes: &[u8], mut from: usize, nul: Nul) -> Option<Dec
         let c = bytes[from];
         if c < 0x80 {
             if c == 0 && nul == Nul::TwoBytes {
-                return Some(DecodeError::bad_lead(from));
+                return Some(DecodeError::rejected(bytes, from));
             }
             from += 1;
             continue;
@@ -112,7 +115,7 @@ pub(crate) fn decode(
     };
     if let Some(at) = nul_at.filter(|&at| at < prefix.len()) {
         // UTF-8 up to it: the `00` is the first error.
-        return Err(DecodeError::bad_lead(at));
+        return Err(DecodeError::rejected(bytes, at));
     }
     if prefix.is_whole() {
         return Ok(Cow::Borrowed(prefix.as_str()));
@@ -136,7 +139,7 @@ pub(crate) fn decode(
             let c = bytes[i];
             if c < 0x80 {
                 if c == 0 && nul == Nul::TwoBytes {
-                    return Err(DecodeError::bad_lead(i));
+                    return Err(DecodeError::rejected(bytes, i));
                 }
                 if i + BLOCK <= blocks_end {
                     break;
@@ -167,4 +170,57 @@ pub(crate) fn decode(
         }
     }
     Ok(Cow::Owned(out.into_string()))
+}
+
+/// The first error of `bytes` under `nul`'s rule, lone surrogates accepted: bytes that are
+/// UTF-8 without a 4-byte sequence are passed by [`plan`]'s one check (for
+/// [`Nul::TwoBytes`], up to their first `00`), the rest one sequence at a time.
+pub(crate) fn validate(bytes: &[u8], nul: Nul, kernels: Kernels) -> Result<(), DecodeError> {
+    let prefix = plan(bytes, kernels);
+    if nul == Nul::TwoBytes {
+        if let Some(at) = bytes[..prefix.len()].iter().position(|&b| b == 0) {
+            return Err(DecodeError::rejected(bytes, at));
+        }
+    }
+    match first_error(bytes, prefix.len(), nul) {
+        None => Ok(()),
+        Some(err) => Err(err),
+    }
+}
+
+/// Decodes `bytes` under `nul`'s rule into UTF-16 chars, lone surrogates included: eight
+/// ASCII bytes at a time where a word holds them (and, for [`Nul::TwoBytes`], no `00`), the
+/// rest one sequence at a time.
+pub(crate) fn decode_to_utf16(bytes: &[u8], nul: Nul) -> Result<Vec<u16>, DecodeError> {
+    let n = bytes.len();
+    let mut out = Vec::with_capacity(n);
+    let mut i = 0;
+    while i < n {
+        if i + 8 <= n {
+            let w = word(bytes, i);
+            let nul_bytes = if nul == Nul::TwoBytes {
+                zero_bytes(w)
+            } else {
+                0
+            };
+            if (w & HIGH_BITS) | nul_bytes == 0 {
+                out.extend(bytes[i..i + 8].iter().map(|&b| u16::from(b)));
+                i += 8;
+                continue;
+            }
+        }
+        let c = bytes[i];
+        if c < 0x80 {
+            if c == 0 && nul == Nul::TwoBytes {
+                return Err(DecodeError::rejected(bytes, i));
+            }
+            out.push(u16::from(c));
+            i += 1;
+            continue;
+        }
+        let (v, len) = sequence(bytes, i, nul)?;
+        out.push(v as u16);
+        i += len;
+    }
+    Ok(out)
 }

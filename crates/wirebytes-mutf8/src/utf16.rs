@@ -1,18 +1,16 @@
-//! Decoding into UTF-16 chars: [`decode_utf16`], the JDK's chars exactly, lone surrogates
+//! Decoding into UTF-16 chars: [`decode_to_utf16`], the JDK's chars exactly, lone surrogates
 //! included.
 
 use alloc::vec::Vec;
 
 use crate::DecodeError;
-use crate::arch::{Kernels, SpareVec, append_short_ascii, ascii_prefix};
-use crate::scan::word;
+use crate::arch::Kernels;
+use crate::out::{SpareVec, append_short_ascii};
 use crate::sequence::sequence;
+use crate::swar::{HIGH_BITS, ascii_prefix, word};
 
 /// The ASCII block.
 const BLOCK: usize = 32;
-
-/// The high bit of every byte of a word.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 /// In each 16-bit lane of a word: a lead `110xxxxx` then a continuation byte `10xxxxxx`.
 const TWO_BYTE_MASK: u64 = 0xC0E0_C0E0_C0E0_C0E0;
@@ -38,19 +36,23 @@ const TWO_BYTE_PAIRS: u64 = 0x80C0_80C0_80C0_80C0;
 /// # Examples
 ///
 /// ```
-/// use wirebytes_mutf8::decode_utf16;
+/// use wirebytes_mutf8::decode_to_utf16;
 ///
-/// assert_eq!(decode_utf16(b"a\xc0\x80\xed\xb0\x80"), Ok(vec![0x61, 0x0000, 0xdc00]));
-/// assert_eq!(decode_utf16(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
+/// assert_eq!(decode_to_utf16(b"a\xc0\x80\xed\xb0\x80"), Ok(vec![0x61, 0x0000, 0xdc00]));
+/// assert_eq!(decode_to_utf16(b"ab\xe2\x41\x82").unwrap_err().jdk_position(), Some(4));
 /// ```
+#[must_use = "the decoded chars, or where the body is malformed"]
 #[inline]
-pub fn decode_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
-    decode_utf16_with(bytes, Kernels::detect())
+pub fn decode_to_utf16(bytes: &[u8]) -> Result<Vec<u16>, DecodeError> {
+    decode_to_utf16_with(bytes, Kernels::detect())
 }
 
-/// [`decode_utf16`] with `kernels`.
+/// [`decode_to_utf16`] with `kernels`.
 #[inline(always)]
-pub(crate) fn decode_utf16_with(bytes: &[u8], kernels: Kernels) -> Result<Vec<u16>, DecodeError> {
+pub(crate) fn decode_to_utf16_with(
+    bytes: &[u8],
+    kernels: Kernels,
+) -> Result<Vec<u16>, DecodeError> {
     // One char per byte at most: the chars fit in `bytes.len()`, and a block of chars can be
     // stored whenever a block of bytes as long is read. Short ASCII (names, keys,
     // identifiers) is widened in one pass, before any machinery.
@@ -58,50 +60,51 @@ pub(crate) fn decode_utf16_with(bytes: &[u8], kernels: Kernels) -> Result<Vec<u1
     if append_short_ascii(bytes, &mut out) {
         return Ok(out);
     }
-    decode_utf16_planned(bytes, out, kernels)
+    decode_to_utf16_planned(bytes, out, kernels)
 }
 
-/// [`decode_utf16`] past its short ASCII, into `out` (empty, with room for `bytes.len()`
+/// [`decode_to_utf16`] past its short ASCII, into `out` (empty, with room for `bytes.len()`
 /// chars).
-fn decode_utf16_planned(
+fn decode_to_utf16_planned(
     bytes: &[u8],
     out: Vec<u16>,
     kernels: Kernels,
 ) -> Result<Vec<u16>, DecodeError> {
     // Not zero-filled (that cost 0.5-0.9 µs of 4.5-10 here).
     let mut out = SpareVec::appending_to(out, 0);
-    decode_utf16_onto(bytes, kernels, &mut out)?;
+    decode_to_utf16_onto(bytes, kernels, &mut out)?;
     Ok(out.into_vec())
 }
 
-/// Decodes like [`decode_utf16`], appending the chars to `dst`: a hot loop that reuses one
+/// Decodes like [`decode_to_utf16`], appending the chars to `dst`: a hot loop that reuses one
 /// `Vec` allocates nothing once it has room (`bytes.len()` more chars at most).
 ///
 /// # Errors
 ///
-/// As [`decode_utf16`]. Then `dst` holds what it held before (its capacity may have grown).
+/// As [`decode_to_utf16`]. Then `dst` holds what it held before (its capacity may have grown).
 ///
 /// # Examples
 ///
 /// ```
-/// use wirebytes_mutf8::decode_utf16_into;
+/// use wirebytes_mutf8::decode_to_utf16_vec;
 ///
 /// let mut chars = Vec::new();
-/// decode_utf16_into(b"a\xc0\x80", &mut chars)?;
-/// decode_utf16_into(b"\xed\xa0\x80", &mut chars)?;
+/// decode_to_utf16_vec(b"a\xc0\x80", &mut chars)?;
+/// decode_to_utf16_vec(b"\xed\xa0\x80", &mut chars)?;
 /// assert_eq!(chars, [0x61, 0, 0xd800]);
-/// assert!(decode_utf16_into(b"\xff", &mut chars).is_err());
+/// assert!(decode_to_utf16_vec(b"\xff", &mut chars).is_err());
 /// assert_eq!(chars, [0x61, 0, 0xd800]); // unchanged
 /// # Ok::<(), wirebytes_mutf8::DecodeError>(())
 /// ```
+#[must_use = "the chars are not appended when the body is malformed"]
 #[inline]
-pub fn decode_utf16_into(bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
-    decode_utf16_into_with(bytes, dst, Kernels::detect())
+pub fn decode_to_utf16_vec(bytes: &[u8], dst: &mut Vec<u16>) -> Result<(), DecodeError> {
+    decode_to_utf16_vec_with(bytes, dst, Kernels::detect())
 }
 
-/// [`decode_utf16_into`] with `kernels`.
+/// [`decode_to_utf16_vec`] with `kernels`.
 #[inline(always)]
-pub(crate) fn decode_utf16_into_with(
+pub(crate) fn decode_to_utf16_vec_with(
     bytes: &[u8],
     dst: &mut Vec<u16>,
     kernels: Kernels,
@@ -110,20 +113,20 @@ pub(crate) fn decode_utf16_into_with(
     if append_short_ascii(bytes, dst) {
         return Ok(());
     }
-    decode_utf16_into_planned(bytes, dst, kernels)
+    decode_to_utf16_vec_planned(bytes, dst, kernels)
 }
 
-/// [`decode_utf16_into`] past its short ASCII. (The block decoders write only
+/// [`decode_to_utf16_vec`] past its short ASCII. (The block decoders write only
 /// from the input's own position on: after chars already in `dst`, the loop here decodes
 /// the chars they would have.)
-fn decode_utf16_into_planned(
+fn decode_to_utf16_vec_planned(
     bytes: &[u8],
     dst: &mut Vec<u16>,
     kernels: Kernels,
 ) -> Result<(), DecodeError> {
     let start = dst.len();
     let mut out = SpareVec::appending_to(core::mem::take(dst), bytes.len());
-    let result = decode_utf16_onto(bytes, kernels, &mut out);
+    let result = decode_to_utf16_onto(bytes, kernels, &mut out);
     *dst = out.into_vec();
     if result.is_err() {
         dst.truncate(start);
@@ -131,8 +134,8 @@ fn decode_utf16_into_planned(
     result
 }
 
-/// The loop of [`decode_utf16`]: appends the chars of `bytes` to `out`.
-fn decode_utf16_onto(
+/// The loop of [`decode_to_utf16`]: appends the chars of `bytes` to `out`.
+fn decode_to_utf16_onto(
     bytes: &[u8],
     kernels: Kernels,
     out: &mut SpareVec<u16>,
@@ -216,10 +219,10 @@ mod tests {
     #[test]
     fn every_level_decodes_as_the_reference() {
         for bytes in crate::testing::bodies() {
-            let want = reference::decode_utf16(&bytes);
+            let want = reference::decode_to_utf16(&bytes);
             for (name, kernels) in Kernels::levels() {
                 assert_eq!(
-                    decode_utf16_with(&bytes, kernels),
+                    decode_to_utf16_with(&bytes, kernels),
                     want,
                     "{name} {bytes:02x?}"
                 );
@@ -227,7 +230,7 @@ mod tests {
                 // into an empty `Vec`; what was there is left alone on error.
                 for head in [&[][..], &[0x68, 0xD800]] {
                     let mut dst = head.to_vec();
-                    let got = decode_utf16_into_with(&bytes, &mut dst, kernels);
+                    let got = decode_to_utf16_vec_with(&bytes, &mut dst, kernels);
                     assert_eq!(got, want.as_ref().map(drop).map_err(|e| *e), "{name} into");
                     let expected = match &want {
                         Ok(chars) => [head, chars].concat(),

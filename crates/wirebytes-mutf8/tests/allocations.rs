@@ -80,7 +80,7 @@ fn measuring_and_borrowing_allocate_nothing() {
     );
 }
 
-/// The no-allocation forms: `validate` never allocates; `decode_into` and `encode_into`
+/// The no-allocation forms: `validate` never allocates; `decode_to_string` and `encode_to_vec`
 /// allocate nothing once the buffer they append to has room.
 #[test]
 fn the_no_allocation_forms_allocate_nothing() {
@@ -96,7 +96,7 @@ fn the_no_allocation_forms_allocate_nothing() {
 
     let mut dst = String::with_capacity(body.len() + 1);
     assert_eq!(
-        allocations(|| wirebytes_mutf8::decode_into(&body, &mut dst)),
+        allocations(|| wirebytes_mutf8::decode_to_string(&body, &mut dst)),
         0
     );
     assert_eq!(dst, text);
@@ -108,21 +108,21 @@ fn the_no_allocation_forms_allocate_nothing() {
     ] {
         dst.clear();
         assert_eq!(
-            allocations(|| wirebytes_mutf8::decode_into(short, &mut dst)),
+            allocations(|| wirebytes_mutf8::decode_to_string(short, &mut dst)),
             0
         );
     }
 
     let mut chars = Vec::with_capacity(body.len());
     assert_eq!(
-        allocations(|| wirebytes_mutf8::decode_utf16_into(&body, &mut chars)),
+        allocations(|| wirebytes_mutf8::decode_to_utf16_vec(&body, &mut chars)),
         0
     );
     assert_eq!(chars, text.encode_utf16().collect::<Vec<u16>>());
 
     let mut out = Vec::with_capacity(body.len());
     assert_eq!(
-        allocations(|| wirebytes_mutf8::encode_into(&text, &mut out)),
+        allocations(|| wirebytes_mutf8::encode_to_vec(&text, &mut out)),
         0
     );
     assert_eq!(out, body);
@@ -149,7 +149,10 @@ fn rewriting_allocates_one_buffer() {
     let body = wirebytes_mutf8::encode(&text).into_owned();
     assert_eq!(allocations(|| wirebytes_mutf8::encode(&text)), 1);
     assert_eq!(allocations(|| wirebytes_mutf8::decode(&body)), 1);
-    assert_eq!(allocations(|| wirebytes_mutf8::decode_utf16(&body)), 1);
+    assert_eq!(allocations(|| wirebytes_mutf8::decode_to_utf16(&body)), 1);
     let units: Vec<u16> = text.encode_utf16().collect();
-    assert_eq!(allocations(|| wirebytes_mutf8::encode_utf16(&units)), 1);
+    assert_eq!(
+        allocations(|| wirebytes_mutf8::encode_from_utf16(&units)),
+        1
+    );
 }

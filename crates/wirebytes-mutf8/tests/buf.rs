@@ -6,15 +6,12 @@ use std::collections::VecDeque;
 #[cfg(feature = "std")]
 use std::io::IoSlice;
 
-/// Whether the readers see past the first chunk through `chunks_vectored` (which `bytes` has
-/// only with its `std` feature).
-const PEEKS_PAST_THE_FIRST_CHUNK: bool = cfg!(feature = "std");
-
 use bytes::{Buf, BufMut, BytesMut};
 use wirebytes_mutf8::{
     DecodeErrorKind, GetUtfError, get_long_utf, get_utf, get_utf16, levels, put_long_utf, put_utf,
-    reference,
+    put_utf16, reference,
 };
+use wirebytes_testkit::buf::{OneByteChunks, OneByteRoom};
 
 /// A `Buf` made of any chunks, empty ones included; `vectored` ones show them all through
 /// `chunks_vectored`, the others only through `chunk` (as `Buf`'s default does).
@@ -149,7 +146,7 @@ fn records_are_read_out_of_every_shape() {
 }
 
 /// Bodies long enough for every kernel (the AVX2 check's 64-byte blocks, the rewrite's,
-/// `decode_utf16`'s), each read in one chunk and split in two, at every kernel level this CPU
+/// `decode_to_utf16`'s), each read in one chunk and split in two, at every kernel level this CPU
 /// has, against the reference.
 #[test]
 fn long_records_at_every_level_decode_as_the_reference() {
@@ -158,7 +155,7 @@ fn long_records_at_every_level_decode_as_the_reference() {
         .step_by(wirebytes_testkit::scale_miri(1, 1, 2))
     {
         let want = reference::decode(&body).map_err(GetUtfError::Invalid);
-        let want16 = reference::decode_utf16(&body).map_err(GetUtfError::Invalid);
+        let want16 = reference::decode_to_utf16(&body).map_err(GetUtfError::Invalid);
         let mut wire = (body.len() as u16).to_be_bytes().to_vec();
         wire.extend_from_slice(&body);
         for level in levels::all() {
@@ -179,14 +176,25 @@ fn long_records_at_every_level_decode_as_the_reference() {
                     level.name()
                 );
                 assert_eq!(buf.remaining(), 0);
+                let long = [&(body.len() as u64).to_be_bytes()[..], &body].concat();
+                let cut = cut.min(long.len());
+                let mut buf = Chunked::new(vec![long[..cut].to_vec(), long[cut..].to_vec()]);
+                assert_eq!(
+                    level.get_long_utf(&mut buf, body.len() as u64),
+                    want,
+                    "{} long split at {cut}",
+                    level.name()
+                );
+                assert_eq!(buf.remaining(), 0);
             }
         }
     }
 }
 
 /// Every cut of a record, in every shape: `Incomplete` with the record's length, nothing
-/// consumed; then, with the rest appended, the record itself. Only a buffer that shows one
-/// chunk at a time, with the length field split, has it consumed.
+/// consumed; then, with the rest appended, the record itself. Only a length field split
+/// between the first chunk and the next is consumed, whether the buffer shows its chunks
+/// through `chunks_vectored` or not, and with or without the `std` feature.
 #[test]
 fn a_cut_record_is_incomplete_and_nothing_is_consumed() {
     let mut wire = BytesMut::new();
@@ -216,7 +224,7 @@ fn a_cut_record_is_incomplete_and_nothing_is_consumed() {
                     "{shape} {}",
                     buf.vectored
                 );
-                if (buf.vectored && PEEKS_PAST_THE_FIRST_CHUNK) || !split_field {
+                if !split_field {
                     assert_eq!(buf.remaining(), before, "{shape} {}", buf.vectored);
                     assert_eq!(
                         get_utf16(&mut buf),
@@ -236,17 +244,18 @@ fn a_cut_record_is_incomplete_and_nothing_is_consumed() {
                 }
             }
         }
-        // Through `bytes`' own chained buffers.
-        if !PEEKS_PAST_THE_FIRST_CHUNK {
-            continue;
+        // Through `bytes`' own chained buffers: the field split after its first byte is
+        // consumed, one in the first part is not.
+        for head in [1, 2] {
+            let mut chain = (&wire[..cut.min(head)]).chain(&wire[cut.min(head)..cut]);
+            assert_eq!(
+                get_utf(&mut chain),
+                Err(GetUtfError::Incomplete { needed }),
+                "chain {cut}"
+            );
+            let consumed = if cut >= 2 && head == 1 { 2 } else { 0 };
+            assert_eq!(chain.remaining(), cut - consumed, "chain {head} {cut}");
         }
-        let mut chain = (&wire[..cut.min(1)]).chain(&wire[cut.min(1)..cut]);
-        assert_eq!(
-            get_utf(&mut chain),
-            Err(GetUtfError::Incomplete { needed }),
-            "chain {cut}"
-        );
-        assert_eq!(chain.remaining(), cut, "chain {cut}");
     }
 }
 
@@ -355,4 +364,68 @@ fn errors_display_and_chain() {
         err.to_string(),
         "incomplete modified UTF-8 record: 11 bytes needed"
     );
+}
+
+/// `put_utf16` writes what `put_utf` writes for the same text, and any UTF-16 as the
+/// reference encodes it, into a buffer of one byte of room at a time too; `get_utf16` reads
+/// it back out of every shape. Over 65535 bytes: refused, nothing written.
+#[test]
+fn put_utf16_then_get_utf16() {
+    let mut all: Vec<Vec<u16>> = TEXTS.iter().map(|t| t.encode_utf16().collect()).collect();
+    all.extend(wirebytes_testkit::text::surrogate_soup());
+    let mut wire = Vec::new();
+    for units in &all {
+        let mut room = OneByteRoom::with(b"");
+        put_utf16(&mut room, units).unwrap();
+        let body = reference::encode_from_utf16(units);
+        assert_eq!(
+            room.bytes(),
+            [&(body.len() as u16).to_be_bytes()[..], &body].concat()
+        );
+        if let Ok(text) = String::from_utf16(units) {
+            let mut by_text = Vec::new();
+            put_utf(&mut by_text, &text).unwrap();
+            assert_eq!(room.bytes(), by_text);
+        }
+        put_utf16(&mut wire, units).unwrap();
+    }
+    for (shape, mut buf) in shapes(&wire).into_iter().step_by(7) {
+        for units in &all {
+            assert_eq!(get_utf16(&mut buf).as_ref(), Ok(units), "{shape}");
+        }
+    }
+    let mut buf = OneByteChunks::new(&wire);
+    for units in &all {
+        assert_eq!(get_utf16(&mut buf).as_ref(), Ok(units));
+    }
+    let mut out = BytesMut::new();
+    let err = put_utf16(&mut out, &[0xD800; 21_846]).unwrap_err();
+    assert_eq!((err.length(), err.limit()), (65_538, 65_535));
+    assert!(out.is_empty());
+}
+
+/// The record writers check the room for the whole record before they write: without it,
+/// they panic with the buffer as it was.
+#[test]
+fn the_writers_panic_before_writing_without_room() {
+    let text = "nul \0 and \u{1F600}";
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let len = wirebytes_mutf8::encoded_len(text);
+    type Put = fn(&mut dyn BufMut, &str, &[u16]);
+    let puts: [(Put, usize); 3] = [
+        (|b, t, _| put_utf(b, t).unwrap(), 2 + len),
+        (|b, _, u| put_utf16(b, u).unwrap(), 2 + len),
+        (|b, t, _| put_long_utf(b, t), 8 + len),
+    ];
+    for (put, need) in puts {
+        let mut out = Vec::new();
+        put(&mut (&mut out).limit(need), text, &units);
+        assert_eq!(out.len(), need);
+        let mut out = Vec::new();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            put(&mut (&mut out).limit(need - 1), text, &units);
+        }));
+        assert!(result.is_err());
+        assert!(out.is_empty(), "written before the panic");
+    }
 }

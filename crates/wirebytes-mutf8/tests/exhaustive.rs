@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use wirebytes_mutf8::{decode, decode_utf16, encode, encode_utf16, levels, reference};
+use wirebytes_mutf8::{decode, decode_to_utf16, encode, encode_from_utf16, levels, reference};
 
 /// The fast decoders agree with the reference on `bytes`, at every kernel level this CPU has.
 fn check(bytes: &[u8], lossy: bool) {
@@ -13,14 +13,14 @@ fn check(bytes: &[u8], lossy: bool) {
 
 /// [`check`] at the levels in `levels`.
 fn check_at(levels: impl Iterator<Item = levels::Level>, bytes: &[u8], lossy: bool) {
-    let want16 = reference::decode_utf16(bytes);
+    let want16 = reference::decode_to_utf16(bytes);
     let want = reference::decode(bytes);
     for level in levels {
         let name = level.name();
         assert_eq!(
-            level.decode_utf16(bytes),
+            level.decode_to_utf16(bytes),
             want16,
-            "decode_utf16, {name}: {bytes:02x?}"
+            "decode_to_utf16, {name}: {bytes:02x?}"
         );
         assert_eq!(
             level.decode(bytes).map(Cow::into_owned),
@@ -135,10 +135,10 @@ fn every_supplementary_char_and_surrogate_pair() {
     // Every high surrogate before every low one, and the reverse, as chars.
     for high in (0xD800..=0xDBFF).step_by(wirebytes_testkit::scale_miri(3, 3, 633)) {
         for low in (0xDC00..=0xDFFF).step_by(wirebytes_testkit::scale_miri(5, 5, 771)) {
-            let pair = encode_utf16(&[high, low]);
-            assert_eq!(pair, reference::encode_utf16(&[high, low]));
+            let pair = encode_from_utf16(&[high, low]);
+            assert_eq!(pair, reference::encode_from_utf16(&[high, low]));
             check(&pair, true);
-            let reversed = encode_utf16(&[low, high]);
+            let reversed = encode_from_utf16(&[low, high]);
             check(&reversed, true);
         }
     }
@@ -148,9 +148,9 @@ fn every_supplementary_char_and_surrogate_pair() {
 fn every_char_encodes_as_the_reference() {
     for unit in (0..=0xFFFF_u16).step_by(wirebytes_testkit::scale_miri(1, 1, 2991)) {
         let units = [b'a'.into(), unit, b'z'.into()];
-        let bytes = encode_utf16(&units);
-        assert_eq!(bytes, reference::encode_utf16(&units), "{unit:04x}");
-        assert_eq!(decode_utf16(&bytes), Ok(units.to_vec()), "{unit:04x}");
+        let bytes = encode_from_utf16(&units);
+        assert_eq!(bytes, reference::encode_from_utf16(&units), "{unit:04x}");
+        assert_eq!(decode_to_utf16(&bytes), Ok(units.to_vec()), "{unit:04x}");
         if let Some(c) = char::from_u32(unit.into()) {
             let text = format!("a{c}z");
             assert_eq!(encode(&text), bytes, "{unit:04x}");
@@ -160,7 +160,7 @@ fn every_char_encodes_as_the_reference() {
 }
 
 /// Every 2-byte lead with every second byte, at each place in a run of four 2-byte
-/// sequences (which `decode_utf16` decodes four at a time), at every offset.
+/// sequences (which `decode_to_utf16` decodes four at a time), at every offset.
 #[test]
 fn every_two_byte_sequence_inside_runs_of_them() {
     let others: [[u8; 2]; 3] = [[0xD0, 0xA1], [0xC0, 0x80], [0xDF, 0xBF]];
@@ -265,7 +265,7 @@ fn long_multibyte_text_then_every_kind_of_sequence() {
 
 /// Every kind of sequence at every offset of the 32- and 64-byte blocks (byte 31 or 63
 /// included, where a sequence's continuation bytes fall into the next block), behind a first
-/// non-ASCII char (which sends `decode_utf16` to its block decoders) and fill of each width.
+/// non-ASCII char (which sends `decode_to_utf16` to its block decoders) and fill of each width.
 #[test]
 fn every_kind_of_sequence_at_every_offset_of_the_blocks() {
     let sequences: [&[u8]; 16] = [

@@ -10,7 +10,8 @@ use bytes::Buf;
 #[cfg(feature = "bytes")]
 use wirebytes_mutf8::{GetUtfError, get_long_utf, get_utf, get_utf16};
 use wirebytes_mutf8::{
-    LengthError, cesu8, decode_utf16, encode_utf16, read_long_utf, read_utf, read_utf16, reference,
+    LengthError, cesu8, decode_to_utf16, encode_from_utf16, read_long_utf, read_utf, read_utf16,
+    reference,
 };
 use wirebytes_testkit::alloc::{CountingAlloc, largest_allocation};
 #[cfg(feature = "bytes")]
@@ -83,7 +84,7 @@ fn buffers_of_one_byte_chunks() {
     assert_eq!(buf.remaining(), 0);
     let mut buf = OneByteChunks::new(&wire);
     for record in records {
-        let want = reference::decode_utf16(&record[2..]).unwrap();
+        let want = reference::decode_to_utf16(&record[2..]).unwrap();
         assert_eq!(get_utf16(&mut buf), Ok(want));
     }
     // The long form, and a body the JDK rejects: the whole record consumed, the next one
@@ -304,14 +305,14 @@ fn surrogate_soup() -> Vec<Vec<u16>> {
 #[test]
 fn surrogates_everywhere_in_utf16_input() {
     for units in surrogate_soup() {
-        let bytes = encode_utf16(&units);
-        assert_eq!(bytes, reference::encode_utf16(&units), "{units:04x?}");
+        let bytes = encode_from_utf16(&units);
+        assert_eq!(bytes, reference::encode_from_utf16(&units), "{units:04x?}");
         // Modified UTF-8 keeps every unit, lone surrogates included.
-        assert_eq!(decode_utf16(&bytes).as_deref(), Ok(&units[..]));
+        assert_eq!(decode_to_utf16(&bytes).as_deref(), Ok(&units[..]));
         // CESU-8 as the reference writes it.
         assert_eq!(
-            cesu8::encode_utf16(&units),
-            reference::cesu8_encode_utf16(&units),
+            cesu8::encode_from_utf16(&units),
+            reference::cesu8_encode_from_utf16(&units),
             "{units:04x?}"
         );
     }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use rstest::rstest;
 use wirebytes_mutf8::{
-    DecodeError, DecodeErrorKind, decode, decode_lossy, decode_utf16, reference,
+    DecodeError, DecodeErrorKind, decode, decode_lossy, decode_to_utf16, reference,
 };
 
 /// What the JDK returns for a body that it accepts: its chars.
@@ -25,8 +25,8 @@ use wirebytes_mutf8::{
 #[case::plain(b"h\xc3\xa9llo \xe2\x82\xac", &[0x68, 0xE9, 0x6C, 0x6C, 0x6F, 0x20, 0x20AC])]
 #[case::empty(b"", &[])]
 fn accepted(#[case] bytes: &[u8], #[case] chars: &[u16]) {
-    assert_eq!(decode_utf16(bytes).as_deref(), Ok(chars));
-    assert_eq!(reference::decode_utf16(bytes).as_deref(), Ok(chars));
+    assert_eq!(decode_to_utf16(bytes).as_deref(), Ok(chars));
+    assert_eq!(reference::decode_to_utf16(bytes).as_deref(), Ok(chars));
     let lone = char::decode_utf16(chars.iter().copied()).position(|c| c.is_err());
     let lossy: String = char::decode_utf16(chars.iter().copied())
         .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
@@ -87,7 +87,7 @@ fn unpaired_surrogate_position(#[case] bytes: &[u8], #[case] at: usize) {
 #[case::malformed_after_lone_surrogate(b"\xed\xa0\x80abc\xff", Some(6), 6)]
 #[case::partial_after_lone_surrogate(b"\xed\xb0\x80\xc0", None, 3)]
 fn rejected(#[case] bytes: &[u8], #[case] jdk: Option<usize>, #[case] valid_up_to: usize) {
-    let err: DecodeError = decode_utf16(bytes).unwrap_err();
+    let err: DecodeError = decode_to_utf16(bytes).unwrap_err();
     let kind = if jdk.is_some() {
         DecodeErrorKind::Malformed
     } else {
@@ -96,12 +96,12 @@ fn rejected(#[case] bytes: &[u8], #[case] jdk: Option<usize>, #[case] valid_up_t
     assert_eq!(err.kind(), kind);
     assert_eq!(err.jdk_position(), jdk);
     assert_eq!(err.valid_up_to(), valid_up_to);
-    assert_eq!(reference::decode_utf16(bytes), Err(err));
+    assert_eq!(reference::decode_to_utf16(bytes), Err(err));
     // The JDK's error comes first even when a lone surrogate precedes it.
     assert_eq!(decode(bytes), Err(err));
     assert_eq!(reference::decode(bytes), Err(err));
     // The bytes before the error are accepted.
-    assert!(decode_utf16(&bytes[..valid_up_to]).is_ok());
+    assert!(decode_to_utf16(&bytes[..valid_up_to]).is_ok());
     assert!(decode_lossy(bytes).contains('\u{FFFD}'));
     assert_eq!(decode_lossy(bytes), reference::decode_lossy(bytes));
 }

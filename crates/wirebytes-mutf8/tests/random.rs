@@ -5,8 +5,8 @@ use std::borrow::Cow;
 
 use proptest::prelude::*;
 use wirebytes_mutf8::{
-    decode, decode_into, decode_lossy, decode_utf16, encode, encode_into, encode_utf16,
-    encoded_len, levels, reference, validate,
+    decode, decode_lossy, decode_to_string, decode_to_utf16, encode, encode_from_utf16,
+    encode_to_vec, encoded_len, levels, reference, validate,
 };
 use wirebytes_testkit::mutf8;
 
@@ -26,7 +26,7 @@ fn soup() -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
-/// Text of 2-byte scripts, which `decode_utf16` takes 16 or 32 bytes at a time; now and then
+/// Text of 2-byte scripts, which `decode_to_utf16` takes 16 or 32 bytes at a time; now and then
 /// another form the JDK accepts, which stops the blocks, or a rejected one.
 fn two_byte_text() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(
@@ -77,29 +77,29 @@ proptest! {
 
     #[test]
     fn fast_decoders_agree_with_the_reference(bytes in soup()) {
-        prop_assert_eq!(decode_utf16(&bytes), reference::decode_utf16(&bytes));
+        prop_assert_eq!(decode_to_utf16(&bytes), reference::decode_to_utf16(&bytes));
         prop_assert_eq!(decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
         prop_assert_eq!(decode_lossy(&bytes), reference::decode_lossy(&bytes));
         for level in levels::all() {
-            prop_assert_eq!(level.decode_utf16(&bytes), reference::decode_utf16(&bytes));
+            prop_assert_eq!(level.decode_to_utf16(&bytes), reference::decode_to_utf16(&bytes));
             prop_assert_eq!(level.decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
             prop_assert_eq!(level.decode_lossy(&bytes), reference::decode_lossy(&bytes));
         }
     }
 
-    /// The forms that allocate nothing: `validate` accepts what `decode_utf16` does, with its
-    /// error; `decode_into` appends `decode`'s text, or leaves `dst` as it was.
+    /// The forms that allocate nothing: `validate` accepts what `decode_to_utf16` does, with its
+    /// error; `decode_to_string` appends `decode`'s text, or leaves `dst` as it was.
     #[test]
     fn validate_and_decode_into_agree_with_the_reference(
         bytes in prop_oneof![soup(), multibyte_text()],
         head in "[a-z\u{e9}\u{1F600}]{0,5}",
     ) {
         let want = reference::decode(&bytes);
-        prop_assert_eq!(validate(&bytes), reference::decode_utf16(&bytes).map(drop));
+        prop_assert_eq!(validate(&bytes), reference::decode_to_utf16(&bytes).map(drop));
         for level in levels::all() {
-            prop_assert_eq!(level.validate(&bytes), reference::decode_utf16(&bytes).map(drop));
+            prop_assert_eq!(level.validate(&bytes), reference::decode_to_utf16(&bytes).map(drop));
             let mut dst = head.clone();
-            let got = level.decode_into(&bytes, &mut dst);
+            let got = level.decode_to_string(&bytes, &mut dst);
             prop_assert_eq!(got, want.as_ref().map(drop).map_err(|e| *e));
             let expected = match &want {
                 Ok(text) => format!("{head}{text}"),
@@ -108,13 +108,13 @@ proptest! {
             prop_assert_eq!(dst, expected);
         }
         let mut dst = head.clone();
-        let _ = decode_into(&bytes, &mut dst);
+        let _ = decode_to_string(&bytes, &mut dst);
         prop_assert!(dst.starts_with(&head));
         let head16: Vec<u16> = head.encode_utf16().collect();
-        let want16 = reference::decode_utf16(&bytes);
+        let want16 = reference::decode_to_utf16(&bytes);
         for level in levels::all() {
             let mut dst = head16.clone();
-            let got = level.decode_utf16_into(&bytes, &mut dst);
+            let got = level.decode_to_utf16_vec(&bytes, &mut dst);
             prop_assert_eq!(got, want16.as_ref().map(drop).map_err(|e| *e));
             let expected = match &want16 {
                 Ok(chars) => [&head16[..], chars].concat(),
@@ -127,7 +127,7 @@ proptest! {
     #[test]
     fn fast_decoders_agree_with_the_reference_on_two_byte_text(bytes in two_byte_text()) {
         for level in levels::all() {
-            prop_assert_eq!(level.decode_utf16(&bytes), reference::decode_utf16(&bytes));
+            prop_assert_eq!(level.decode_to_utf16(&bytes), reference::decode_to_utf16(&bytes));
             prop_assert_eq!(level.decode(&bytes).map(Cow::into_owned), reference::decode(&bytes));
         }
     }
@@ -137,7 +137,7 @@ proptest! {
         // Borrowed exactly when the bytes already are the text.
         let plain = std::str::from_utf8(&bytes).is_ok_and(|s| s.chars().all(|c| c.len_utf8() < 4));
         for level in levels::all() {
-            prop_assert_eq!(level.decode_utf16(&bytes), reference::decode_utf16(&bytes));
+            prop_assert_eq!(level.decode_to_utf16(&bytes), reference::decode_to_utf16(&bytes));
             let text = level.decode(&bytes);
             prop_assert_eq!(text.clone().map(Cow::into_owned), reference::decode(&bytes));
             prop_assert_eq!(matches!(text, Ok(Cow::Borrowed(_))), plain);
@@ -157,11 +157,11 @@ proptest! {
         );
         prop_assert_eq!(decode(&bytes).map(Cow::into_owned), Ok(text.clone()));
         let mut appended = b"head".to_vec();
-        encode_into(&text, &mut appended);
+        encode_to_vec(&text, &mut appended);
         prop_assert_eq!(&appended[..4], b"head");
         prop_assert_eq!(&appended[4..], &reference::encode(&text)[..]);
         let units: Vec<u16> = text.encode_utf16().collect();
-        prop_assert_eq!(decode_utf16(&bytes), Ok(units));
+        prop_assert_eq!(decode_to_utf16(&bytes), Ok(units));
     }
 
     #[test]
@@ -169,9 +169,9 @@ proptest! {
         prop_oneof![3 => 0..0x80u16, 1 => any::<u16>(), 1 => 0xD800..0xE000u16],
         0..80
     )) {
-        let bytes = encode_utf16(&units);
-        prop_assert_eq!(&bytes, &reference::encode_utf16(&units));
-        prop_assert_eq!(decode_utf16(&bytes), Ok(units.clone()));
+        let bytes = encode_from_utf16(&units);
+        prop_assert_eq!(&bytes, &reference::encode_from_utf16(&units));
+        prop_assert_eq!(decode_to_utf16(&bytes), Ok(units.clone()));
         let lossy: String = char::decode_utf16(units.iter().copied())
             .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
             .collect();

@@ -58,7 +58,14 @@ fn long_records_at_every_level_decode_as_the_reference() {
             let got = level
                 .read_utf16(&mut wire.as_slice())
                 .map_err(|e| *inner::<DecodeError>(&e));
-            assert_eq!(got, reference::decode_utf16(&body), "{}", level.name());
+            assert_eq!(got, reference::decode_to_utf16(&body), "{}", level.name());
+            // The long form of the same body.
+            let mut long = (body.len() as u64).to_be_bytes().to_vec();
+            long.extend_from_slice(&body);
+            let got = level
+                .read_long_utf(&mut long.as_slice(), body.len() as u64)
+                .map_err(|e| *inner::<DecodeError>(&e));
+            assert_eq!(got, want, "long, {}", level.name());
         }
     }
 }
@@ -119,7 +126,7 @@ fn bad_bodies_are_invalid_data(
     match read_utf16(&mut stream) {
         Ok(units) => {
             assert_eq!(kind, DecodeErrorKind::UnpairedSurrogate);
-            assert_eq!(Ok(units), reference::decode_utf16(&wire[2..]));
+            assert_eq!(Ok(units), reference::decode_to_utf16(&wire[2..]));
         }
         Err(err) => {
             assert_eq!(err.kind(), ErrorKind::InvalidData);
@@ -189,4 +196,57 @@ fn long_bodies_in_the_long_form() {
     write_long_utf(&mut wire, &text).unwrap();
     assert_eq!(wire.len(), 8 + 120_002);
     assert_eq!(read_long_utf(&mut wire.as_slice(), 1 << 20).unwrap(), text);
+}
+
+/// `write_utf16` writes what `write_utf` writes for the same text, and any UTF-16 (lone
+/// surrogates too) as the reference encodes it; `read_utf16` reads it back. Around the
+/// length where the record stops going through the stack, and over 65535 bytes: refused,
+/// nothing written.
+#[test]
+fn write_utf16_writes_every_unit_and_refuses_long_bodies() {
+    let mut texts: Vec<String> = ["", "a", "nul \0", "\u{1F600}\u{e9}\u{20ac}"]
+        .map(str::to_owned)
+        .to_vec();
+    for len in [516, 517, 518, 519, 520, 521, 2000] {
+        texts.push("x".repeat(len));
+        texts.push("\u{e9}".repeat(len / 2));
+        texts.push("\0".repeat(len / 2));
+    }
+    for text in &texts {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let (mut by_text, mut by_units) = (Vec::new(), Vec::new());
+        write_utf(&mut by_text, text).unwrap();
+        wirebytes_mutf8::write_utf16(&mut by_units, &units).unwrap();
+        assert_eq!(by_units, by_text, "{}", text.len());
+        assert_eq!(read_utf16(&mut by_units.as_slice()).unwrap(), units);
+        let mut long = Vec::new();
+        write_long_utf(&mut long, text).unwrap();
+        assert_eq!(&long[8..], &by_text[2..]);
+        assert_eq!(long[..8], (by_text.len() as u64 - 2).to_be_bytes());
+    }
+    for units in wirebytes_testkit::text::surrogate_soup() {
+        let mut wire = Vec::new();
+        wirebytes_mutf8::write_utf16(&mut wire, &units).unwrap();
+        let body = reference::encode_from_utf16(&units);
+        assert_eq!(
+            wire,
+            [&(body.len() as u16).to_be_bytes()[..], &body].concat()
+        );
+        assert_eq!(read_utf16(&mut wire.as_slice()).unwrap(), units);
+    }
+    for units in [vec![0x20AC; 21_846], vec![0; 32_768], vec![0xD800; 21_846]] {
+        let mut wire = Vec::new();
+        let err = wirebytes_mutf8::write_utf16(&mut wire, &units).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
+        let inner: &LengthError = inner(&err);
+        assert_eq!(
+            inner.length(),
+            reference::encode_from_utf16(&units).len() as u64
+        );
+        assert!(wire.is_empty());
+    }
+    // At the limit: written.
+    let mut wire = Vec::new();
+    wirebytes_mutf8::write_utf16(&mut wire, &[0x20AC; 21_845]).unwrap();
+    assert_eq!(wire.len(), 2 + 65_535);
 }

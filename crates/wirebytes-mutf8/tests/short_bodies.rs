@@ -1,5 +1,5 @@
-//! Bodies of 0 to 65 bytes (one past the longest that `decode_into`, `decode_utf16_into` and
-//! `decode_utf16` append in one pass of overlapping loads), plain ASCII or with one other
+//! Bodies of 0 to 65 bytes (one past the longest that `decode_to_string`, `decode_to_utf16_vec` and
+//! `decode_to_utf16` append in one pass of overlapping loads), plain ASCII or with one other
 //! piece at every position: at every kernel level this CPU has, against the reference, each
 //! appended after what the buffer already held.
 
@@ -14,60 +14,60 @@ fn ascii(len: usize) -> Vec<u8> {
     (0..len).map(|k| b' ' + (k * 7 % 95) as u8).collect()
 }
 
-/// The appending decoders and `decode_utf16` agree with the reference on `bytes`, at every
+/// The appending decoders and `decode_to_utf16` agree with the reference on `bytes`, at every
 /// level; on error the buffers hold what they held.
 fn check(bytes: &[u8]) {
     let want = reference::decode(bytes);
-    let want16 = reference::decode_utf16(bytes);
+    let want16 = reference::decode_to_utf16(bytes);
     for level in levels::all() {
         let name = level.name();
         let head = "h\u{e9}ad \u{1F600} ";
         let mut text = String::from(head);
-        let got = level.decode_into(bytes, &mut text);
+        let got = level.decode_to_string(bytes, &mut text);
         match &want {
             Ok(t) => {
-                assert_eq!(got, Ok(()), "decode_into, {name}: {bytes:02x?}");
+                assert_eq!(got, Ok(()), "decode_to_string, {name}: {bytes:02x?}");
                 assert_eq!(
                     text,
                     format!("{head}{t}"),
-                    "decode_into, {name}: {bytes:02x?}"
+                    "decode_to_string, {name}: {bytes:02x?}"
                 );
             }
             Err(err) => {
-                assert_eq!(got, Err(*err), "decode_into, {name}: {bytes:02x?}");
-                assert_eq!(text, head, "decode_into, {name}: {bytes:02x?}");
+                assert_eq!(got, Err(*err), "decode_to_string, {name}: {bytes:02x?}");
+                assert_eq!(text, head, "decode_to_string, {name}: {bytes:02x?}");
             }
         }
         let head16 = [0x68, 0xD800, 0x41];
         let mut chars = head16.to_vec();
-        let got = level.decode_utf16_into(bytes, &mut chars);
+        let got = level.decode_to_utf16_vec(bytes, &mut chars);
         match &want16 {
             Ok(c) => {
-                assert_eq!(got, Ok(()), "decode_utf16_into, {name}: {bytes:02x?}");
+                assert_eq!(got, Ok(()), "decode_to_utf16_vec, {name}: {bytes:02x?}");
                 assert_eq!(chars, [&head16[..], c].concat(), "{name}: {bytes:02x?}");
             }
             Err(err) => {
-                assert_eq!(got, Err(*err), "decode_utf16_into, {name}: {bytes:02x?}");
-                assert_eq!(chars, head16, "decode_utf16_into, {name}: {bytes:02x?}");
+                assert_eq!(got, Err(*err), "decode_to_utf16_vec, {name}: {bytes:02x?}");
+                assert_eq!(chars, head16, "decode_to_utf16_vec, {name}: {bytes:02x?}");
             }
         }
         assert_eq!(
-            level.decode_utf16(bytes),
+            level.decode_to_utf16(bytes),
             want16,
-            "decode_utf16, {name}: {bytes:02x?}"
+            "decode_to_utf16, {name}: {bytes:02x?}"
         );
         // Into empty buffers too (the block decoders write only into a buffer that holds
         // nothing before the body), without room and with plenty.
         for room in [0, 100] {
             let mut chars = Vec::with_capacity(room);
-            let got = level.decode_utf16_into(bytes, &mut chars).map(|()| chars);
+            let got = level.decode_to_utf16_vec(bytes, &mut chars).map(|()| chars);
             assert_eq!(
                 got, want16,
-                "decode_utf16_into, {name}, empty: {bytes:02x?}"
+                "decode_to_utf16_vec, {name}, empty: {bytes:02x?}"
             );
             let mut text = String::with_capacity(room);
-            let got = level.decode_into(bytes, &mut text).map(|()| text);
-            assert_eq!(got, want, "decode_into, {name}, empty: {bytes:02x?}");
+            let got = level.decode_to_string(bytes, &mut text).map(|()| text);
+            assert_eq!(got, want, "decode_to_string, {name}, empty: {bytes:02x?}");
         }
     }
 }

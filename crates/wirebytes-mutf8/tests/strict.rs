@@ -1,22 +1,46 @@
-//! The strict relatives: `decode_class_file` (HotSpot's `CONSTANT_Utf8` rule) and `cesu8`
-//! (the JDK's "CESU-8" charset) at every kernel level, against their references.
+//! The strict relatives: `class_file` (HotSpot's `CONSTANT_Utf8` rule) and `cesu8` (the
+//! JDK's "CESU-8" charset): `decode`, `validate` (at every kernel level) and
+//! `decode_to_utf16`, against their references.
 
 use std::borrow::Cow;
 
 use proptest::prelude::*;
 use rstest::rstest;
-use wirebytes_mutf8::{DecodeErrorKind, cesu8, decode_class_file, levels, reference};
+use wirebytes_mutf8::{DecodeErrorKind, cesu8, class_file, decode_class_file, levels, reference};
 use wirebytes_testkit::{Rng, mutf8};
 
-/// Both decoders at every level against their references; borrowed exactly when the bytes
-/// already are the text.
+/// Both rules' decoders at every level against their references; borrowed exactly when the
+/// bytes already are the text; `validate` and `decode_to_utf16` with the reference's chars
+/// and error.
 fn assert_strict_decoders_agree(bytes: &[u8]) {
     let plain = std::str::from_utf8(bytes).is_ok_and(|s| s.chars().all(|c| c.len_utf8() < 4));
     let class = reference::class_file_decode(bytes);
     let cesu = reference::cesu8_decode(bytes);
+    let class16 = reference::class_file_decode_to_utf16(bytes);
+    let cesu16 = reference::cesu8_decode_to_utf16(bytes);
+    assert_eq!(class_file::decode_to_utf16(bytes), class16, "{bytes:02x?}");
+    assert_eq!(cesu8::decode_to_utf16(bytes), cesu16, "{bytes:02x?}");
+    assert_eq!(
+        class_file::validate(bytes),
+        class16.as_ref().map(drop).map_err(|e| *e)
+    );
+    assert_eq!(
+        cesu8::validate(bytes),
+        cesu16.as_ref().map(drop).map_err(|e| *e)
+    );
     for level in levels::all() {
         let name = level.name();
-        let got = level.decode_class_file(bytes);
+        assert_eq!(
+            level.class_file_validate(bytes),
+            class16.as_ref().map(drop).map_err(|e| *e),
+            "class file validate, {name}, {bytes:02x?}"
+        );
+        assert_eq!(
+            level.cesu8_validate(bytes),
+            cesu16.as_ref().map(drop).map_err(|e| *e),
+            "cesu8 validate, {name}, {bytes:02x?}"
+        );
+        let got = level.class_file_decode(bytes);
         assert_eq!(
             got.as_deref(),
             class.as_deref(),
@@ -40,6 +64,7 @@ fn assert_strict_decoders_agree(bytes: &[u8]) {
         );
     }
     assert_eq!(decode_class_file(bytes).as_deref(), class.as_deref());
+    assert_eq!(class_file::decode(bytes).as_deref(), class.as_deref());
     assert_eq!(cesu8::decode(bytes).as_deref(), cesu.as_deref());
 }
 
@@ -118,14 +143,14 @@ fn the_rules_differ_where_the_table_says(
     assert_strict_decoders_agree(bytes);
 }
 
-/// `encode_utf16` for every char between ASCII, and for the pairs and lone surrogates.
+/// `encode_from_utf16` for every char between ASCII, and for the pairs and lone surrogates.
 #[test]
 fn cesu8_encodes_every_char_as_the_reference() {
     for unit in (0..=0xFFFF_u16).step_by(wirebytes_testkit::scale_miri(1, 1, 2991)) {
         let units = [u16::from(b'a'), unit, u16::from(b'z')];
         assert_eq!(
-            cesu8::encode_utf16(&units),
-            reference::cesu8_encode_utf16(&units)
+            cesu8::encode_from_utf16(&units),
+            reference::cesu8_encode_from_utf16(&units)
         );
     }
     for units in [
@@ -136,8 +161,8 @@ fn cesu8_encodes_every_char_as_the_reference() {
         &[0xD800, 0xD800, 0xDC00],
     ] {
         assert_eq!(
-            cesu8::encode_utf16(units),
-            reference::cesu8_encode_utf16(units),
+            cesu8::encode_from_utf16(units),
+            reference::cesu8_encode_from_utf16(units),
             "{units:04x?}"
         );
     }
@@ -150,12 +175,12 @@ proptest! {
     fn cesu8_round_trips(text in any::<String>()) {
         let units: Vec<u16> = text.encode_utf16().collect();
         let bytes = cesu8::encode(&text);
-        prop_assert_eq!(&*bytes, &reference::cesu8_encode_utf16(&units)[..]);
+        prop_assert_eq!(&*bytes, &reference::cesu8_encode_from_utf16(&units)[..]);
         prop_assert_eq!(
             matches!(bytes, Cow::Borrowed(_)),
             text.chars().all(|c| c.len_utf8() < 4)
         );
-        prop_assert_eq!(cesu8::encode_utf16(&units), bytes.to_vec());
+        prop_assert_eq!(cesu8::encode_from_utf16(&units), bytes.to_vec());
         let back = cesu8::decode(&bytes);
         prop_assert_eq!(back.as_deref(), Ok(text.as_str()));
         // The class-file form of the same text is modified UTF-8.
@@ -169,7 +194,7 @@ proptest! {
         prop_oneof![3 => 0..0x80u16, 1 => any::<u16>(), 1 => 0xD800..0xE000u16],
         0..80
     )) {
-        prop_assert_eq!(cesu8::encode_utf16(&units), reference::cesu8_encode_utf16(&units));
+        prop_assert_eq!(cesu8::encode_from_utf16(&units), reference::cesu8_encode_from_utf16(&units));
     }
 
     #[test]

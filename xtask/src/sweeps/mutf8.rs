@@ -6,14 +6,18 @@
 //! `decode_class_file` against its reference over every 1-, 2- and 3-byte body and byte
 //! soup, and against the JVM's class-file parser itself (`ClassFileUtf8.java` defines a
 //! class holding each body in its constant pool); `cesu8` against its reference and the JDK's
-//! "CESU-8" charset.
+//! "CESU-8" charset. Every output form of the encoders (`_to_vec`, `_to_slice` at the exact
+//! length and one short, the lengths and the bound) on random strings and UTF-16, and the
+//! records through `std::io` and out of slices (`take_utf`).
 
 use std::borrow::Cow;
 
 use wirebytes_mutf8::{
-    DecodeErrorKind, cesu8, decode, decode_class_file, decode_into, decode_lossy, decode_utf16,
-    encode, encode_into, encode_utf16, encoded_len, levels, read_utf, read_utf16, reference,
-    validate, write_long_utf, write_utf,
+    DecodeErrorKind, cesu8, class_file, decode, decode_class_file, decode_lossy, decode_to_string,
+    decode_to_utf16, encode, encode_from_utf16, encode_from_utf16_to_slice,
+    encode_from_utf16_to_vec, encode_to_slice, encode_to_vec, encoded_len, encoded_len_from_utf16,
+    levels, max_encoded_len, read_utf, read_utf16, reference, take_utf, validate, write_long_utf,
+    write_utf, write_utf16,
 };
 
 use crate::verify::{Check, Ctx};
@@ -79,13 +83,129 @@ fn random_units(rng: &mut Rng, max_len: usize) -> Vec<u16> {
     out
 }
 
+/// A `_to_slice` form against `want`: into a slice of exactly `want.len()` bytes, the bytes;
+/// into one a byte shorter, `None`; never a byte written past the slice.
+fn compare_slice_form<I: crate::verify::Hex + ?Sized>(
+    check: &mut Check<'_>,
+    label: &str,
+    input: &I,
+    want: &[u8],
+    f: impl Fn(&mut [u8]) -> Option<usize>,
+) {
+    const SENTINEL: u8 = 0xA5;
+    let mut buf = vec![SENTINEL; want.len() + 1];
+    let got = f(&mut buf[..want.len()]).map(|n| buf[..n].to_vec());
+    check.case_in(
+        label,
+        input,
+        (Some(want.to_vec()), SENTINEL),
+        (got, buf[want.len()]),
+    );
+    if let Some(short) = want.len().checked_sub(1) {
+        let mut buf = vec![SENTINEL; want.len()];
+        let got = f(&mut buf[..short]);
+        check.case_in(
+            &format!("{label}, one byte short"),
+            input,
+            (None, SENTINEL),
+            (got, buf[short]),
+        );
+    }
+}
+
+/// The UTF-16 forms of `writeUTF`'s encoder on `units` against the reference: the `Vec`,
+/// appended after what it held, the slice, the length.
+fn compare_utf16_forms(check: &mut Check<'_>, units: &[u16]) {
+    let want = reference::encode_from_utf16(units);
+    let mut appended = vec![0xAA];
+    encode_from_utf16_to_vec(units, &mut appended);
+    check.case_in(
+        "encode_from_utf16_to_vec",
+        units,
+        [&[0xAA][..], &want].concat(),
+        appended,
+    );
+    compare_slice_form(check, "encode_from_utf16_to_slice", units, &want, |dst| {
+        encode_from_utf16_to_slice(units, dst)
+    });
+    check.case_in(
+        "encoded_len_from_utf16",
+        units,
+        want.len(),
+        encoded_len_from_utf16(units),
+    );
+    let want = reference::cesu8_encode_from_utf16(units);
+    let mut appended = vec![0xAA];
+    cesu8::encode_from_utf16_to_vec(units, &mut appended);
+    check.case_in(
+        "cesu8::encode_from_utf16_to_vec",
+        units,
+        [&[0xAA][..], &want].concat(),
+        appended,
+    );
+    compare_slice_form(
+        check,
+        "cesu8::encode_from_utf16_to_slice",
+        units,
+        &want,
+        |dst| cesu8::encode_from_utf16_to_slice(units, dst),
+    );
+    check.case_in(
+        "cesu8::encoded_len_from_utf16",
+        units,
+        want.len(),
+        cesu8::encoded_len_from_utf16(units),
+    );
+}
+
+/// The text forms of `writeUTF`'s and CESU-8's encoders on `text` against the reference:
+/// the `Vec`, the slice (and one of the bound's length), the length.
+fn compare_text_forms(check: &mut Check<'_>, text: &str) {
+    let want = reference::encode(text);
+    compare_slice_form(check, "encode_to_slice", text, &want, |dst| {
+        encode_to_slice(text, dst)
+    });
+    let mut bound = vec![0; max_encoded_len(text.len())];
+    check.case_in(
+        "encode_to_slice, max_encoded_len",
+        text,
+        Some(want.len()),
+        encode_to_slice(text, &mut bound),
+    );
+    let want = reference::cesu8_encode(text);
+    let mut appended = vec![0xAA];
+    cesu8::encode_to_vec(text, &mut appended);
+    check.case_in(
+        "cesu8::encode_to_vec",
+        text,
+        [&[0xAA][..], &want].concat(),
+        appended,
+    );
+    compare_slice_form(check, "cesu8::encode_to_slice", text, &want, |dst| {
+        cesu8::encode_to_slice(text, dst)
+    });
+    check.case_in(
+        "cesu8::encoded_len",
+        text,
+        want.len(),
+        cesu8::encoded_len(text),
+    );
+    let mut bound = vec![0; cesu8::max_encoded_len(text.len())];
+    check.case_in(
+        "cesu8::encode_to_slice, max_encoded_len",
+        text,
+        Some(want.len()),
+        cesu8::encode_to_slice(text, &mut bound),
+    );
+}
+
 /// The fast decoders against the reference on one body; one case per decoder.
 fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
     check.case_in(
-        "decode_utf16",
+        "decode_to_utf16",
         bytes,
-        reference::decode_utf16(bytes),
-        decode_utf16(bytes),
+        reference::decode_to_utf16(bytes),
+        decode_to_utf16(bytes),
     );
     check.case_in(
         "decode",
@@ -109,15 +229,15 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
     check.case_in(
         "validate",
         bytes,
-        reference::decode_utf16(bytes).map(drop),
+        reference::decode_to_utf16(bytes).map(drop),
         validate(bytes),
     );
     // Appended after text; on error, the text as it was.
     let mut dst = String::from("\u{e9}");
-    let result = decode_into(bytes, &mut dst);
+    let result = decode_to_string(bytes, &mut dst);
     let want = reference::decode(bytes).map(|text| format!("\u{e9}{text}"));
     check.case_in(
-        "decode_into",
+        "decode_to_string",
         bytes,
         (
             want.as_ref().map(drop).map_err(|e| *e),
@@ -128,20 +248,21 @@ fn compare_decoders(check: &mut Check<'_>, bytes: &[u8]) {
 }
 
 /// Every kernel level this CPU has (the public functions take only the last) against the
-/// reference on one body, through `wirebytes_mutf8::levels`: `decode_utf16`, `decode` (and
-/// whether it borrows) and `decode_lossy`.
+/// reference on one body, through `wirebytes_mutf8::levels`: `decode_to_utf16` (and
+/// `decode_to_utf16_vec`), `decode` (and whether it borrows), `validate`, `decode_to_string`,
+/// `decode_lossy`, and `take_utf` of the body as a record.
 fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
-    let want16 = reference::decode_utf16(bytes);
+    let want16 = reference::decode_to_utf16(bytes);
     let want = reference::decode(bytes);
     let plain = std::str::from_utf8(bytes).is_ok() && bytes.iter().all(|&b| b < 0xF0);
     let lossy = want.is_err().then(|| reference::decode_lossy(bytes));
     for level in levels::all() {
         let name = level.name();
         check.case_in(
-            &format!("decode_utf16, {name}"),
+            &format!("decode_to_utf16, {name}"),
             bytes,
             &want16,
-            &level.decode_utf16(bytes),
+            &level.decode_to_utf16(bytes),
         );
         let got = level.decode(bytes);
         let borrowed = matches!(got, Ok(Cow::Borrowed(_)));
@@ -158,19 +279,45 @@ fn compare_levels(check: &mut Check<'_>, bytes: &[u8]) {
             level.validate(bytes),
         );
         let mut dst = String::new();
-        let result = level.decode_into(bytes, &mut dst);
+        let result = level.decode_to_string(bytes, &mut dst);
         check.case_in(
-            &format!("decode_into, {name}"),
+            &format!("decode_to_string, {name}"),
             bytes,
             want.clone().unwrap_or_default(),
             dst,
         );
         check.case_in(
-            &format!("decode_into result, {name}"),
+            &format!("decode_to_string result, {name}"),
             bytes,
             want.as_ref().map(drop).map_err(|e| *e),
             result,
         );
+        let mut dst16 = vec![0xD800];
+        let result = level.decode_to_utf16_vec(bytes, &mut dst16);
+        let mut expected16 = vec![0xD800];
+        expected16.extend(want16.as_deref().unwrap_or_default());
+        check.case_in(
+            &format!("decode_to_utf16_vec, {name}"),
+            bytes,
+            (want16.as_ref().map(drop).map_err(|e| *e), &expected16),
+            (result, &dst16),
+        );
+        // The body as a record out of a slice: the slice moves past it only when it is read.
+        if let Ok(len) = u16::try_from(bytes.len()) {
+            let wire = [&len.to_be_bytes()[..], bytes, b"next"].concat();
+            let mut input = wire.as_slice();
+            let got = level.take_utf(&mut input).map(Cow::into_owned);
+            let left = if got.is_ok() { 4 } else { wire.len() };
+            check.case_in(
+                &format!("take_utf, {name}"),
+                bytes,
+                (
+                    want.clone().map_err(wirebytes_mutf8::GetUtfError::Invalid),
+                    left,
+                ),
+                (got, input.len()),
+            );
+        }
         // Where `decode` fails, the lossy rewrite runs: compared then (else it is `decode`).
         if let Some(lossy) = &lossy {
             check.case_in(
@@ -206,11 +353,38 @@ pub(crate) fn run(ctx: &mut Ctx) {
     }
 }
 
-/// `decode_class_file` and `cesu8::decode` against their references on one body, at every
-/// kernel level when `levels` is set.
+/// `class_file` and `cesu8` (`decode`, `validate`, `decode_to_utf16`) against their
+/// references on one body, `decode` and `validate` at every kernel level when `every_level`
+/// is set.
 fn compare_strict(check: &mut Check<'_>, bytes: &[u8], every_level: bool) {
     let class = reference::class_file_decode(bytes);
     let cesu = reference::cesu8_decode(bytes);
+    let class16 = reference::class_file_decode_to_utf16(bytes);
+    let cesu16 = reference::cesu8_decode_to_utf16(bytes);
+    check.case_in(
+        "class_file::decode_to_utf16",
+        bytes,
+        &class16,
+        &class_file::decode_to_utf16(bytes),
+    );
+    check.case_in(
+        "cesu8::decode_to_utf16",
+        bytes,
+        &cesu16,
+        &cesu8::decode_to_utf16(bytes),
+    );
+    check.case_in(
+        "class_file::validate",
+        bytes,
+        class16.as_ref().map(drop).map_err(|e| *e),
+        class_file::validate(bytes),
+    );
+    check.case_in(
+        "cesu8::validate",
+        bytes,
+        cesu16.as_ref().map(drop).map_err(|e| *e),
+        cesu8::validate(bytes),
+    );
     check.case_in(
         "decode_class_file",
         bytes,
@@ -230,7 +404,19 @@ fn compare_strict(check: &mut Check<'_>, bytes: &[u8], every_level: bool) {
                 &format!("decode_class_file, {name}"),
                 bytes,
                 &class,
-                &level.decode_class_file(bytes).map(Cow::into_owned),
+                &level.class_file_decode(bytes).map(Cow::into_owned),
+            );
+            check.case_in(
+                &format!("class_file::validate, {name}"),
+                bytes,
+                class16.as_ref().map(drop).map_err(|e| *e),
+                level.class_file_validate(bytes),
+            );
+            check.case_in(
+                &format!("cesu8::validate, {name}"),
+                bytes,
+                cesu16.as_ref().map(drop).map_err(|e| *e),
+                level.cesu8_validate(bytes),
             );
             check.case_in(
                 &format!("cesu8::decode, {name}"),
@@ -297,7 +483,7 @@ fn strict_exhaustive(ctx: &mut Ctx) {
 }
 
 /// The strict decoders on random byte soup (now and then with a raw `00`) at every kernel
-/// level; `cesu8::encode` and `encode_utf16` on random strings.
+/// level; `cesu8::encode` and `encode_from_utf16` on random strings.
 fn strict_soup(ctx: &mut Ctx) {
     let n = ctx.scale(200_000, 20_000);
     let mut check = ctx.check("class file, CESU-8 = reference: random byte soup", 0);
@@ -315,15 +501,17 @@ fn strict_soup(ctx: &mut Ctx) {
     let mut check = ctx.check("cesu8::encode = reference: random strings", 0);
     for k in 0..n {
         let units = random_units(&mut rng, if k % 100 == 0 { 3000 } else { 80 });
-        let want = reference::cesu8_encode_utf16(&units);
+        let want = reference::cesu8_encode_from_utf16(&units);
         check.case_in(
-            "encode_utf16",
+            "encode_from_utf16",
             &units[..],
             &want,
-            &cesu8::encode_utf16(&units),
+            &cesu8::encode_from_utf16(&units),
         );
+        compare_utf16_forms(&mut check, &units);
         if let Ok(text) = String::from_utf16(&units) {
             check.case_in("encode", &units[..], &want[..], &*cesu8::encode(&text));
+            compare_text_forms(&mut check, &text);
             check.case_in(
                 "decode back",
                 &units[..],
@@ -381,7 +569,7 @@ fn cesu8_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             check.fail(body.as_slice(), "the JDK's reply is cut short".to_owned());
             return;
         };
-        let reference = reference::cesu8_decode_utf16(body).map_err(|e| e.valid_up_to());
+        let reference = reference::cesu8_decode_to_utf16(body).map_err(|e| e.valid_up_to());
         check.case_in("reference", body.as_slice(), &jdk, &reference);
         // A str where the chars pair up; UnpairedSurrogate where they do not.
         let expected = match &jdk {
@@ -400,7 +588,7 @@ fn cesu8_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
     drop(check);
 
     let mut check = ctx.check(
-        "jdk getBytes(CESU-8) = cesu8::encode_utf16, encode",
+        "jdk getBytes(CESU-8) = cesu8::encode_from_utf16, encode",
         strings.len() as u64 * 2,
     );
     for units in &strings {
@@ -409,10 +597,10 @@ fn cesu8_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             return;
         };
         check.case_in(
-            "encode_utf16",
+            "encode_from_utf16",
             &units[..],
             &jdk,
-            &Ok(cesu8::encode_utf16(units)),
+            &Ok(cesu8::encode_from_utf16(units)),
         );
         match String::from_utf16(units) {
             Ok(text) => {
@@ -518,7 +706,7 @@ fn class_file_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
                 Err(kind) => kind == DecodeErrorKind::UnpairedSurrogate,
             };
             let by_reference = accepted(
-                reference::class_file_decode_utf16(body)
+                reference::class_file_decode_to_utf16(body)
                     .map(drop)
                     .map_err(|e| e.kind()),
             );
@@ -584,10 +772,10 @@ fn exhaustive(ctx: &mut Ctx) {
             // decode_lossy is covered by the 1-2 byte check and the soup; here the two
             // strict decoders keep the full run within minutes.
             check.case_in(
-                "decode_utf16",
+                "decode_to_utf16",
                 body.as_slice(),
-                reference::decode_utf16(&body),
-                decode_utf16(&body),
+                reference::decode_to_utf16(&body),
+                decode_to_utf16(&body),
             );
             check.case_in(
                 "decode",
@@ -599,7 +787,7 @@ fn exhaustive(ctx: &mut Ctx) {
     }
 }
 
-/// Every 1- and 2-byte body where blocks meet (the 32-byte blocks of `decode_utf16`, the
+/// Every 1- and 2-byte body where blocks meet (the 32-byte blocks of `decode_to_utf16`, the
 /// 64-byte ones of `decode`), behind a first non-ASCII char and text of one width, then a
 /// run of ASCII (which `decode` skips, checking only that no sequence was left open) and
 /// the text again; under `--quick`, at two of the offsets. Every kernel level the CPU has is
@@ -734,7 +922,7 @@ fn rewrite_blocks(ctx: &mut Ctx) {
     }
 }
 
-/// `encode`, `encoded_len`, `encode_utf16` against the reference, and decoding back.
+/// `encode`, `encoded_len`, `encode_from_utf16` against the reference, and decoding back.
 fn encoders(ctx: &mut Ctx) {
     let mut check = ctx.check(
         "every supplementary char: encode, decode, 4-byte form",
@@ -769,18 +957,22 @@ fn encoders(ctx: &mut Ctx) {
     drop(check);
 
     let mut check = ctx.check(
-        "encode_utf16 = reference: every char between ASCII",
+        "encode_from_utf16 = reference: every char between ASCII",
         65536 * 2,
     );
     for unit in 0..=0xFFFF_u16 {
         let units = [u16::from(b'a'), unit, u16::from(b'z')];
-        let bytes = encode_utf16(&units);
-        check.case(&units[..], reference::encode_utf16(&units), bytes.clone());
+        let bytes = encode_from_utf16(&units);
+        check.case(
+            &units[..],
+            reference::encode_from_utf16(&units),
+            bytes.clone(),
+        );
         check.case_in(
-            "decode_utf16 back",
+            "decode_to_utf16 back",
             &units[..],
             Ok(units.to_vec()),
-            decode_utf16(&bytes),
+            decode_to_utf16(&bytes),
         );
     }
     drop(check);
@@ -794,13 +986,18 @@ fn encoders(ctx: &mut Ctx) {
     for k in 0..n {
         let max_len = if k % 100 == 0 { 3000 } else { 80 };
         let units = random_units(&mut rng, max_len);
-        let expected = reference::encode_utf16(&units);
-        check.case_in("encode_utf16", &units[..], &expected, &encode_utf16(&units));
+        let expected = reference::encode_from_utf16(&units);
         check.case_in(
-            "decode_utf16 back",
+            "encode_from_utf16",
+            &units[..],
+            &expected,
+            &encode_from_utf16(&units),
+        );
+        check.case_in(
+            "decode_to_utf16 back",
             &units[..],
             Ok(units.clone()),
-            decode_utf16(&expected),
+            decode_to_utf16(&expected),
         );
         let text: String = char::decode_utf16(units.iter().copied())
             .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
@@ -813,9 +1010,9 @@ fn encoders(ctx: &mut Ctx) {
             bytes.to_vec(),
         );
         let mut appended = vec![0xAA];
-        encode_into(&text, &mut appended);
+        encode_to_vec(&text, &mut appended);
         check.case_in(
-            "encode_into",
+            "encode_to_vec",
             text.as_str(),
             [&[0xAA][..], &reference::encode(&text)].concat(),
             appended,
@@ -826,6 +1023,8 @@ fn encoders(ctx: &mut Ctx) {
             reference::encoded_len(&text),
             encoded_len(&text),
         );
+        compare_text_forms(&mut check, &text);
+        compare_utf16_forms(&mut check, &units);
         check.case_in(
             "decode back",
             text.as_str(),
@@ -876,7 +1075,41 @@ fn records(ctx: &mut Ctx) {
                 Err(std::io::ErrorKind::UnexpectedEof),
                 kind.map(drop),
             );
+            // Out of a slice: incomplete, nothing consumed.
+            let mut input = &wire[..cut];
+            let incomplete = take_utf(&mut input).map(drop).map_err(std::io::Error::from);
+            check.case_in(
+                "take_utf truncated",
+                &wire[..cut],
+                (Err(std::io::ErrorKind::UnexpectedEof), cut),
+                (incomplete.map_err(|e| e.kind()), input.len()),
+            );
         }
+        let mut input = wire.as_slice();
+        check.case_in(
+            "take_utf back",
+            text.as_str(),
+            (Some(text.as_str()), 0),
+            (take_utf(&mut input).ok().as_deref(), input.len()),
+        );
+        // Any UTF-16, lone surrogates too, as `writeUTF` writes a Java `String`.
+        let mut wire16 = Vec::new();
+        let written = write_utf16(&mut wire16, &units).map_err(|e| e.kind());
+        let body = reference::encode_from_utf16(&units);
+        let mut expected = (body.len() as u16).to_be_bytes().to_vec();
+        expected.extend(&body);
+        check.case_in(
+            "write_utf16 record bytes",
+            &units[..],
+            (Ok(()), &expected),
+            (written, &wire16),
+        );
+        check.case_in(
+            "write_utf16 then read_utf16",
+            &units[..],
+            Some(&units),
+            read_utf16(&mut wire16.as_slice()).ok().as_ref(),
+        );
     }
     drop(check);
 
@@ -928,7 +1161,7 @@ impl ReadOutcome {
     }
 
     fn ours(bytes: &[u8]) -> Self {
-        match decode_utf16(bytes) {
+        match decode_to_utf16(bytes) {
             Ok(chars) => ReadOutcome::Chars(chars),
             Err(err) => match (err.kind(), err.jdk_position()) {
                 (DecodeErrorKind::Malformed, Some(n)) => ReadOutcome::Malformed(n),
@@ -1043,7 +1276,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
     let mut out = reply_bytes.as_slice();
 
     let mut check = ctx.check(
-        "jdk readUTF = decode_utf16, decode",
+        "jdk readUTF = decode_to_utf16, decode",
         bodies.len() as u64 * 2,
     );
     for body in &bodies {
@@ -1075,8 +1308,8 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
     drop(check);
 
     let mut check = ctx.check(
-        "jdk writeUTF = encode_utf16, write_utf",
-        strings.len() as u64 * 2,
+        "jdk writeUTF = encode_from_utf16, write_utf, write_utf16",
+        strings.len() as u64 * 3,
     );
     let mut replies = Vec::with_capacity(strings.len());
     for units in &strings {
@@ -1087,7 +1320,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
         replies.push(jdk);
     }
     for (units, jdk) in strings.iter().zip(&replies) {
-        let body = encode_utf16(units);
+        let body = encode_from_utf16(units);
         let ours: WriteOutcome = if body.len() > 0xFFFF {
             Err("too long".to_owned())
         } else {
@@ -1101,6 +1334,16 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             }
         });
         check.case_in("writeUTF", &units[..], &jdk_norm, &ours);
+        // write_utf16 on the same chars, lone surrogates included: the body after the length.
+        let mut wire = Vec::new();
+        let ours = match write_utf16(&mut wire, units) {
+            Ok(()) => Ok(wire[2..].to_vec()),
+            Err(err) if err.kind() == std::io::ErrorKind::InvalidInput => {
+                Err("too long".to_owned())
+            }
+            Err(err) => Err(err.to_string()),
+        };
+        check.case_in("write_utf16", &units[..], &jdk_norm, &ours);
         // write_utf on the same text (where it is a valid string): the length field and body.
         if let Ok(text) = String::from_utf16(units) {
             let mut wire = Vec::new();
@@ -1127,7 +1370,7 @@ fn jdk_parity(ctx: &mut Ctx, java: &crate::verify::Java) {
             check.fail(&units[..], "the JDK's reply is cut short".to_owned());
             return;
         };
-        let body = encode_utf16(units);
+        let body = encode_from_utf16(units);
         check.case_in("writeObject", &units[..], jdk, Ok(body.clone()));
         if let Ok(text) = String::from_utf16(units) {
             let mut wire = Vec::new();

@@ -1,6 +1,6 @@
-//! The SIMD kernels behind one type, [`Kernels`], and the small types through which the rest
-//! of the crate writes its outputs and proves bytes UTF-8. The only place in the crate with
-//! `unsafe`.
+//! The SIMD kernels behind one type, [`Kernels`], and the SSE2 widening of short ASCII
+//! bodies. With [`crate::out`] (the writers and the UTF-8 proof the kernels write through),
+//! the only place in the crate with `unsafe`.
 //!
 //! # Which kernels
 //!
@@ -28,7 +28,7 @@
 //!
 //! # The shape of the writing kernels
 //!
-//! The kernels that write (the rewrite and the `decode_utf16` decoders) take
+//! The kernels that write (the rewrite and the `decode_to_utf16` decoders) take
 //! `(bytes, i, out, o)` and return `(i, o)`: they read `bytes` from `i`, write `out` from `o`,
 //! and return the cursors where they stopped. Every element of `out` below the returned `o`
 //! is written, and nothing below the given `o` is touched; `bytes[i..]` of the returned `i`
@@ -67,7 +67,7 @@
 //!
 //! [`utf16_pairs_ssse3`](Kernels::utf16_pairs_ssse3) (SSSE3, `pairs_ssse3`) and
 //! [`utf16_pairs_avx512`](Kernels::utf16_pairs_avx512) (AVX512, `pairs_avx512`):
-//! `decode_utf16`'s decoders of text of ASCII and 2-byte sequences, 16 (32) bytes per block,
+//! `decode_to_utf16`'s decoders of text of ASCII and 2-byte sequences, 16 (32) bytes per block,
 //! while a block holds only ASCII, 2-byte leads and continuation bytes right after a lead, and
 //! not only ASCII. Each block reads 24 bytes from its start (two 16-byte loads 8 apart) or 33
 //! (two 32-byte loads 1 apart), never past the end, and stores at the writer's end two 8-char
@@ -78,7 +78,7 @@
 //!
 //! [`utf16_blocks_avx2`](Kernels::utf16_blocks_avx2) (AVX2, `blocks_avx2`) and
 //! [`utf16_blocks_avx512`](Kernels::utf16_blocks_avx512) (AVX512, `blocks_avx512`):
-//! `decode_utf16`'s decoders of any text the JDK accepts (ASCII, 2- and 3-byte sequences,
+//! `decode_to_utf16`'s decoders of any text the JDK accepts (ASCII, 2- and 3-byte sequences,
 //! overlong forms and surrogates included), 32 bytes per block, until a block holds something
 //! the JDK rejects. Each block reads 34 bytes from its start (three 32-byte loads 1 apart),
 //! never past the end, and stores at the writer's end two 8-char halves or, for a block of
@@ -86,44 +86,82 @@
 //! (AVX-512: up to 32 past). They keep the JDK's chars of the bytes they took and return the
 //! `i` where they stopped, past the continuation bytes of the sequences of the last block.
 //!
-//! For the JDK's chars, the `decode_utf16` decoders need `i` at the start of a sequence; from
+//! For the JDK's chars, the `decode_to_utf16` decoders need `i` at the start of a sequence; from
 //! anywhere else they keep chars all the same (any `u16` is a char of a `Vec<u16>`).
-//! [`utf16_text`](Kernels::utf16_text) is the choice among them that `decode_utf16` makes.
+//! [`utf16_text`](Kernels::utf16_text) is the choice among them that `decode_to_utf16` makes.
 //!
 //! # Writers and proofs
 //!
-//! [`SpareVec`] and [`Utf8Vec`] write outputs front to back without zero-fill. Their safe
-//! methods keep only what they wrote ([`Utf8Vec`]: only whole UTF-8 sequences), so no
-//! argument can make the `Vec` expose an unwritten element or the `String` hold a byte
-//! sequence that is not UTF-8. The kernels write into them through `with_kernel`, an
-//! `unsafe fn` whose guarantees are the kernels' contracts above.
+//! The kernels write into the writers of [`crate::out`] ([`SpareVec`], [`Utf8Vec`]) through
+//! their `with_kernel`, an `unsafe fn` whose guarantees are the kernels' contracts above;
+//! [`utf8_check`](Kernels::utf8_check) proves bytes UTF-8 with
+//! [`Utf8Prefix::new_unchecked`](crate::out::Utf8Prefix::new_unchecked).
 //!
-//! [`append_short_ascii`] and [`push_short_ascii`] append a body of at most 64 ASCII bytes to
-//! a `Vec<u8>`, `Vec<u16>` or `String` in one pass: overlapping loads of 16, 8 or 4 bytes, each
-//! stored (widened with SSE2 on x86, by words elsewhere) into the spare capacity as it is
-//! loaded; the length is set only when no byte had its high bit set.
+//! # Widening
 //!
-//! [`Utf8Prefix`] is the proof that the start of a body is UTF-8: its fields are private, and
-//! it is made only by [`utf8_check`](Kernels::utf8_check), by the ASCII test and by a
-//! `&str` of the same bytes (see [`Utf8Prefix::extend_str`]). [`short_ascii`] and
-//! [`string_from_vec`] turn proven bytes into a `str` or a `String` without a second look.
+//! [`widen16`], [`widen8`] and [`widen4`] widen bytes to their chars with SSE2 where the
+//! target is compiled with it (every x86_64 target), for the short ASCII bodies of
+//! [`crate::out`]; elsewhere they do nothing and say so.
 
 #[cfg(wirebytes_x86_kernels)]
 mod x86;
 
 mod chunks;
-mod short;
-mod spare_vec;
-mod utf8_proof;
-mod utf8_vec;
+
+use core::mem::MaybeUninit;
 
 pub(crate) use chunks::SplitChunks;
-pub(crate) use short::{append_short_ascii, push_short_ascii};
-pub(crate) use spare_vec::SpareVec;
-#[cfg(any(feature = "std", feature = "bytes"))]
-pub(crate) use utf8_proof::string_from_vec;
-pub(crate) use utf8_proof::{Utf8Prefix, ascii_prefix, short_ascii};
-pub(crate) use utf8_vec::Utf8Vec;
+
+use crate::out::{SpareVec, Utf8Prefix, Utf8Vec};
+
+/// Writes the 16 bytes of `src` into `dst`, each as its char, with SSE2 where the target is
+/// compiled with it; whether it did (elsewhere nothing is written).
+#[inline(always)]
+pub(crate) fn widen16(src: &[u8; 16], dst: &mut [MaybeUninit<u16>; 16]) -> bool {
+    #[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
+    let done = {
+        x86::widen16_sse2(src, dst);
+        true
+    };
+    #[cfg(not(all(wirebytes_x86_kernels, target_feature = "sse2")))]
+    let done = {
+        let _ = (src, dst);
+        false
+    };
+    done
+}
+
+/// [`widen16`] for 8 bytes.
+#[inline(always)]
+pub(crate) fn widen8(src: &[u8; 8], dst: &mut [MaybeUninit<u16>; 8]) -> bool {
+    #[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
+    let done = {
+        x86::widen8_sse2(src, dst);
+        true
+    };
+    #[cfg(not(all(wirebytes_x86_kernels, target_feature = "sse2")))]
+    let done = {
+        let _ = (src, dst);
+        false
+    };
+    done
+}
+
+/// [`widen16`] for 4 bytes.
+#[inline(always)]
+pub(crate) fn widen4(src: &[u8; 4], dst: &mut [MaybeUninit<u16>; 4]) -> bool {
+    #[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
+    let done = {
+        x86::widen4_sse2(src, dst);
+        true
+    };
+    #[cfg(not(all(wirebytes_x86_kernels, target_feature = "sse2")))]
+    let done = {
+        let _ = (src, dst);
+        false
+    };
+    done
+}
 
 /// Whether the CPU has every one of these x86 features: asked at run time with `std`, else
 /// what the target is compiled for.
@@ -272,7 +310,7 @@ impl Kernels {
         None
     }
 
-    /// `decode_utf16`'s block decoders from the byte at `i` (not ASCII), as this set has
+    /// `decode_to_utf16`'s block decoders from the byte at `i` (not ASCII), as this set has
     /// them: with AVX-512, the 2-byte decoder if the byte is a 2-byte lead, then the general
     /// one from where it stopped; with AVX2, the general one; with SSSE3 only, the 2-byte
     /// decoder if the byte is a 2-byte lead. Returns the `i` where they stopped (`i` itself

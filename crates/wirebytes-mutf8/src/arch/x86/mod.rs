@@ -10,6 +10,8 @@ mod utf16_blocks;
 #[clippy::msrv = "1.89"]
 mod utf16_blocks_avx512;
 mod utf8_check;
+#[cfg(target_feature = "sse2")]
+mod widen;
 
 #[cfg(wirebytes_avx512)]
 pub(super) use rewrite::rewrite_avx512;
@@ -17,3 +19,5 @@ pub(super) use utf8_check::check_avx2;
 pub(super) use utf16_blocks::{blocks_avx2, pairs_ssse3};
 #[cfg(wirebytes_avx512)]
 pub(super) use utf16_blocks_avx512::{blocks_avx512, pairs_avx512};
+#[cfg(target_feature = "sse2")]
+pub(super) use widen::{widen4_sse2, widen8_sse2, widen16_sse2};

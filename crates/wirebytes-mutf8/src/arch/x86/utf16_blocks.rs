@@ -1,4 +1,4 @@
-//! [`crate::decode_utf16`]'s block decoders: text of ASCII and 2-byte sequences (Cyrillic,
+//! [`crate::decode_to_utf16`]'s block decoders: text of ASCII and 2-byte sequences (Cyrillic,
 //! Greek, Hebrew, accented Latin...) 16 bytes at a time with SSSE3 (`pairs_ssse3`) or 32 at a
 //! time with AVX-512 (`pairs_avx512`); any text the JDK accepts 32 bytes at a time with
 //! AVX-512 (`blocks_avx512`) or with AVX2 (`blocks_avx2`). Their contract is the one of the
@@ -319,7 +319,8 @@ pub(crate) fn blocks_avx2(
 
 #[cfg(test)]
 mod tests {
-    use crate::arch::{Kernels, SpareVec};
+    use crate::arch::Kernels;
+    use crate::out::SpareVec;
     use crate::reference;
 
     use wirebytes_testkit::mutf8::{ACCEPTED, REJECTED, TWO_BYTE_TEXT};
@@ -375,7 +376,7 @@ mod tests {
                     "{name}: {i} {o} {bytes:02x?}"
                 );
                 assert_eq!(
-                    reference::decode_utf16(&bytes[..i]).as_deref(),
+                    reference::decode_to_utf16(&bytes[..i]).as_deref(),
                     Ok(&out[..o]),
                     "{name} stopped at {i} in {bytes:02x?}"
                 );
@@ -425,7 +426,7 @@ mod tests {
                 bytes.extend_from_slice(pieces[rng.below(pieces.len())]);
             }
             // The head's chars, in the output before the kernel starts: left as they are.
-            let before = reference::decode_utf16(&bytes[..head]).expect("accepted pieces");
+            let before = reference::decode_to_utf16(&bytes[..head]).expect("accepted pieces");
             assert!(before.len() < head);
             for (name, kernel, _) in KERNELS {
                 let mut out = SpareVec::with_capacity(bytes.len());
@@ -438,7 +439,7 @@ mod tests {
                 let out = out.into_vec();
                 assert!(head <= i && i <= bytes.len(), "{name}: {i} {bytes:02x?}");
                 assert_eq!(
-                    reference::decode_utf16(&bytes[..i]).as_deref(),
+                    reference::decode_to_utf16(&bytes[..i]).as_deref(),
                     Ok(&out[..]),
                     "{name} from {head} stopped at {i} in {bytes:02x?}"
                 );

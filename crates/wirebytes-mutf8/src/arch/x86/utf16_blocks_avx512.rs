@@ -1,4 +1,4 @@
-//! The AVX-512 block decoders of [`crate::decode_utf16`]: [`pairs_avx512`] (ASCII and
+//! The AVX-512 block decoders of [`crate::decode_to_utf16`]: [`pairs_avx512`] (ASCII and
 //! 2-byte text, `vpcompressw` in place of the SSSE3 decoder's table) and [`blocks_avx512`]
 //! (any text the JDK accepts). The scheme, and the checks they share with the AVX2 decoder
 //! ([`block_masks`]), are described in [`super::utf16_blocks`]; their contract is the one of

@@ -1,9 +1,10 @@
 //! [`Utf8Vec`]: a `String` built front to back, without zero-fill, that only ever holds UTF-8.
 
+use alloc::string::String;
+
 use super::SpareVec;
 use super::spare_vec::WritingKernel;
-use super::utf8_proof::ascii_prefix;
-use alloc::string::String;
+use crate::swar::{ascii_len, ascii_prefix};
 
 /// The bytes of a `String` being built: every method keeps only whole UTF-8 sequences, so
 /// what it holds is UTF-8 whatever the arguments, and [`Utf8Vec::into_string`] needs no check.
@@ -111,10 +112,8 @@ impl Utf8Vec {
     /// that is not ASCII); returns that prefix's length.
     #[inline(always)]
     pub(crate) fn store_ascii8(&mut self, word: &[u8; 8]) -> usize {
-        self.bytes.store_keeping(*word, || {
-            let high = u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
-            (high.trailing_zeros() / 8) as usize
-        })
+        self.bytes
+            .store_keeping(*word, || ascii_len(u64::from_le_bytes(*word)))
     }
 
     /// The text.
@@ -140,7 +139,7 @@ impl Utf8Vec {
         expect(dead_code, reason = "only the x86 kernels write through it")
     )]
     #[inline(always)]
-    pub(super) unsafe fn with_kernel(
+    pub(crate) unsafe fn with_kernel(
         &mut self,
         bytes: &[u8],
         i: usize,

@@ -1,14 +1,12 @@
 //! What proves bytes UTF-8: the ASCII tests, and [`Utf8Prefix`], a value that only these
-//! checks (and the AVX2 check behind [`Kernels::utf8_check`](super::Kernels::utf8_check)) can
-//! make.
+//! checks (and the AVX2 check behind [`Kernels::utf8_check`](crate::arch::Kernels::utf8_check))
+//! can make.
 
 use crate::arch::SplitChunks;
+use crate::swar::{HIGH_BITS, HIGH_BITS_128};
 
 #[cfg(any(feature = "std", feature = "bytes"))]
 use alloc::{string::String, vec::Vec};
-
-/// The high bit of every byte of a word.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 /// `bytes` as a `str` when they are at most 32 ASCII bytes (field names, keys, identifiers,
 /// class-file names), in at most two loads of one width: 16, 8, 4 bytes or single bytes,
@@ -22,13 +20,11 @@ pub(crate) fn short_ascii(bytes: &[u8]) -> Option<&str> {
         if n > 32 {
             return None;
         }
-        (u128::from_ne_bytes(*head) | u128::from_ne_bytes(*tail))
-            & (u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001)
-            != 0
+        (u128::from_ne_bytes(*head) | u128::from_ne_bytes(*tail)) & HIGH_BITS_128 != 0
     } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<8>(), bytes.last_chunk::<8>()) {
         (u64::from_ne_bytes(*head) | u64::from_ne_bytes(*tail)) & HIGH_BITS != 0
     } else if let (Some(head), Some(tail)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
-        (u32::from_ne_bytes(*head) | u32::from_ne_bytes(*tail)) & 0x8080_8080 != 0
+        (u32::from_ne_bytes(*head) | u32::from_ne_bytes(*tail)) & HIGH_BITS as u32 != 0
     } else {
         // 0 to 3 bytes: the first, the middle and the last.
         n > 0 && (bytes[0] | bytes[n / 2] | bytes[n - 1]) & 0x80 != 0
@@ -40,22 +36,6 @@ pub(crate) fn short_ascii(bytes: &[u8]) -> Option<&str> {
     // than `n`, and no smaller than half of it; or, below 4 bytes, each byte), and none has
     // its high bit set: ASCII, so UTF-8.
     Some(unsafe { core::str::from_utf8_unchecked(bytes) })
-}
-
-/// How many of the 32 bytes of `block` are ASCII before the first that is not.
-#[inline(always)]
-pub(crate) fn ascii_prefix(block: &[u8; 32]) -> usize {
-    let (lo, hi) = block.split_at(16);
-    let mask = u128::from(HIGH_BITS) * 0x1_0000_0000_0000_0001;
-    let lo = u128::from_le_bytes(lo.try_into().expect("16 bytes")) & mask;
-    let hi = u128::from_le_bytes(hi.try_into().expect("16 bytes")) & mask;
-    if lo != 0 {
-        (lo.trailing_zeros() / 8) as usize
-    } else if hi != 0 {
-        16 + (hi.trailing_zeros() / 8) as usize
-    } else {
-        32
-    }
 }
 
 /// Whether every byte of `bytes` is ASCII: 64 bytes per step with a byte-wise OR into a
@@ -84,7 +64,7 @@ fn is_ascii(bytes: &[u8]) -> bool {
 }
 
 /// A body and how many of its first bytes are proven UTF-8: made only by the checks in this
-/// module and by [`Kernels::utf8_check`](super::Kernels::utf8_check), so that its
+/// module and by [`Kernels::utf8_check`](crate::arch::Kernels::utf8_check), so that its
 /// [`as_str`](Utf8Prefix::as_str) needs no second look.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Utf8Prefix<'a> {
@@ -110,7 +90,7 @@ impl<'a> Utf8Prefix<'a> {
         expect(dead_code, reason = "only the x86 check proves bytes this way")
     )]
     #[inline]
-    pub(super) unsafe fn new_unchecked(bytes: &'a [u8], valid: usize) -> Self {
+    pub(crate) unsafe fn new_unchecked(bytes: &'a [u8], valid: usize) -> Self {
         debug_assert!(core::str::from_utf8(&bytes[..valid]).is_ok());
         Utf8Prefix { bytes, valid }
     }
@@ -204,10 +184,6 @@ mod tests {
                         ascii && len <= 32,
                         "{b:02x} at {at} of {len}"
                     );
-                    if let Some(block) = bytes.first_chunk::<32>() {
-                        let want = if at < 32 && !ascii { at } else { 32 };
-                        assert_eq!(ascii_prefix(block), want, "{b:02x} at {at} of {len}");
-                    }
                 }
             }
         }

@@ -5,7 +5,7 @@ use core::mem::MaybeUninit;
 
 /// A writing kernel under `arch::x86`: `kernel(bytes, i, out, o) -> (i, o)` (see
 /// [`crate::arch`] for the shape).
-pub(super) type WritingKernel<T> =
+pub(crate) type WritingKernel<T> =
     unsafe fn(&[u8], usize, &mut [MaybeUninit<T>], usize) -> (usize, usize);
 
 /// A `Vec<T>` built front to back: blocks are stored whole into the spare capacity and only
@@ -109,7 +109,7 @@ impl<T: Copy> SpareVec<T> {
     /// `o` it is given, returns an `o` at least as large, and has written every element
     /// below the `o` it returns.
     #[inline(always)]
-    pub(super) unsafe fn with_kernel(
+    pub(crate) unsafe fn with_kernel(
         &mut self,
         bytes: &[u8],
         i: usize,

@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
 use super::spare_vec::write_copy;
+use crate::swar::HIGH_BITS_128;
 
 /// The longest body [`append_short_ascii`] and [`push_short_ascii`] take.
 pub(crate) const SHORT: usize = 64;
@@ -74,92 +75,33 @@ impl Unit for u8 {
     }
 }
 
-/// The SSE2 intrinsics the widening uses (SSE2: every x86_64 CPU, and x86 targets built
-/// with it).
-#[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
-mod sse2 {
-    #[cfg(target_arch = "x86")]
-    pub(super) use core::arch::x86::{
-        __m128i, _mm_cvtsi32_si128, _mm_loadl_epi64, _mm_loadu_si128, _mm_setzero_si128,
-        _mm_storel_epi64, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
-    };
-    #[cfg(target_arch = "x86_64")]
-    pub(super) use core::arch::x86_64::{
-        __m128i, _mm_cvtsi32_si128, _mm_loadl_epi64, _mm_loadu_si128, _mm_setzero_si128,
-        _mm_storel_epi64, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
-    };
-}
-
-/// With SSE2: each byte unpacked beside a zero byte (x86 is little-endian: that is the
-/// byte's `u16`). Elsewhere: the portable words.
-#[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
+/// With SSE2 (where the target is compiled with it): each byte unpacked beside a zero byte.
+/// Elsewhere: the portable words.
 impl Unit for u16 {
     #[inline(always)]
     fn copy16(src: &[u8; 16], dst: &mut [MaybeUninit<u16>; 16]) {
-        use sse2::*;
-        let out = dst.as_mut_ptr().cast::<__m128i>();
-        // SAFETY: the target has SSE2 (the `cfg`); the load reads the 16 bytes of `src`, the
-        // stores write the 32 bytes of `dst`, all unaligned.
-        unsafe {
-            let v = _mm_loadu_si128(src.as_ptr().cast());
-            let zero = _mm_setzero_si128();
-            _mm_storeu_si128(out, _mm_unpacklo_epi8(v, zero));
-            _mm_storeu_si128(out.add(1), _mm_unpackhi_epi8(v, zero));
+        if !crate::arch::widen16(src, dst) {
+            portable::copy16(src, dst);
         }
     }
 
     #[inline(always)]
     fn copy8(src: &[u8; 8], dst: &mut [MaybeUninit<u16>; 8]) {
-        use sse2::*;
-        // SAFETY: the target has SSE2 (the `cfg`); the load reads the 8 bytes of `src`, the
-        // store writes the 16 bytes of `dst`, both unaligned.
-        unsafe {
-            let v = _mm_loadl_epi64(src.as_ptr().cast());
-            let wide = _mm_unpacklo_epi8(v, _mm_setzero_si128());
-            _mm_storeu_si128(dst.as_mut_ptr().cast(), wide);
+        if !crate::arch::widen8(src, dst) {
+            portable::copy8(src, dst);
         }
     }
 
     #[inline(always)]
     fn copy4(src: &[u8; 4], dst: &mut [MaybeUninit<u16>; 4]) {
-        use sse2::*;
-        // SAFETY: the target has SSE2 (the `cfg`); the store writes the 8 bytes of `dst`,
-        // unaligned.
-        unsafe {
-            let v = _mm_cvtsi32_si128(i32::from_le_bytes(*src));
-            let wide = _mm_unpacklo_epi8(v, _mm_setzero_si128());
-            _mm_storel_epi64(dst.as_mut_ptr().cast(), wide);
+        if !crate::arch::widen4(src, dst) {
+            portable::copy4(src, dst);
         }
-    }
-}
-
-#[cfg(not(all(wirebytes_x86_kernels, target_feature = "sse2")))]
-impl Unit for u16 {
-    #[inline(always)]
-    fn copy16(src: &[u8; 16], dst: &mut [MaybeUninit<u16>; 16]) {
-        portable::copy16(src, dst);
-    }
-
-    #[inline(always)]
-    fn copy8(src: &[u8; 8], dst: &mut [MaybeUninit<u16>; 8]) {
-        portable::copy8(src, dst);
-    }
-
-    #[inline(always)]
-    fn copy4(src: &[u8; 4], dst: &mut [MaybeUninit<u16>; 4]) {
-        portable::copy4(src, dst);
     }
 }
 
 /// Bytes widened to chars in words, on any target (byte `k` of a little-endian word is char
 /// `k`).
-#[cfg_attr(
-    all(wirebytes_x86_kernels, target_feature = "sse2", not(test)),
-    expect(
-        dead_code,
-        reason = "SSE2 widens on this target; the tests run these too"
-    )
-)]
 mod portable {
     use super::{MaybeUninit, write_copy};
 
@@ -231,13 +173,13 @@ fn copy_ascii<T: Unit>(src: &[u8], dst: &mut [MaybeUninit<T>]) -> bool {
             }
         }
         high |= copy_chunk(src, dst, n - 16, T::copy16);
-        high & u128::from_ne_bytes([0x80; 16]) == 0
+        high & HIGH_BITS_128 == 0
     } else if n >= 8 {
         let high = copy_chunk(src, dst, 0, T::copy8) | copy_chunk(src, dst, n - 8, T::copy8);
-        high & u128::from_ne_bytes([0x80; 16]) == 0
+        high & HIGH_BITS_128 == 0
     } else if n >= 4 {
         let high = copy_chunk(src, dst, 0, T::copy4) | copy_chunk(src, dst, n - 4, T::copy4);
-        high & u128::from_ne_bytes([0x80; 16]) == 0
+        high & HIGH_BITS_128 == 0
     } else {
         let mut high = 0;
         for (d, &b) in dst.iter_mut().zip(src) {
