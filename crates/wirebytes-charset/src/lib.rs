@@ -143,6 +143,12 @@
 mod arch;
 mod ascii_prefix;
 mod charset;
+#[cfg(wirebytes_x86_kernels)]
+#[allow(
+    unsafe_code,
+    reason = "slices viewed as arrays of a fixed length, from a pointer cast"
+)]
+mod chunks;
 mod cjk;
 mod encode;
 mod encoder;

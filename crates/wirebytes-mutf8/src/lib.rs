@@ -152,6 +152,11 @@ mod arch;
 #[cfg(feature = "bytes")]
 mod buf;
 pub mod cesu8;
+#[allow(
+    unsafe_code,
+    reason = "slices viewed as arrays of a fixed length, from a pointer cast"
+)]
+mod chunks;
 pub mod class_file;
 mod decode;
 mod encode;

@@ -75,8 +75,6 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(wirebytes_x86_kernels)]
-mod chunks;
-#[cfg(wirebytes_x86_kernels)]
 mod x86_64;
 
 use crate::latin1::WINDOW;

@@ -106,11 +106,9 @@
 #[cfg(wirebytes_x86_kernels)]
 mod x86;
 
-mod chunks;
-
 use core::mem::MaybeUninit;
 
-pub(crate) use chunks::SplitChunks;
+pub(crate) use crate::chunks::SplitChunks;
 
 use crate::out::{SpareVec, Utf8Prefix, Utf8Vec};
 

@@ -1,7 +1,7 @@
 //! The AVX2 all-ASCII check. Its contract is
 //! [`Kernels::is_ascii`](crate::arch::Kernels::is_ascii)'s.
 
-use super::super::chunks::SplitChunks;
+use crate::chunks::SplitChunks;
 
 /// Whether every byte of `bytes` is ASCII. Plain array code: with AVX2 enabled here the
 /// compiler ORs the bytes into one 32-byte register (four loads per 128 bytes); its sign bits

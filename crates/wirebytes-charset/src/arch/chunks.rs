@@ -1,1 +1,0 @@
-../../../../build-support/chunks.rs
