@@ -601,8 +601,14 @@ fn first_unencodable(units: &[u16], charset: Charset) -> Option<usize> {
 /// `encode`, for every charset, replacement and level; the same forms for UTF-16 input.
 fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]) {
     let charsets = charsets();
+    // With --quick, `encode_to_slice` at the level the public functions use only (the unit
+    // tests try it at every level).
+    let slice_levels = if ctx.quick() { 1 } else { levels.len() };
+    // The UTF-16 forms have no kernel: with --quick, every fourth input.
+    let units_every = ctx.scale(1, 4);
     let planned = (charsets.len() * REPLACEMENTS.len())
-        * (texts.len() * (levels.len() * 4 + 1) + units.len() * 5);
+        * (texts.len() * (levels.len() * 2 + slice_levels * 2 + 1)
+            + units.len().div_ceil(units_every) * 5);
     let mut check = ctx.check(
         "encoded_len, encode_to_vec, encode_to_slice (exact, short; max) = encode, every charset and level",
         planned as u64,
@@ -626,7 +632,7 @@ fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]
                     Some(&expected),
                     into_max.as_ref(),
                 );
-                for level in levels {
+                for (k, level) in levels.iter().enumerate() {
                     let label = format!("{} {charset} {replacement:?}", level.name());
                     let len = level.encoded_len(charset, text, replacement);
                     check.case_in(&label, text.as_str(), expected.len(), len);
@@ -635,6 +641,9 @@ fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]
                     let mut want = b"head".to_vec();
                     want.extend_from_slice(&expected);
                     check.case_in(&label, text.as_str(), want, out);
+                    if levels.len() - k > slice_levels {
+                        continue;
+                    }
                     let to_slice = |room| {
                         slice(room, |dst| {
                             level.encode_to_slice(charset, text, replacement, dst)
@@ -646,7 +655,7 @@ fn buffers(ctx: &mut Ctx, levels: &[Level], texts: &[String], units: &[Vec<u16>]
                     check.case_in(&label, text.as_str(), None, short.flatten());
                 }
             }
-            for u in units {
+            for u in units.iter().step_by(units_every) {
                 let label = format!("{charset} {replacement:?}");
                 let expected = reference::encode_from_utf16(charset, u, replacement);
                 let len = charset.encoded_len_from_utf16(u, replacement);
@@ -709,8 +718,10 @@ fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u
         .collect();
     let per_charset = text_splits.iter().map(|(_, c)| c.len()).sum::<usize>()
         + unit_splits.iter().map(Vec::len).sum::<usize>();
-    // Every `sliced`-th split also goes into slices (of 5, 13 and 29 bytes in turn).
-    let sliced = ctx.scale(2, 8);
+    // Every `sliced`-th split (counted over all inputs) also goes into slices, of 5, 13 and
+    // 29 bytes in turn.
+    let sliced = ctx.scale(2, 32);
+    let mut splits_seen = 0usize;
     let planned = (charsets.len() * REPLACEMENTS.len() * per_charset) as u64;
     let mut check = ctx.check(
         "Encoder: chunks at every position (short inputs) or random ones = encode, every charset, into a Vec and into 5- to 29-byte slices",
@@ -722,7 +733,7 @@ fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u
             let label = format!("{charset} {replacement:?}");
             for (text, (bounds, cuts)) in texts.iter().zip(&text_splits) {
                 let expected = reference::encode(charset, text, replacement);
-                for (n, cut) in cuts.iter().enumerate() {
+                for cut in cuts {
                     let chunks: Vec<&str> = std::iter::once(0)
                         .chain(cut.iter().map(|&at| bounds[at]))
                         .zip(cut.iter().map(|&at| bounds[at]).chain([text.len()]))
@@ -735,17 +746,21 @@ fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u
                     }
                     let label = format!("{label} cuts {cut:?}");
                     check.case_in(&label, text.as_str(), &expected, &out);
-                    if n % sliced == 0 {
-                        let out = drive(&mut encoder, &chunks, room(n), |e, chunk, dst, last| {
-                            e.encode_to_slice(chunk, dst, last)
-                        });
+                    splits_seen += 1;
+                    if splits_seen % sliced == 0 {
+                        let out = drive(
+                            &mut encoder,
+                            &chunks,
+                            room(splits_seen),
+                            |e, chunk, dst, last| e.encode_to_slice(chunk, dst, last),
+                        );
                         check.case_in(&label, text.as_str(), &expected, &out);
                     }
                 }
             }
             for (u, cuts) in units.iter().zip(&unit_splits) {
                 let expected = reference::encode_from_utf16(charset, u, replacement);
-                for (n, cut) in cuts.iter().enumerate() {
+                for cut in cuts {
                     let chunks: Vec<&[u16]> = std::iter::once(0)
                         .chain(cut.iter().copied())
                         .zip(cut.iter().copied().chain([u.len()]))
@@ -758,10 +773,14 @@ fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u
                     }
                     let label = format!("{label} cuts {cut:?}");
                     check.case_in(&label, u.as_slice(), &expected, &out);
-                    if n % sliced == 0 {
-                        let out = drive(&mut encoder, &chunks, room(n), |e, chunk, dst, last| {
-                            e.encode_from_utf16_to_slice(chunk, dst, last)
-                        });
+                    splits_seen += 1;
+                    if splits_seen % sliced == 0 {
+                        let out = drive(
+                            &mut encoder,
+                            &chunks,
+                            room(splits_seen),
+                            |e, chunk, dst, last| e.encode_from_utf16_to_slice(chunk, dst, last),
+                        );
                         check.case_in(&label, u.as_slice(), &expected, &out);
                     }
                 }
