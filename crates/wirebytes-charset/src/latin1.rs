@@ -4,6 +4,7 @@
 
 use crate::arch::Kernels;
 use crate::single_byte::{BLOCK, window_run};
+use crate::swar::{EACH, HIGH_BITS};
 
 /// Bytes read by a Latin-1 kernel per [`BLOCK`]-byte window: the window and the byte after
 /// it (the continuation byte of a char that starts at its end).
@@ -101,9 +102,8 @@ impl Except {
 /// is stored branch-free, the write position advancing only past the bytes that start a char
 /// (so continuation bytes are overwritten).
 fn latin1_window(window: &[u8; WINDOW], dst: &mut [u8; BLOCK]) -> Option<usize> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    const LOW2: u64 = 0x0303_0303_0303_0303;
-    const LOW6: u64 = 0x3F3F_3F3F_3F3F_3F3F;
+    const LOW2: u64 = EACH * 0x03;
+    const LOW6: u64 = EACH * 0x3F;
     if window[..BLOCK].iter().fold(0u8, |acc, &b| acc.max(b)) >= 0xC4 {
         return None;
     }
@@ -117,13 +117,13 @@ fn latin1_window(window: &[u8; WINDOW], dst: &mut [u8; BLOCK]) -> Option<usize> 
     for at in (0..BLOCK).step_by(8) {
         // `x`: eight input bytes; `y`: each one's next byte.
         let (x, y) = (word(at), word(at + 1));
-        let lead = x & (x << 1) & HIGH;
-        let continuation = x & !(x << 1) & HIGH;
+        let lead = x & (x << 1) & HIGH_BITS;
+        let continuation = x & !(x << 1) & HIGH_BITS;
         let lead_bytes = (lead >> 7) * 0xFF;
         let value = (x & !lead_bytes) | (lead_bytes & (((x & LOW2) << 6) | (y & LOW6)));
         // A 0xC2 lead whose char is below U+00A0 (bit 5 of the next byte clear).
         c1 |= lead & !(x << 7) & !(y << 2);
-        let start = !continuation & HIGH;
+        let start = !continuation & HIGH_BITS;
         for k in 0..8 {
             // At most 63: the bytes before this one that start a char.
             dst[w % BLOCK] = (value >> (8 * k)) as u8;

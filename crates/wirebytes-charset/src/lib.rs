@@ -167,6 +167,7 @@ mod ncr;
 pub mod reference;
 mod single_byte;
 mod sink;
+mod swar;
 mod unicode;
 mod us_ascii;
 

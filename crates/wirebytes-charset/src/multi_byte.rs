@@ -335,7 +335,7 @@ impl MultiByte {
                 let lead = bytes[i];
                 if lead < 0x80 {
                     let ascii8 = match bytes.get(i..i + 8).and_then(|b| b.first_chunk::<8>()) {
-                        Some(eight) if u64::from_ne_bytes(*eight) & 0x8080_8080_8080_8080 == 0 => {
+                        Some(eight) if crate::swar::word(eight) & crate::swar::HIGH_BITS == 0 => {
                             stage
                                 .buf
                                 .get_mut(stage.w..stage.w + 8)

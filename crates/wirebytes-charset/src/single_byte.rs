@@ -14,6 +14,7 @@ use crate::encodings::{
 use crate::latin1::{Except, WINDOW, latin1_run};
 use crate::ncr::{ncr_len, push_ncr};
 use crate::sink::Sink;
+use crate::swar::{self, HIGH_BITS, ascii_run};
 
 /// The size of [`Table`]'s `pairs`: an entry per lead byte and six low bits of the byte
 /// after it.
@@ -442,16 +443,15 @@ fn two_byte_block<S: Sink>(table: &Table, block: &[u8], policy: Policy, out: &mu
 /// each byte is shifted onto bit 7, and a multiplication gathers the eight bit 7s into the
 /// top byte.
 #[inline(always)]
-fn char_bits(word: &[u8]) -> (u8, u8) {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+fn char_bits(eight: &[u8]) -> (u8, u8) {
     let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(word);
-    let x = u64::from_le_bytes(bytes);
+    bytes.copy_from_slice(eight);
+    let x = swar::word(&bytes);
     let bit6 = x << 1;
-    let continuation = x & !bit6 & HIGH;
-    let lead = x & bit6 & HIGH;
+    let continuation = x & !bit6 & HIGH_BITS;
+    let lead = x & bit6 & HIGH_BITS;
     let gather = |bits: u64| ((bits >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
-    (gather(!continuation & HIGH), gather(lead))
+    (gather(!continuation & HIGH_BITS), gather(lead))
 }
 
 /// Encodes `text[from..end]` char by char.
@@ -502,21 +502,6 @@ fn encode_scalar<S: Sink>(
         i += len;
     }
     Ok(())
-}
-
-/// How many bytes at the start of `bytes` are ASCII: eight at a time, then one by one.
-#[inline(always)]
-fn ascii_run(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    for word in bytes.chunks_exact(8) {
-        let high = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8])) & 0x8080_8080_8080_8080;
-        if high != 0 {
-            // The first byte with its top bit set, in memory order.
-            return n + (high.trailing_zeros() / 8) as usize;
-        }
-        n += 8;
-    }
-    n + bytes[n..].iter().take_while(|b| b.is_ascii()).count()
 }
 
 /// The exact output length of `units` with the given policy.
@@ -600,27 +585,6 @@ pub(crate) fn encode_utf16<S: Sink>(
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod ascii_run_tests {
-    use super::ascii_run;
-
-    /// Against the plain count, with the first non-ASCII byte at every position of the
-    /// words and the tail, and none at all.
-    #[test]
-    fn counts_the_leading_ascii_bytes() {
-        for len in 0..40 {
-            for at in 0..=len {
-                let mut bytes = vec![b'a'; len];
-                if at < len {
-                    bytes[at] = 0xC3;
-                }
-                let want = bytes.iter().take_while(|b| b.is_ascii()).count();
-                assert_eq!(ascii_run(&bytes), want, "len {len}, non-ASCII at {at}");
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,10 @@
 use crate::Policy;
 use crate::arch::Kernels;
 use crate::sink::Sink;
+use crate::swar::{
+    HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS, THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK,
+    first_marked,
+};
 
 /// The size of [`Staged`]'s buffer.
 const STAGED: usize = 1024;
@@ -137,21 +141,6 @@ fn utf16_pieces(text: &str, kernels: Kernels, mut f: impl FnMut(&[u16])) {
     }
 }
 
-/// The high bit of every byte of 8 and of 16.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-const HIGH_WIDE: u128 = (HIGH as u128) << 64 | HIGH as u128;
-/// Four 3-byte sequences `1110xxxx 10xxxxxx 10xxxxxx` in the first 12 bytes of 16 read
-/// little-endian: `wide & THREE_BYTE_MASK == THREE_BYTE_BITS`.
-const THREE_BYTE_MASK: u128 = u128::from_le_bytes([
-    0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xC0, 0, 0, 0, 0,
-]);
-const THREE_BYTE_BITS: u128 = u128::from_le_bytes([
-    0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0xE0, 0x80, 0x80, 0, 0, 0, 0,
-]);
-/// Four 2-byte sequences `110xxxxx 10xxxxxx` in 8 bytes read little-endian.
-const TWO_BYTE_MASK: u64 = u64::from_le_bytes([0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0, 0xE0, 0xC0]);
-const TWO_BYTE_BITS: u64 = u64::from_le_bytes([0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80, 0xC0, 0x80]);
-
 /// Whether 3-byte chars make at least half of the first 64 bytes of `bytes` (their lead
 /// bytes, `1110xxxx`, at least a sixth), as a sample of the piece.
 #[inline]
@@ -248,7 +237,7 @@ fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
                 }
             }
         }
-        if wide & HIGH_WIDE == 0 {
+        if wide & HIGH_BITS_WIDE == 0 {
             if !dst.put(n, &window.map(u16::from)) {
                 break;
             }
@@ -284,7 +273,7 @@ fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
         let (fits, read, written) = if b0 < 0x80 {
             // The ASCII bytes before the first other byte (all 8 widened; the count moves
             // past the ASCII ones only).
-            let ascii = ((word & HIGH).trailing_zeros() / 8) as usize;
+            let ascii = first_marked(word & HIGH_BITS);
             let Some(eight) = window.first_chunk::<8>() else {
                 break;
             };

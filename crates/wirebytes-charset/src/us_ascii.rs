@@ -6,10 +6,7 @@
 //! bytes squeezed out in the register. Words are read little-endian, so byte `k` of the input
 //! is bits `8k..8k+8` on every target.
 
-/// One bit per byte: the high bit of each.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-/// One in each byte.
-const EACH: u64 = 0x0101_0101_0101_0101;
+use crate::swar::{EACH, HIGH_BITS};
 
 /// Appends the JDK's US-ASCII encoding of `bytes` (UTF-8 from a char boundary to the end of a
 /// `str`): one byte per char, the char if it is ASCII, else `?`.
@@ -33,7 +30,7 @@ pub(crate) fn ascii_or_question_marks<S: crate::sink::Sink>(bytes: &[u8], out: &
             break; // unreachable: w <= FLUSH
         };
         let x = u64::from_le_bytes(word);
-        let high = x & HIGH;
+        let high = x & HIGH_BITS;
         if high == 0 {
             slot.copy_from_slice(&word);
             w += 8;
