@@ -10,6 +10,7 @@
 //! - `cargo xtask fuzz [--time SECS] [TARGET...]`: the fuzz targets of `fuzz/`, each for a
 //!   fixed time, with AddressSanitizer on nightly.
 //! - `cargo xtask miri [CRATE...]`: the library crates' unit and integration tests under Miri.
+//! - `cargo xtask jdk-tables`: the JDK's charsets as data for wirebytes-charset.
 //! - `cargo xtask api [CRATE...]`: writes each library crate's public API to its
 //!   `public-api.txt`, which the `api` sweep checks.
 
@@ -17,6 +18,7 @@ mod api;
 mod bench;
 mod cross;
 mod fuzz;
+mod jdk_tables;
 mod miri;
 mod publish;
 mod root;
@@ -51,6 +53,9 @@ tasks:
   api [CRATE...]                write each library crate's public API to
                                 crates/<crate>/public-api.txt (the `api` sweep of verify
                                 fails when the API differs from the committed file)
+  jdk-tables                    dump the JDK's charsets (names, aliases, replacements, the
+                                single-byte ones' mappings) with `java` into
+                                crates/wirebytes-charset/src/jdk/generated.rs
   help                          print this message
 
 options:
@@ -133,6 +138,8 @@ fn run() -> Result<ExitCode, lexopt::Error> {
         "miri" => miri::main,
         "api" if args.quick => return Err("`api` takes no --quick".into()),
         "api" => api::main,
+        "jdk-tables" if args.quick => return Err("`jdk-tables` takes no --quick".into()),
+        "jdk-tables" => jdk_tables::main,
         "help" => {
             print!("{USAGE}");
             return Ok(ExitCode::SUCCESS);

@@ -302,7 +302,7 @@ pub(crate) struct Java {
 impl Java {
     /// Finds `java` on PATH (or `$JAVA_HOME/bin/java`); `None` when it does not run or
     /// `WIREBYTES_NO_JAVA` is set.
-    fn find(root: &Path) -> Option<Java> {
+    pub(crate) fn find(root: &Path) -> Option<Java> {
         if std::env::var_os("WIREBYTES_NO_JAVA").is_some() {
             return None;
         }

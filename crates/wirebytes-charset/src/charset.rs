@@ -7,18 +7,22 @@ use std::str::FromStr;
 use encoding_rs::Encoding;
 
 use crate::encodings::{self, ALL};
-use crate::java_names::JAVA_NAMES;
+use crate::jdk::{self, CHARSETS, JdkKind};
 
-/// A charset to encode into: any encoding_rs [`Encoding`] (the WHATWG Encoding Standard's
-/// encodings), or one of the JDK's own charsets that encoding_rs does not have
-/// ([`ISO_8859_1`](Self::ISO_8859_1), [`US_ASCII`](Self::US_ASCII), [`UTF_16`](Self::UTF_16),
-/// [`UTF_32`](Self::UTF_32), [`UTF_32BE`](Self::UTF_32BE), [`UTF_32LE`](Self::UTF_32LE)).
+/// A charset to encode into, from one of two families that are never mixed up:
 ///
-/// Found by the JDK's names ([`for_java_name`](Self::for_java_name), also
-/// [`FromStr`]), by WHATWG labels ([`for_label`](Self::for_label),
-/// [`for_content_type`](Self::for_content_type)), or made from an encoding_rs
-/// `&'static Encoding` with `From`. The encode functions are its methods:
-/// [`encode`](Self::encode) and its forms.
+/// - **the JDK's charsets**, with the JDK's own mappings (their bytes are what Java's
+///   `String.getBytes(charset)` writes): found by the JDK's names and aliases
+///   ([`for_java_name`](Self::for_java_name), also [`FromStr`]), listed by
+///   [`java_charsets`](Self::java_charsets); the `StandardCharsets` are constants;
+/// - **the WHATWG encodings**, with encoding_rs's mappings (their bytes are what
+///   `Encoding::encode` writes): made from an encoding_rs `&'static Encoding` with `From`,
+///   found by WHATWG labels ([`for_label`](Self::for_label),
+///   [`for_content_type`](Self::for_content_type)), listed by
+///   [`whatwg_charsets`](Self::whatwg_charsets).
+///
+/// UTF-8, UTF-16BE and UTF-16LE write the same bytes in both and are one value each. The
+/// encode functions are its methods: [`encode`](Self::encode) and its forms.
 ///
 /// # Examples
 ///
@@ -41,19 +45,11 @@ pub struct Charset(Inner);
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Inner {
+    /// A WHATWG encoding, with encoding_rs's tables (UTF-8 and UTF-16BE/LE are the JDK's too).
     Encoding(&'static Encoding),
-    Jdk(JdkOnly),
-}
-
-/// The JDK's charsets that encoding_rs lacks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum JdkOnly {
-    Iso8859_1,
-    UsAscii,
-    Utf16,
-    Utf32,
-    Utf32Be,
-    Utf32Le,
+    /// A JDK charset, with the JDK's tables: its index in [`jdk::CHARSETS`]. Only charsets
+    /// this crate writes get one.
+    Jdk(u16),
 }
 
 impl Charset {
@@ -68,7 +64,7 @@ impl Charset {
     /// assert_eq!(Charset::US_ASCII.encode("né", Replacement::Jdk), b"n?");
     /// assert_eq!(Charset::US_ASCII.encode("né", Replacement::Whatwg), b"n&#233;");
     /// ```
-    pub const US_ASCII: Charset = Charset(Inner::Jdk(JdkOnly::UsAscii));
+    pub const US_ASCII: Charset = Charset(Inner::Jdk(jdk::US_ASCII));
     /// The JDK's ISO-8859-1 (`StandardCharsets.ISO_8859_1`): true Latin-1, U+0000..=U+00FF
     /// as one byte each (the C1 controls included), every other char a replacement.
     ///
@@ -79,7 +75,7 @@ impl Charset {
     ///
     /// assert_eq!(Charset::ISO_8859_1.encode("\u{85}ÿ€😀", Replacement::Jdk), b"\x85\xFF??");
     /// ```
-    pub const ISO_8859_1: Charset = Charset(Inner::Jdk(JdkOnly::Iso8859_1));
+    pub const ISO_8859_1: Charset = Charset(Inner::Jdk(jdk::ISO_8859_1));
     /// UTF-8 (`StandardCharsets.UTF_8`, and encoding_rs's `UTF_8`).
     ///
     /// # Examples
@@ -126,7 +122,7 @@ impl Charset {
     /// assert_eq!(Charset::UTF_16.encode("", Replacement::Jdk), b"");
     /// assert_eq!(Charset::UTF_16.encode_from_utf16(&[0xD800], Replacement::Jdk), b"\xFE\xFF\xFF\xFD");
     /// ```
-    pub const UTF_16: Charset = Charset(Inner::Jdk(JdkOnly::Utf16));
+    pub const UTF_16: Charset = Charset(Inner::Jdk(jdk::UTF_16));
     /// The JDK's "UTF-32": big-endian, without a byte order mark. An unpaired surrogate is
     /// U+FFFD.
     ///
@@ -137,7 +133,7 @@ impl Charset {
     ///
     /// assert_eq!(Charset::UTF_32.encode("a😀", Replacement::Jdk), b"\0\0\0a\0\x01\xF6\x00");
     /// ```
-    pub const UTF_32: Charset = Charset(Inner::Jdk(JdkOnly::Utf32));
+    pub const UTF_32: Charset = Charset(Inner::Jdk(jdk::UTF_32));
     /// The JDK's "UTF-32BE": big-endian UTF-32 (the same bytes as [`UTF_32`](Self::UTF_32)).
     ///
     /// # Examples
@@ -147,7 +143,7 @@ impl Charset {
     ///
     /// assert_eq!(Charset::UTF_32BE.encode("a", Replacement::Jdk), b"\0\0\0a");
     /// ```
-    pub const UTF_32BE: Charset = Charset(Inner::Jdk(JdkOnly::Utf32Be));
+    pub const UTF_32BE: Charset = Charset(Inner::Jdk(jdk::UTF_32BE));
     /// The JDK's "UTF-32LE": little-endian UTF-32. An unpaired surrogate is U+FFFD, `FD FF 00
     /// 00`.
     ///
@@ -159,46 +155,62 @@ impl Charset {
     /// let units = [0x61, 0xDC00];
     /// assert_eq!(Charset::UTF_32LE.encode_from_utf16(&units, Replacement::Jdk), b"a\0\0\0\xFD\xFF\0\0");
     /// ```
-    pub const UTF_32LE: Charset = Charset(Inner::Jdk(JdkOnly::Utf32Le));
+    pub const UTF_32LE: Charset = Charset(Inner::Jdk(jdk::UTF_32LE));
 
-    /// The charset of an encoding_rs encoding (what `From` does, in a `const`).
-    pub(crate) const fn from_encoding(encoding: &'static Encoding) -> Charset {
-        Charset(Inner::Encoding(encoding))
-    }
-
-    /// The charset the JDK's `Charset.forName(name)` gives, if this crate supports it: the
-    /// JDK's canonical names and every alias its `aliases()` lists, ASCII case-insensitive
-    /// (no whitespace is trimmed, as in the JDK). `None` for a name the JDK does not know or
-    /// a charset this crate lacks (e.g. `windows-31j`, `x-IBM930`); never a guess.
+    /// The charset the JDK's `Charset.forName(name)` gives, with the JDK's own mapping: its
+    /// bytes are what `String.getBytes(charset)` writes. By the JDK's canonical names and
+    /// every alias its `aliases()` lists, ASCII case-insensitive (no whitespace is trimmed, as
+    /// in the JDK). `None` for a name the JDK does not know, and for the JDK's multi-byte
+    /// charsets (Shift_JIS, Big5, EUC-JP, x-IBM930, ...), which this crate does not write
+    /// with the JDK's tables: never a WHATWG stand-in.
     ///
-    /// A JDK charset that has an encoding_rs counterpart of the same name resolves to that
-    /// encoding (`Shift_JIS`, `Big5`, `windows-1252`, `x-MacRoman` → macintosh, ...), which
-    /// encodes by encoding_rs's (WHATWG) table: for some chars that table differs from the
-    /// JDK's (see the [crate docs](crate#what-is-written)).
+    /// A JDK charset and the WHATWG encoding of the same name are different values (the
+    /// JDK's windows-1252 writes U+0081 as `81`, encoding_rs's cannot); UTF-8, UTF-16BE and
+    /// UTF-16LE, which write the same bytes in both, are one value each.
     ///
     /// # Examples
     ///
     /// ```
-    /// use wirebytes_charset::Charset;
+    /// use wirebytes_charset::{Charset, Replacement};
     ///
     /// assert_eq!(Charset::for_java_name("cp819"), Some(Charset::ISO_8859_1));
-    /// assert_eq!(Charset::for_java_name("ISO8859_1"), Some(Charset::ISO_8859_1));
     /// assert_eq!(Charset::for_java_name("UnicodeBig"), Some(Charset::UTF_16));
-    /// assert_eq!(Charset::for_java_name("sjis"), Some(encoding_rs::SHIFT_JIS.into()));
+    /// assert_eq!(Charset::for_java_name("utf8"), Some(Charset::UTF_8));
+    /// let ebcdic = Charset::for_java_name("cp037").unwrap();
+    /// assert_eq!(ebcdic.name(), "IBM037");
+    /// assert_eq!(ebcdic.encode("Hi!", Replacement::Jdk), b"\xC8\x89\x5A");
+    /// let jdk_1252 = Charset::for_java_name("windows-1252").unwrap();
+    /// assert_ne!(jdk_1252, Charset::from(encoding_rs::WINDOWS_1252));
+    /// assert_eq!(Charset::for_java_name("Shift_JIS"), None); // a multi-byte charset
     /// assert_eq!(Charset::for_java_name("no-such-charset"), None);
     /// assert_eq!(Charset::for_java_name(" utf-8"), None);
     /// ```
     #[must_use]
     pub fn for_java_name(name: &str) -> Option<Charset> {
-        JAVA_NAMES.iter().find_map(|entry| {
-            let hit = entry.canonical.eq_ignore_ascii_case(name)
-                || entry.aliases.iter().any(|a| a.eq_ignore_ascii_case(name));
-            hit.then_some(entry.charset)
-        })
+        Charset::from_jdk_index(jdk::index_of(name)?)
     }
 
-    /// Every charset [`for_java_name`](Self::for_java_name) knows, once each, in the order
-    /// of the JDK's canonical names' table.
+    /// The charset of the JDK charset at `index` in [`jdk::CHARSETS`], if this crate writes
+    /// it; UTF-8, UTF-16BE and UTF-16LE as the values they share with encoding_rs.
+    fn from_jdk_index(index: u16) -> Option<Charset> {
+        match CHARSETS.get(usize::from(index))?.kind {
+            JdkKind::MultiByte => None,
+            JdkKind::Utf8 => Some(Charset::UTF_8),
+            JdkKind::Utf16 {
+                big_endian: true,
+                bom: false,
+            } => Some(Charset::UTF_16BE),
+            JdkKind::Utf16 {
+                big_endian: false,
+                bom: false,
+            } => Some(Charset::UTF_16LE),
+            _ => Some(Charset(Inner::Jdk(index))),
+        }
+    }
+
+    /// Every charset [`for_java_name`](Self::for_java_name) gives, once each, in the order of
+    /// the JDK's canonical names: the single-byte charsets and the Unicode family (the JDK's
+    /// multi-byte charsets are not among them).
     ///
     /// # Examples
     ///
@@ -206,10 +218,12 @@ impl Charset {
     /// use wirebytes_charset::Charset;
     ///
     /// assert!(Charset::java_charsets().any(|c| c == Charset::UTF_32LE));
+    /// assert!(Charset::java_charsets().any(|c| c.name() == "IBM037"));
     /// assert!(Charset::java_charsets().all(|c| Charset::for_java_name(c.name()) == Some(c)));
     /// ```
-    pub fn java_charsets() -> impl ExactSizeIterator<Item = Charset> + Clone {
-        JAVA_NAMES.iter().map(|entry| entry.charset)
+    pub fn java_charsets() -> impl Iterator<Item = Charset> + Clone {
+        (0..CHARSETS.len())
+            .filter_map(|index| Charset::from_jdk_index(u16::try_from(index).unwrap_or(u16::MAX)))
     }
 
     /// The charset a WHATWG label names, by the Encoding Standard's label table (ASCII
@@ -279,9 +293,8 @@ impl Charset {
         ALL.iter().map(|&encoding| Charset::from(encoding))
     }
 
-    /// The JDK's canonical name of the charset (`Charset.name()`), or encoding_rs's name for
-    /// an encoding the JDK does not have (ISO-8859-8-I, ISO-8859-10, ISO-8859-14,
-    /// x-user-defined, replacement).
+    /// The charset's name: the JDK's canonical name (`Charset.name()`) for a JDK charset,
+    /// encoding_rs's (the WHATWG Encoding Standard's) for a WHATWG encoding.
     ///
     /// # Examples
     ///
@@ -289,22 +302,44 @@ impl Charset {
     /// use wirebytes_charset::Charset;
     ///
     /// assert_eq!(Charset::UTF_32LE.name(), "UTF-32LE");
-    /// assert_eq!(Charset::from(encoding_rs::WINDOWS_874).name(), "x-windows-874");
-    /// assert_eq!(Charset::from(encoding_rs::X_USER_DEFINED).name(), "x-user-defined");
+    /// assert_eq!(Charset::for_java_name("cp874").unwrap().name(), "x-IBM874");
+    /// assert_eq!(Charset::from(encoding_rs::WINDOWS_874).name(), "windows-874");
+    /// assert_eq!(Charset::UTF_8.name(), "UTF-8");
     /// ```
     #[must_use]
     pub fn name(self) -> &'static str {
-        match JAVA_NAMES.iter().find(|entry| entry.charset == self) {
-            Some(entry) => entry.canonical,
-            None => match self.0 {
-                Inner::Encoding(encoding) => encoding.name(),
-                // Every JDK-only charset has an entry (a test checks it).
-                Inner::Jdk(_) => "",
-            },
+        match self.0 {
+            Inner::Encoding(encoding) => encoding.name(),
+            Inner::Jdk(index) => CHARSETS
+                .get(usize::from(index))
+                .map_or("", |charset| charset.name),
         }
     }
 
-    /// The encoding_rs encoding, or `None` for the JDK-only charsets.
+    /// Whether this is a JDK charset, written with the JDK's tables (UTF-8, UTF-16BE and
+    /// UTF-16LE are both).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use wirebytes_charset::Charset;
+    ///
+    /// assert!(Charset::for_java_name("windows-1252").unwrap().is_java());
+    /// assert!(!Charset::from(encoding_rs::WINDOWS_1252).is_java());
+    /// assert!(Charset::UTF_8.is_java());
+    /// ```
+    #[must_use]
+    pub fn is_java(self) -> bool {
+        match self.0 {
+            Inner::Jdk(_) => true,
+            Inner::Encoding(_) => {
+                self == Charset::UTF_8 || self == Charset::UTF_16BE || self == Charset::UTF_16LE
+            }
+        }
+    }
+
+    /// The encoding_rs encoding of a WHATWG charset (UTF-8 and UTF-16BE/LE included); `None`
+    /// for the JDK's own.
     ///
     /// # Examples
     ///
@@ -348,10 +383,11 @@ impl Charset {
         }
     }
 
-    pub(crate) fn jdk_only(self) -> Option<JdkOnly> {
+    /// The JDK's description of a JDK charset (`None` for a WHATWG encoding).
+    pub(crate) fn jdk(self) -> Option<&'static jdk::JdkCharset> {
         match self.0 {
+            Inner::Jdk(index) => CHARSETS.get(usize::from(index)),
             Inner::Encoding(_) => None,
-            Inner::Jdk(jdk) => Some(jdk),
         }
     }
 }

@@ -45,8 +45,8 @@ use crate::{Charset, Policy};
 #[derive(Debug)]
 pub struct Encoder {
     charset: Charset,
-    /// What the chunks are written in: `charset`, but big-endian UTF-16 for the JDK's UTF-16
-    /// (whose BOM the encoder writes once).
+    /// What the chunks are written in: `charset`, but the charset without its BOM for one
+    /// that writes its own (the encoder writes it once).
     body: Charset,
     kind: Kind,
     policy: Policy,
@@ -55,7 +55,7 @@ pub struct Encoder {
     multi_byte: Option<MultiByte>,
     /// A high surrogate that ended the last UTF-16 chunk.
     pending: Option<u16>,
-    /// Whether the JDK's UTF-16 BOM is still to be written (before the first unit).
+    /// Whether the charset's own BOM is still to be written (before the first unit).
     bom_due: bool,
     /// Output of the last char a slice had no room for, written first by the next call.
     held: Held,
@@ -194,8 +194,28 @@ impl Encoder {
             }
             _ => None,
         };
+        // A charset with its own BOM: the BOM once, then the text in the charset without it.
         let body = match kind {
-            Kind::Utf16 { bom: true, .. } => Charset::UTF_16BE,
+            Kind::Utf16 {
+                bom: true,
+                big_endian,
+            } => {
+                if big_endian {
+                    Charset::UTF_16BE
+                } else {
+                    Charset::UTF_16LE
+                }
+            }
+            Kind::Utf32 {
+                bom: true,
+                big_endian,
+            } => {
+                if big_endian {
+                    Charset::UTF_32BE
+                } else {
+                    Charset::UTF_32LE
+                }
+            }
             _ => charset,
         };
         Encoder {
@@ -206,7 +226,7 @@ impl Encoder {
             kernels,
             multi_byte,
             pending: None,
-            bom_due: matches!(kind, Kind::Utf16 { bom: true, .. }),
+            bom_due: !engine::own_bom(kind).is_empty(),
             held: Held::EMPTY,
         }
     }
@@ -517,10 +537,11 @@ impl Encoder {
         }
     }
 
-    /// Writes the JDK's UTF-16 BOM if it is due.
+    /// Writes the charset's own BOM (the JDK's UTF-16 and the JDK's UTF charsets with a BOM)
+    /// if it is due.
     fn bom<S: Sink>(&mut self, dst: &mut S) {
         if self.bom_due {
-            dst.extend_from_slice(b"\xFE\xFF");
+            dst.extend_from_slice(engine::own_bom(self.kind));
             self.bom_due = false;
         }
     }
@@ -545,6 +566,6 @@ impl Encoder {
     /// After the last chunk: ready for a new text.
     fn reset(&mut self) {
         self.pending = None;
-        self.bom_due = matches!(self.kind, Kind::Utf16 { bom: true, .. });
+        self.bom_due = !engine::own_bom(self.kind).is_empty();
     }
 }

@@ -4,7 +4,7 @@
 use encoding_rs::Encoding;
 
 use crate::Charset;
-use crate::charset::JdkOnly;
+use crate::jdk::{self, JdkKind};
 
 /// Every encoding encoding_rs knows, in one place: the 40 encodings of the WHATWG Encoding
 /// Standard (29 single-byte ones, x-user-defined included; the Unicode ones; the CJK ones;
@@ -59,26 +59,30 @@ pub(crate) const FIRST_SINGLE_BYTE: usize = 4;
 /// How many single-byte encodings there are (x-user-defined included).
 pub(crate) const SINGLE_BYTE_COUNT: usize = 29;
 
-/// How many single-byte tables there are: the 29 single-byte encodings, then the JDK's
-/// ISO-8859-1 and US-ASCII.
-pub(crate) const TABLE_COUNT: usize = SINGLE_BYTE_COUNT + 2;
-/// The table index of the JDK's ISO-8859-1.
-pub(crate) const ISO_8859_1_TABLE: usize = SINGLE_BYTE_COUNT;
-/// The table index of the JDK's US-ASCII.
-pub(crate) const US_ASCII_TABLE: usize = SINGLE_BYTE_COUNT + 1;
+/// How many single-byte tables there are: the 29 WHATWG single-byte encodings, then the
+/// JDK's single-byte charsets in the order of [`jdk::SINGLE_BYTE`].
+pub(crate) const TABLE_COUNT: usize = SINGLE_BYTE_COUNT + jdk::SINGLE_BYTE.len();
 
 /// How a charset is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// UTF-8 bytes: UTF-8 itself and `replacement` (whose output encoding is UTF-8).
     Utf8,
+    /// The JDK's CESU-8: UTF-8, but a supplementary char as its two surrogates, three bytes
+    /// each.
+    Cesu8,
     /// UTF-16 code units, big-endian when `big_endian`; with `bom`, the byte order mark
-    /// `FE FF` before non-empty output (the JDK's "UTF-16").
+    /// before non-empty output (the JDK's "UTF-16" and "x-UTF-16LE-BOM").
     Utf16 { big_endian: bool, bom: bool },
-    /// UTF-32, big-endian when `true` (the JDK's UTF-32, UTF-32BE, UTF-32LE).
-    Utf32 { big_endian: bool },
-    /// One byte per char through a reverse table: the index among the [`TABLE_COUNT`] tables.
+    /// UTF-32, big-endian when `big_endian`; with `bom`, the byte order mark before
+    /// non-empty output.
+    Utf32 { big_endian: bool, bom: bool },
+    /// One byte per char through a reverse table, ASCII as itself: the index among the
+    /// [`TABLE_COUNT`] tables.
     SingleByte(usize),
+    /// One byte per char through a reverse table, ASCII too (EBCDIC and the other charsets
+    /// where ASCII is not its own byte): the index among the [`TABLE_COUNT`] tables.
+    ByteMap(usize),
     /// Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030 (ASCII-compatible, stateless).
     MultiByte(&'static Encoding),
     /// ISO-2022-JP (stateful; ESC, SO and SI are not written as themselves).
@@ -89,15 +93,24 @@ pub(crate) enum Kind {
 #[inline]
 pub(crate) fn kind(charset: Charset) -> Kind {
     let Some(encoding) = charset.encoding() else {
-        return match charset.jdk_only() {
-            Some(JdkOnly::Iso8859_1) => Kind::SingleByte(ISO_8859_1_TABLE),
-            Some(JdkOnly::UsAscii) => Kind::SingleByte(US_ASCII_TABLE),
-            Some(JdkOnly::Utf16) => Kind::Utf16 {
-                big_endian: true,
-                bom: true,
-            },
-            Some(JdkOnly::Utf32 | JdkOnly::Utf32Be) => Kind::Utf32 { big_endian: true },
-            Some(JdkOnly::Utf32Le) | None => Kind::Utf32 { big_endian: false },
+        let Some(jdk) = charset.jdk() else {
+            debug_assert!(false, "a charset is WHATWG or JDK");
+            return Kind::Utf8;
+        };
+        return match jdk.kind {
+            JdkKind::Utf8 => Kind::Utf8,
+            JdkKind::Cesu8 => Kind::Cesu8,
+            JdkKind::Utf16 { big_endian, bom } => Kind::Utf16 { big_endian, bom },
+            JdkKind::Utf32 { big_endian, bom } => Kind::Utf32 { big_endian, bom },
+            JdkKind::SingleByte(k) if jdk::SINGLE_BYTE[k].ascii => {
+                Kind::SingleByte(SINGLE_BYTE_COUNT + k)
+            }
+            JdkKind::SingleByte(k) => Kind::ByteMap(SINGLE_BYTE_COUNT + k),
+            // Not made into a `Charset` (`Charset::for_java_name` gives `None`).
+            JdkKind::MultiByte => {
+                debug_assert!(false, "no Charset holds a JDK multi-byte charset");
+                Kind::Utf8
+            }
         };
     };
     if encoding == encoding_rs::UTF_8 || encoding == encoding_rs::REPLACEMENT {

@@ -10,14 +10,38 @@ use crate::encodings::{self, Kind};
 use crate::error::{Unmappable, UnmappableUtf16};
 use crate::single_byte::{self, count_chars};
 use crate::sink::{Counter, Sink};
-use crate::{Charset, Policy, Replacement, multi_byte, unicode};
+use crate::{Charset, Policy, Replacement, byte_map, multi_byte, unicode};
 
 /// The BOM written before the text (UTF-16 input: `non_empty`): the encoding's own with
 /// `with_bom`, and the JDK's UTF-16 BOM before non-empty output.
 fn prefix(charset: Charset, kind: Kind, with_bom: bool, non_empty: bool) -> &'static [u8] {
     match kind {
-        Kind::Utf16 { bom: true, .. } if non_empty => b"\xFE\xFF",
+        Kind::Utf16 { bom: true, .. } | Kind::Utf32 { bom: true, .. } if non_empty => own_bom(kind),
         _ if with_bom => charset.bom(),
+        _ => b"",
+    }
+}
+
+/// The byte order mark a charset of the JDK's writes before non-empty output (UTF-16 and
+/// UTF-32 with a BOM, in their byte order); nothing for every other kind.
+pub(crate) fn own_bom(kind: Kind) -> &'static [u8] {
+    match kind {
+        Kind::Utf16 {
+            bom: true,
+            big_endian: true,
+        } => b"\xFE\xFF",
+        Kind::Utf16 {
+            bom: true,
+            big_endian: false,
+        } => b"\xFF\xFE",
+        Kind::Utf32 {
+            bom: true,
+            big_endian: true,
+        } => b"\0\0\xFE\xFF",
+        Kind::Utf32 {
+            bom: true,
+            big_endian: false,
+        } => b"\xFF\xFE\0\0",
         _ => b"",
     }
 }
@@ -56,10 +80,19 @@ pub(crate) fn encode_str<S: Sink>(
             unicode::str_to_utf16(text, units, big_endian, out, kernels);
             Ok(())
         }
-        Kind::Utf32 { big_endian } => {
+        Kind::Utf32 { big_endian, .. } => {
+            if S::EXACT {
+                out.reserve_exact(prefix.len() + 4 * count_chars(text.as_bytes()));
+            }
+            out.extend_from_slice(prefix);
             unicode::str_to_utf32(text, big_endian, out, kernels);
             Ok(())
         }
+        Kind::Cesu8 => {
+            unicode::str_to_cesu8(text, out);
+            Ok(())
+        }
+        Kind::ByteMap(i) => byte_map::encode_str(single_byte::table(i), text, policy, out, kernels),
         Kind::SingleByte(i) => {
             let bytes = text.as_bytes();
             let from = ascii_prefix(kind, text, kernels);
@@ -119,8 +152,12 @@ pub(crate) fn encode_units<S: Sink>(
         Kind::Utf16 { big_endian, .. } => {
             unicode::utf16_to_utf16(prefix, units, big_endian, policy, out)
         }
-        Kind::Utf32 { big_endian } => unicode::utf16_to_utf32(units, big_endian, policy, out),
+        Kind::Utf32 { big_endian, .. } => {
+            unicode::utf16_to_utf32(prefix, units, big_endian, policy, out)
+        }
+        Kind::Cesu8 => unicode::utf16_to_cesu8(units, policy, out),
         Kind::SingleByte(i) => single_byte::encode_utf16(single_byte::table(i), units, policy, out),
+        Kind::ByteMap(i) => byte_map::encode_utf16(single_byte::table(i), units, policy, out),
         Kind::MultiByte(_) | Kind::Iso2022Jp => {
             multi_byte::encode_utf16(multi_byte_encoding(kind), units, policy, out)
         }
@@ -140,6 +177,8 @@ pub(crate) fn len_str(text: &str, charset: Charset, policy: Policy, kernels: Ker
             Kind::Utf8 => text.len(),
             Kind::Utf16 { .. } => 2 * unicode::utf16_units(text),
             Kind::Utf32 { .. } => 4 * count_chars(text.as_bytes()),
+            Kind::Cesu8 => unicode::cesu8_len(text),
+            Kind::ByteMap(i) => byte_map::len_str(single_byte::table(i), text, policy),
             Kind::SingleByte(i) => {
                 let from = ascii_prefix(kind, text, kernels);
                 from + single_byte::len_str(single_byte::table(i), &text[from..], policy)
@@ -174,11 +213,16 @@ fn worst_case(kind: Kind, policy: Policy, utf16: bool) -> (usize, usize) {
         // Every byte of UTF-8 is at most one UTF-16 unit; every unit is one.
         (Kind::Utf16 { .. }, _) => (2, 0),
         (Kind::Utf32 { .. }, _) => (4, 0),
+        // A 4-byte char is two 3-byte surrogates; a unit at most three bytes.
+        (Kind::Cesu8, false) => (2, 0),
+        (Kind::Cesu8, true) => (3, 0),
         // `&#N;` of a 2-byte char is at most 7 bytes (`&#2047;`): 3.5 per byte of UTF-8, so
-        // at most 4. Of a BMP unit (or a lone one, U+FFFD): at most 8.
-        (Kind::SingleByte(_), false) if whatwg => (4, 0),
-        (Kind::SingleByte(_), true) if whatwg => (8, 0),
-        (Kind::SingleByte(_), _) => (1, 0),
+        // at most 4. Of a BMP unit (or a lone one, U+FFFD): at most 8. An unmappable ASCII
+        // char (in a charset where ASCII is not its own byte) is at most `&#127;`, 6 bytes.
+        (Kind::ByteMap(_), false) if whatwg => (6, 0),
+        (Kind::SingleByte(_) | Kind::ByteMap(_), false) if whatwg => (4, 0),
+        (Kind::SingleByte(_) | Kind::ByteMap(_), true) if whatwg => (8, 0),
+        (Kind::SingleByte(_) | Kind::ByteMap(_), _) => (1, 0),
         // gb18030 writes four bytes for a 2-byte char of UTF-8 and for a BMP unit.
         (Kind::MultiByte(_), false) => (if whatwg { 4 } else { 2 }, 0),
         (Kind::MultiByte(_), true) => (if whatwg { 8 } else { 4 }, 0),
@@ -243,7 +287,8 @@ pub(crate) fn encode_owned(
     let kind = encodings::kind(charset);
     let same = match kind {
         Kind::Utf8 => true,
-        Kind::Utf16 { .. } | Kind::Utf32 { .. } => false,
+        Kind::Utf16 { .. } | Kind::Utf32 { .. } | Kind::ByteMap(_) => false,
+        Kind::Cesu8 => !text.as_bytes().iter().any(|&b| b >= 0xF0),
         _ => ascii_prefix(kind, &text, kernels) == text.len(),
     };
     if same {

@@ -20,9 +20,19 @@ use crate::{Charset, Encoder, Replacement, Unmappable};
 
 /// Every charset the crate knows by a Java name, with its canonical name and aliases: what
 /// the sweep compares with the JDK's own `Charset.forName(name).aliases()`.
-pub fn java_names() -> impl Iterator<Item = (Charset, &'static str, &'static [&'static str])> {
-    crate::java_names::java_names()
+pub fn java_names() -> impl Iterator<Item = (Option<Charset>, &'static str, &'static [&'static str])>
+{
+    crate::jdk::CHARSETS.iter().map(|charset| {
+        (
+            Charset::for_java_name(charset.name),
+            charset.name,
+            charset.aliases,
+        )
+    })
 }
+
+/// The JDK the crate's tables of the JDK's charsets come from (`cargo xtask jdk-tables`).
+pub const JDK_VERSION: &str = crate::jdk::JDK_VERSION;
 
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2", "avx512").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -142,6 +142,7 @@
 )]
 mod arch;
 mod ascii_prefix;
+mod byte_map;
 mod charset;
 #[cfg(wirebytes_x86_kernels)]
 #[allow(
@@ -155,7 +156,7 @@ mod encoder;
 mod encodings;
 mod engine;
 mod error;
-mod java_names;
+mod jdk;
 mod latin1;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]

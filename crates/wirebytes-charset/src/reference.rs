@@ -6,10 +6,11 @@
 //! by copying, the way a streaming `CharsetEncoder` fills and regrows a `ByteBuffer`. Its
 //! output is **not** exact-size. Each replacement is written the plainest way: `?` (or, in
 //! ISO-2022-JP, U+FF1F) and `&#N;` go through the encoder like text. UTF-16LE/BE, which
-//! encoding_rs does not write, are `char::encode_utf16` per char; the JDK-only charsets are
-//! written by their definitions, a char at a time: ISO-8859-1 and US-ASCII as the scalar
-//! value when it is at most 0xFF / 0x7F, UTF-32 as the scalar value, the JDK's UTF-16 as
-//! UTF-16BE after `FE FF` (when there is any input).
+//! encoding_rs does not write, are `char::encode_utf16` per char; the JDK's charsets are
+//! written by their definitions, a char at a time: a single-byte charset by looking the
+//! char up among the pairs of its data (`crate::jdk`), its replacement bytes where it is not
+//! there; UTF-32 as the scalar value; CESU-8 as each UTF-16 unit in three bytes or fewer;
+//! the charsets with a BOM after it (when there is any input).
 //!
 //! The bytes are the contract: [`Charset::encode`] and [`Charset::encode_from_utf16`] return
 //! the same bytes as [`encode`] and [`encode_from_utf16`] for every input, charset and
@@ -28,7 +29,7 @@
 
 use encoding_rs::{Encoder, EncoderResult};
 
-use crate::charset::JdkOnly;
+use crate::jdk::{self, JdkKind, SingleByteData};
 use crate::{Charset, Replacement};
 
 /// One unit of input as the streaming encoder sees it.
@@ -39,13 +40,22 @@ enum Item {
     Lone,
 }
 
-/// The streaming encoder: an encoding_rs encoder, or UTF-16, UTF-32 or a byte per char up
-/// to `max` by hand.
+/// The streaming encoder: an encoding_rs encoder, or by hand: UTF-16, UTF-32, the JDK's
+/// CESU-8, or a JDK single-byte charset by its data.
 enum Sink {
     Encoder(Encoder),
-    Utf16 { big_endian: bool },
-    Utf32 { big_endian: bool },
-    Bytes { max: u32 },
+    Utf16 {
+        big_endian: bool,
+    },
+    Utf32 {
+        big_endian: bool,
+    },
+    Cesu8,
+    /// A JDK single-byte charset: its mapping, looked up pair by pair, and its replacement.
+    Table {
+        data: &'static SingleByteData,
+        replacement: &'static [u8],
+    },
 }
 
 /// Encodes `text` the slow way. The same bytes as [`Charset::encode`].
@@ -99,18 +109,35 @@ fn run(
 ) -> Vec<u8> {
     let mut out = Vec::with_capacity(input_len + input_len / 10);
     let Some(encoding) = charset.encoding() else {
+        let Some(jdk) = charset.jdk() else {
+            return out;
+        };
         let mut items = items.peekable();
-        let sink = match charset.jdk_only() {
-            Some(JdkOnly::Iso8859_1) => Sink::Bytes { max: 0xFF },
-            Some(JdkOnly::UsAscii) => Sink::Bytes { max: 0x7F },
-            Some(JdkOnly::Utf16) => {
-                if items.peek().is_some() {
-                    out.extend_from_slice(b"\xFE\xFF");
+        let non_empty = items.peek().is_some();
+        let sink = match jdk.kind {
+            JdkKind::SingleByte(k) => Sink::Table {
+                data: jdk::SINGLE_BYTE[k],
+                replacement: jdk.replacement,
+            },
+            JdkKind::Utf16 { big_endian, bom } => {
+                if bom && non_empty {
+                    out.extend_from_slice(if big_endian { b"\xFE\xFF" } else { b"\xFF\xFE" });
                 }
-                Sink::Utf16 { big_endian: true }
+                Sink::Utf16 { big_endian }
             }
-            Some(JdkOnly::Utf32 | JdkOnly::Utf32Be) => Sink::Utf32 { big_endian: true },
-            Some(JdkOnly::Utf32Le) | None => Sink::Utf32 { big_endian: false },
+            JdkKind::Utf32 { big_endian, bom } => {
+                if bom && non_empty {
+                    out.extend_from_slice(if big_endian {
+                        b"\0\0\xFE\xFF"
+                    } else {
+                        b"\xFF\xFE\0\0"
+                    });
+                }
+                Sink::Utf32 { big_endian }
+            }
+            JdkKind::Cesu8 => Sink::Cesu8,
+            // UTF-8 is an encoding_rs charset, and no charset is a JDK multi-byte one.
+            JdkKind::Utf8 | JdkKind::MultiByte => return out,
         };
         for item in items {
             write_by_hand(&sink, item, replacement, &mut out);
@@ -128,7 +155,7 @@ fn run(
     let iso_2022_jp = encoding == encoding_rs::ISO_2022_JP;
     for item in items {
         match (&mut sink, item) {
-            (Sink::Utf16 { .. } | Sink::Utf32 { .. } | Sink::Bytes { .. }, item) => {
+            (Sink::Utf16 { .. } | Sink::Utf32 { .. } | Sink::Cesu8 | Sink::Table { .. }, item) => {
                 write_by_hand(&sink, item, replacement, &mut out);
             }
             (Sink::Encoder(encoder), Item::Char(c)) => {
@@ -200,20 +227,55 @@ fn write_by_hand(sink: &Sink, item: Item, replacement: Replacement, out: &mut Ve
                 c.to_le_bytes()
             });
         }
-        Sink::Bytes { max } => {
-            if let Some(byte) = u8::try_from(u32::from(c))
-                .ok()
-                .filter(|&byte| u32::from(byte) <= max)
-            {
-                out.push(byte);
-            } else if replacement == Replacement::Jdk {
-                out.push(b'?');
-            } else {
-                out.extend_from_slice(format!("&#{};", u32::from(c)).as_bytes());
+        Sink::Cesu8 => match item {
+            // The JDK's replacement, `?`, or U+FFFD in UTF-8.
+            Item::Lone if replacement == Replacement::Jdk => out.push(b'?'),
+            _ => {
+                let mut units = [0u16; 2];
+                for &unit in c.encode_utf16(&mut units).iter() {
+                    // Each unit as UTF-8 would write it if it were a char (a surrogate too).
+                    let u = u32::from(unit);
+                    if u < 0x80 {
+                        out.push(u as u8);
+                    } else if u < 0x800 {
+                        out.extend_from_slice(&[0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]);
+                    } else {
+                        out.extend_from_slice(&[
+                            0xE0 | (u >> 12) as u8,
+                            0x80 | ((u >> 6) & 0x3F) as u8,
+                            0x80 | (u & 0x3F) as u8,
+                        ]);
+                    }
+                }
             }
-        }
+        },
+        Sink::Table {
+            data,
+            replacement: jdk,
+        } => match lookup(data, u32::from(c)) {
+            Some(byte) if matches!(item, Item::Char(_)) => out.push(byte),
+            _ if replacement == Replacement::Jdk => out.extend_from_slice(jdk),
+            _ => out.extend_from_slice(format!("&#{};", u32::from(c)).as_bytes()),
+        },
         Sink::Encoder(_) => {}
     }
+}
+
+/// The byte of `c` in a JDK single-byte charset: its pairs in a hash map, made once.
+fn lookup(data: &'static SingleByteData, c: u32) -> Option<u8> {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static MAPS: OnceLock<Vec<HashMap<u32, u8>>> = OnceLock::new();
+    let maps = MAPS.get_or_init(|| {
+        jdk::SINGLE_BYTE
+            .iter()
+            .map(|data| data.pairs().collect())
+            .collect()
+    });
+    let k = jdk::SINGLE_BYTE
+        .iter()
+        .position(|d| std::ptr::eq(*d, data))?;
+    maps.get(k)?.get(&c).copied()
 }
 
 /// Feeds `text` through `encoder` into `out`, growing `out` by copying when it is full;

@@ -1,6 +1,7 @@
-//! The 29 single-byte encodings and the JDK's ISO-8859-1 and US-ASCII: a reverse table per
-//! charset, built once, on first use, from encoding_rs's own decoder of the 128 upper bytes
-//! (so the mapping is encoding_rs's by construction), or from the JDK charset's definition.
+//! The 29 WHATWG single-byte encodings and the JDK's single-byte charsets: a reverse table
+//! per charset, built once, on first use, from encoding_rs's own decoder of the 128 upper
+//! bytes (so the mapping is encoding_rs's by construction), or from the JDK's mapping
+//! (`crate::jdk`, dumped from the JDK's encoder).
 
 use std::sync::OnceLock;
 
@@ -8,9 +9,8 @@ use encoding_rs::Encoding;
 
 use crate::Policy;
 use crate::arch::Kernels;
-use crate::encodings::{
-    ALL, FIRST_SINGLE_BYTE, ISO_8859_1_TABLE, SINGLE_BYTE_COUNT, TABLE_COUNT, US_ASCII_TABLE,
-};
+use crate::encodings::{ALL, FIRST_SINGLE_BYTE, SINGLE_BYTE_COUNT, TABLE_COUNT};
+use crate::jdk::{self, JdkKind};
 use crate::latin1::{Except, WINDOW, latin1_run};
 use crate::ncr::{ncr_len, push_ncr};
 use crate::sink::Sink;
@@ -20,8 +20,10 @@ use crate::swar::{self, HIGH_BITS, ascii_run};
 /// after it.
 pub(crate) const PAIRS: usize = 0x4000;
 
-/// Char -> byte for one single-byte encoding. A 0 entry means "not mappable" (no non-ASCII
-/// char maps to the byte 0x00 in any of these encodings); ASCII maps to itself.
+/// Char -> byte for one single-byte charset. A 0 entry means "not mappable" (no non-ASCII
+/// char maps to the byte 0x00 in any of these charsets: `crate::jdk`'s tests check the JDK's
+/// data); an ASCII char's byte and whether it maps are kept apart, in `low` and
+/// `ascii_mapped` (EBCDIC maps U+0000 to 0x00).
 pub(crate) struct Table {
     /// U+0000..U+07FF (every char that is two bytes in UTF-8, where Latin, Greek, Cyrillic,
     /// Hebrew and Arabic letters live): one lookup.
@@ -44,6 +46,10 @@ pub(crate) struct Table {
     /// No char above ASCII is mapped (US-ASCII): under the JDK's policy each is a `?`, which
     /// [`crate::us_ascii`] writes without looking anything up.
     ascii_only: bool,
+    /// Bit `c` for every ASCII char `c` that maps (to `low[c]`).
+    ascii_mapped: u128,
+    /// The byte the JDK's policy writes for an unmappable char (the charset's replacement).
+    pub(crate) replacement: u8,
 }
 
 impl std::fmt::Debug for Table {
@@ -55,9 +61,9 @@ impl std::fmt::Debug for Table {
 }
 
 impl Table {
-    /// The table of a charset whose byte `b` (0x80..=0xFF) decodes to `upper(b)` (`None`:
-    /// unassigned).
-    fn build(upper: impl Fn(u8) -> Option<u32>) -> Table {
+    /// The table of the charset that maps each char of `pairs` to its byte (the first pair
+    /// of a char counts), with the JDK's `replacement`.
+    fn from_pairs(pairs: impl Iterator<Item = (u32, u8)>, replacement: u8) -> Table {
         let mut table = Table {
             low: Box::new([0; 0x800]),
             index: [0; 256],
@@ -66,19 +72,19 @@ impl Table {
             latin1: false,
             except: None,
             ascii_only: true,
+            ascii_mapped: 0,
+            replacement,
         };
-        // ASCII maps to itself (only the block encoder looks ASCII up).
-        for b in 0..0x80u8 {
-            table.low[usize::from(b)] = b;
-        }
-        for b in 0x80..=0xFFu8 {
-            let Some(c) = upper(b) else {
-                continue;
-            };
-            // The first byte that decodes to a char is the one that char encodes to (the
-            // WHATWG "index pointer"); none of encoding_rs's tables map a char twice, but
-            // this keeps the choice explicit.
-            if table.get(c) == 0 {
+        for (c, b) in pairs {
+            if c < 0x80 {
+                if table.ascii_mapped & (1 << c) == 0 {
+                    table.low[c as usize] = b;
+                    table.ascii_mapped |= 1 << c;
+                }
+            } else if table.get(c) == 0 && b != 0 {
+                // The first byte that decodes to a char is the one that char encodes to
+                // (the WHATWG "index pointer"); no table maps a char twice, but this keeps
+                // the choice explicit.
                 table.set(c, b);
                 table.ascii_only = false;
             }
@@ -121,6 +127,25 @@ impl Table {
         self.pages[usize::from(self.index[((c >> 8) & 0xFF) as usize])][(c & 0xFF) as usize]
     }
 
+    /// The byte of the ASCII char `c` (below 0x80), if it maps.
+    #[inline(always)]
+    pub(crate) fn ascii(&self, c: u8) -> Option<u8> {
+        let c = usize::from(c & 0x7F);
+        (self.ascii_mapped & (1 << c) != 0).then(|| self.low[c])
+    }
+
+    /// The ASCII chars' bytes, 0 for one that does not map.
+    pub(crate) fn ascii_bytes(&self) -> [u8; 128] {
+        let mut bytes = [0u8; 128];
+        bytes.copy_from_slice(&self.low[..128]);
+        bytes
+    }
+
+    /// Whether every ASCII char maps.
+    pub(crate) fn maps_all_ascii(&self) -> bool {
+        self.ascii_mapped == u128::MAX
+    }
+
     /// The byte for any char above U+007F, 0 if unmappable.
     #[inline]
     pub(crate) fn get(&self, c: u32) -> u8 {
@@ -152,15 +177,26 @@ fn decode_byte(encoding: &'static Encoding, b: u8) -> Option<u32> {
     }
 }
 
-/// The `i`-th table ([`Kind::SingleByte`](crate::encodings::Kind)), built on first use.
+/// The `i`-th table ([`Kind::SingleByte`](crate::encodings::Kind)), built on first use: the
+/// WHATWG single-byte encodings first, then the JDK's single-byte charsets.
 pub(crate) fn table(i: usize) -> &'static Table {
-    TABLES[i % TABLE_COUNT].get_or_init(|| match i {
-        ISO_8859_1_TABLE => Table::build(|b| Some(u32::from(b))),
-        US_ASCII_TABLE => Table::build(|_| None),
-        _ => {
-            let encoding = ALL[FIRST_SINGLE_BYTE + i % SINGLE_BYTE_COUNT];
-            Table::build(|b| decode_byte(encoding, b))
+    TABLES[i % TABLE_COUNT].get_or_init(|| {
+        if i < SINGLE_BYTE_COUNT {
+            let encoding = ALL[FIRST_SINGLE_BYTE + i];
+            let ascii = (0..0x80u8).map(|b| (u32::from(b), b));
+            let upper = (0x80..=0xFFu8).filter_map(|b| Some((decode_byte(encoding, b)?, b)));
+            return Table::from_pairs(ascii.chain(upper), b'?');
         }
+        let k = i - SINGLE_BYTE_COUNT;
+        let replacement = jdk::CHARSETS
+            .iter()
+            .find(|charset| charset.kind == JdkKind::SingleByte(k))
+            .and_then(|charset| charset.replacement.first().copied())
+            .unwrap_or(b'?');
+        Table::from_pairs(
+            jdk::SINGLE_BYTE[k % jdk::SINGLE_BYTE.len()].pairs(),
+            replacement,
+        )
     })
 }
 
@@ -293,7 +329,7 @@ pub(crate) fn encode_str<S: Sink>(
     kernels: Kernels,
 ) -> Result<(), usize> {
     let bytes = text.as_bytes();
-    if table.ascii_only && policy == Policy::Jdk {
+    if table.ascii_only && policy == Policy::Jdk && table.replacement == b'?' {
         // `from` is a char boundary before a non-ASCII char, or the end: every non-ASCII
         // char is a `?`.
         if from < bytes.len() {
@@ -310,7 +346,7 @@ pub(crate) fn encode_str<S: Sink>(
     let (mut skip, mut misses) = (0u32, 0u32);
     // A sink that reports replacements leaves unmappable chars to the paths that report
     // them.
-    let question_marks = policy == Policy::Jdk && !S::TRACKS;
+    let question_marks = policy == Policy::Jdk && !S::TRACKS && table.replacement == b'?';
     // The table window kernel takes every table, except that the Latin-1 kernel is faster on
     // Latin-1 text than the SSSE3 table window.
     let table_windows =
@@ -430,7 +466,7 @@ fn two_byte_block<S: Sink>(table: &Table, block: &[u8], policy: Policy, out: &mu
             return false;
         }
         for b in dst.iter_mut() {
-            *b = if *b == 0 { b'?' } else { *b };
+            *b = if *b == 0 { table.replacement } else { *b };
         }
         out.replaced();
     }
@@ -487,7 +523,7 @@ fn encode_scalar<S: Sink>(
             out.push(mapped);
         } else {
             match policy {
-                Policy::Jdk => out.push(b'?'),
+                Policy::Jdk => out.push(table.replacement),
                 Policy::Whatwg => {
                     if S::EXACT && !*resized {
                         out.reserve_exact(whatwg_len_str(table, &text[i..]));
@@ -528,7 +564,7 @@ fn len_utf16(table: &Table, units: &[u16], policy: Policy) -> usize {
 /// surrogate pair is joined (and `i` moved past its low half); an unpaired surrogate is
 /// U+FFFD, itself unmappable in every single-byte encoding.
 #[inline(always)]
-fn scalar_at(units: &[u16], i: &mut usize, u: u16) -> u32 {
+pub(crate) fn scalar_at(units: &[u16], i: &mut usize, u: u16) -> u32 {
     match u {
         0xD800..=0xDBFF if *i < units.len() && (0xDC00..=0xDFFF).contains(&units[*i]) => {
             let low = units[*i];
@@ -575,7 +611,7 @@ pub(crate) fn encode_utf16<S: Sink>(
             match policy {
                 Policy::Whatwg => push_ncr(out, c),
                 // '?' for an unmappable char and for an unpaired surrogate alike.
-                Policy::Jdk => out.push(b'?'),
+                Policy::Jdk => out.push(table.replacement),
                 Policy::Strict => {
                     out.truncate(start);
                     return Err(at);

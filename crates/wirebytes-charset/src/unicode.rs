@@ -374,9 +374,6 @@ pub(crate) fn str_to_utf16<S: Sink>(
 
 /// Appends `text` as UTF-32 (no BOM).
 pub(crate) fn str_to_utf32<S: Sink>(text: &str, big_endian: bool, out: &mut S, kernels: Kernels) {
-    if S::EXACT {
-        out.reserve_exact(4 * crate::single_byte::count_chars(text.as_bytes()));
-    }
     let mut bytes = [0u8; 4 * (PIECE + 1)];
     utf16_pieces(text, kernels, |units| {
         // No surrogate (the common case): one unit, one char, in a loop the compiler
@@ -545,9 +542,10 @@ pub(crate) fn utf16_to_utf16<S: Sink>(
     Ok(())
 }
 
-/// Appends UTF-16 `units` as UTF-32 in the given order; an unpaired surrogate becomes U+FFFD,
+/// Appends `prefix` then UTF-16 `units` as UTF-32 in the given order; an unpaired surrogate becomes U+FFFD,
 /// or `Err` with its index under [`Policy::Strict`] (nothing appended).
 pub(crate) fn utf16_to_utf32<S: Sink>(
+    prefix: &[u8],
     units: &[u16],
     big_endian: bool,
     policy: Policy,
@@ -563,8 +561,9 @@ pub(crate) fn utf16_to_utf32<S: Sink>(
             .windows(2)
             .filter(|w| (0xD800..=0xDBFF).contains(&w[0]) && (0xDC00..=0xDFFF).contains(&w[1]))
             .count();
-        out.reserve_exact(4 * (units.len() - pairs));
+        out.reserve_exact(prefix.len() + 4 * (units.len() - pairs));
     }
+    out.extend_from_slice(prefix);
     let mut staged = Staged::new(out);
     let mut i = 0;
     while let Some(item) = next_item(units, &mut i) {
@@ -573,6 +572,113 @@ pub(crate) fn utf16_to_utf32<S: Sink>(
             '\u{FFFD}'
         });
         staged.put(scalar_bytes(u32::from(c), big_endian));
+    }
+    Ok(())
+}
+
+/// The number of bytes of `text` in the JDK's CESU-8: its UTF-8 length, and two more for
+/// each 4-byte char (written as two 3-byte surrogates).
+pub(crate) fn cesu8_len(text: &str) -> usize {
+    let four_byte = text
+        .as_bytes()
+        .chunks(128)
+        .map(|chunk| {
+            let n: u8 = chunk.iter().map(|&b| u8::from(b >= 0xF0)).sum();
+            usize::from(n)
+        })
+        .sum::<usize>();
+    text.len() + 2 * four_byte
+}
+
+/// A UTF-16 unit (a surrogate too) as the three bytes CESU-8 and modified UTF-8 give it.
+fn three_bytes(u: u16) -> [u8; 3] {
+    [
+        0xE0 | (u >> 12) as u8,
+        0x80 | ((u >> 6) & 0x3F) as u8,
+        0x80 | (u & 0x3F) as u8,
+    ]
+}
+
+/// Appends `text` in the JDK's CESU-8: the UTF-8 between 4-byte chars as it is, each 4-byte
+/// char as its two surrogates of three bytes each.
+pub(crate) fn str_to_cesu8<S: Sink>(text: &str, out: &mut S) {
+    if S::EXACT {
+        out.reserve_exact(cesu8_len(text));
+    }
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(at) = bytes[from..].iter().position(|&b| b >= 0xF0) {
+        let at = from + at;
+        out.extend_from_slice(&bytes[from..at]);
+        let c = text[at..].chars().next().map_or(0, u32::from);
+        let high = 0xD800 | ((c - 0x1_0000) >> 10) as u16;
+        let low = 0xDC00 | (c & 0x3FF) as u16;
+        out.extend_from_slice(&three_bytes(high));
+        out.extend_from_slice(&three_bytes(low));
+        from = at + 4;
+    }
+    out.extend_from_slice(&bytes[from..]);
+}
+
+/// Appends UTF-16 `units` in the JDK's CESU-8: a surrogate pair as its two surrogates of
+/// three bytes each; an unpaired surrogate is `?` ([`Policy::Jdk`]: the JDK's replacement),
+/// U+FFFD ([`Policy::Whatwg`]) or `Err` with its index ([`Policy::Strict`], nothing
+/// appended).
+pub(crate) fn utf16_to_cesu8<S: Sink>(
+    units: &[u16],
+    policy: Policy,
+    out: &mut S,
+) -> Result<(), usize> {
+    if policy == Policy::Strict {
+        if let Some(at) = first_lone(units) {
+            return Err(at);
+        }
+    }
+    let lone: &[u8] = if policy == Policy::Jdk {
+        b"?"
+    } else {
+        "\u{FFFD}".as_bytes()
+    };
+    if S::EXACT {
+        let mut len = 0;
+        let mut i = 0;
+        while let Some(item) = next_item(units, &mut i) {
+            len += match item {
+                Ok(c) if (c as u32) < 0x80 => 1,
+                Ok(c) if (c as u32) < 0x800 => 2,
+                Ok(c) if (c as u32) < 0x1_0000 => 3,
+                Ok(_) => 6,
+                Err(_) => lone.len(),
+            };
+        }
+        out.reserve_exact(len);
+    }
+    let mut staged = Staged::new(out);
+    let mut i = 0;
+    while let Some(item) = next_item(units, &mut i) {
+        match item {
+            Ok(c) => {
+                let c = u32::from(c);
+                if c < 0x80 {
+                    staged.put([c as u8]);
+                } else if c < 0x800 {
+                    staged.put([0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8]);
+                } else if c < 0x1_0000 {
+                    staged.put(three_bytes(c as u16));
+                } else {
+                    staged.put(three_bytes(0xD800 | ((c - 0x1_0000) >> 10) as u16));
+                    staged.put(three_bytes(0xDC00 | (c & 0x3FF) as u16));
+                }
+            }
+            Err(_) => {
+                staged.out.replaced();
+                if lone.len() == 1 {
+                    staged.put([lone[0]]);
+                } else {
+                    staged.put([0xEF, 0xBF, 0xBD]);
+                }
+            }
+        }
     }
     Ok(())
 }

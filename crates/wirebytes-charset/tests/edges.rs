@@ -711,21 +711,102 @@ fn jdk_only_exact_bytes(#[case] charset: Charset, #[case] units: &[u16], #[case]
 }
 
 #[rstest]
-#[case::latin1("latin1", Charset::ISO_8859_1)]
-#[case::iso8859_1("ISO8859_1", Charset::ISO_8859_1)]
-#[case::cp819("CP819", Charset::ISO_8859_1)]
-#[case::ascii("ascii", Charset::US_ASCII)]
-#[case::unicode_big("UnicodeBig", Charset::UTF_16)]
-#[case::utf_32le("x-utf-32le", Charset::UTF_32LE)]
-#[case::windows_1252("Cp1252", Charset::from(WINDOWS_1252))]
-#[case::sjis("SJIS", Charset::from(SHIFT_JIS))]
-fn java_names(#[case] name: &str, #[case] charset: Charset) {
-    assert_eq!(Charset::for_java_name(name), Some(charset));
+#[case::latin1("latin1", Some("ISO-8859-1"))]
+#[case::iso8859_1("ISO8859_1", Some("ISO-8859-1"))]
+#[case::cp819("CP819", Some("ISO-8859-1"))]
+#[case::ascii("ascii", Some("US-ASCII"))]
+#[case::unicode_big("UnicodeBig", Some("UTF-16"))]
+#[case::utf_32le("x-utf-32le", Some("UTF-32LE"))]
+#[case::windows_1252("Cp1252", Some("windows-1252"))]
+#[case::ebcdic("ebcdic-cp-us", Some("IBM037"))]
+#[case::dos("cp437", Some("IBM437"))]
+#[case::cesu8("cesu8", Some("CESU-8"))]
+#[case::utf_16le_bom("UnicodeLittle", Some("x-UTF-16LE-BOM"))]
+// The JDK's multi-byte charsets are not written with the JDK's tables: no stand-in.
+#[case::sjis("SJIS", None)]
+#[case::big5("Big5", None)]
+#[case::unknown("no-such-charset", None)]
+fn java_names(#[case] name: &str, #[case] canonical: Option<&str>) {
+    let charset = Charset::for_java_name(name);
+    assert_eq!(charset.map(Charset::name), canonical, "{name}");
+    if let Some(charset) = charset {
+        assert_eq!(
+            Charset::for_java_name(charset.name()),
+            Some(charset),
+            "{name}"
+        );
+        assert!(charset.is_java(), "{name}");
+        assert!(Charset::java_charsets().any(|c| c == charset), "{name}");
+    }
+}
+
+/// The JDK's charsets and their WHATWG twins are different values with different bytes where
+/// the tables differ; UTF-8 and UTF-16BE/LE are one value.
+#[test]
+fn the_two_families_are_never_mixed_up() {
+    let jdk = Charset::for_java_name("windows-1252").unwrap();
+    let web = Charset::from(WINDOWS_1252);
+    assert_ne!(jdk, web);
+    assert_eq!(jdk.encode("\u{81}", JDK), b"?");
+    assert_eq!(web.encode("\u{81}", JDK), b"\x81");
+    assert_eq!(jdk.encoding(), None);
+    assert!(!web.is_java());
+    for name in ["UTF-8", "UTF-16BE", "UTF-16LE"] {
+        let charset = Charset::for_java_name(name).unwrap();
+        assert_eq!(Some(charset), Charset::for_label(name.as_bytes()), "{name}");
+    }
+}
+
+/// The JDK's charsets: what `String.getBytes` of a JDK 17 wrote for the same UTF-16.
+#[rstest]
+#[case::ebcdic(
+    "IBM037",
+    &[0x48, 0x69, 0x21, 0x20, 0xE9, 0x20AC],
+    b"\xC8\x89\x5A\x40\x51\x3F"
+)]
+#[case::ebcdic_nel("IBM1047", &[0x5B, 0x61, 0x5D, 0x85], b"\xAD\x81\xBD\x25")]
+#[case::ebcdic_kana("IBM290", &[0x61], b"\x62")]
+#[case::dos("IBM437", &[0xE9, 0x2554], b"\x82\xC9")]
+#[case::mac("x-MacRoman", &[0xE9, 0x20AC, 0xA0], b"\x8E\xDB\xCA")]
+#[case::cesu8(
+    "CESU-8",
+    &[0x61, 0, 0xD83D, 0xDE00],
+    b"\x61\x00\xED\xA0\xBD\xED\xB8\x80"
+)]
+#[case::cesu8_lone("CESU-8", &[0x78, 0xD800, 0x79], b"\x78\x3F\x79")]
+#[case::utf16le_bom("x-UTF-16LE-BOM", &[0x68, 0x69], b"\xFF\xFE\x68\x00\x69\x00")]
+#[case::utf16le_bom_empty("x-UTF-16LE-BOM", &[], b"")]
+#[case::utf32be_bom("X-UTF-32BE-BOM", &[0x61], b"\x00\x00\xFE\xFF\x00\x00\x00\x61")]
+#[case::utf32le_bom_lone(
+    "X-UTF-32LE-BOM",
+    &[0x61, 0xDC00],
+    b"\xFF\xFE\x00\x00\x61\x00\x00\x00\xFD\xFF\x00\x00"
+)]
+#[case::windows_1252_c1("windows-1252", &[0x81, 0x20AC], b"\x3F\x80")]
+#[case::koi8_u("KOI8-U", &[0x40E, 0x45E], b"\x3F\x3F")]
+#[case::ibm864_percent("IBM864", &[0x61, 0x25, 0xE9], b"\x61\x3F\x3F")]
+#[case::jis_x0201("JIS_X0201", &[0x5C, 0x7E, 0xA5], b"\x5C\x7E\x5C")]
+#[case::ibm1129_dong("x-IBM1129", &[0x20AB], b"\xFE")]
+fn jdk_exact_bytes(#[case] name: &str, #[case] units: &[u16], #[case] expected: &[u8]) {
+    let charset = Charset::for_java_name(name).unwrap();
+    assert_eq!(charset.encode_from_utf16(units, JDK), expected, "{name}");
     assert_eq!(
-        Charset::for_java_name(charset.name()),
-        Some(charset),
+        reference::encode_from_utf16(charset, units, JDK),
+        expected,
         "{name}"
     );
+    if let Ok(text) = String::from_utf16(units) {
+        assert_eq!(charset.encode(&text, JDK), expected, "{name}");
+        assert_eq!(charset.encoded_len(&text, JDK), expected.len(), "{name}");
+        for level in levels::all() {
+            assert_eq!(
+                level.encode(charset, &text, JDK),
+                expected,
+                "{name} {}",
+                level.name()
+            );
+        }
+    }
 }
 
 #[test]

@@ -268,6 +268,20 @@ impl Kernels {
         None
     }
 
+    /// The bytes of 64 ASCII chars through a 128-byte lookup, `dst[k] = table[src[k]]` (every
+    /// `src` byte below 0x80), with AVX-512 VBMI (one `vpermi2b`) or SSSE3 (`pshufb` nibble
+    /// lookups) where the set has them; `None`, writing nothing, otherwise.
+    #[inline]
+    pub(crate) fn byte_map(
+        self,
+        src: &[u8; 64],
+        table: &[u8; 128],
+        dst: &mut [u8; 64],
+    ) -> Option<()> {
+        let _ = (src, table, dst);
+        None
+    }
+
     /// Whether the single-byte table window kernel is in this set (SSSE3 and POPCNT).
     #[inline]
     pub(crate) fn has_table_window(self) -> bool {
