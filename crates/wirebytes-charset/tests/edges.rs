@@ -1017,3 +1017,45 @@ fn the_worst_case_bounds_hold() {
         }
     }
 }
+
+/// Every charset of the JDK's, every BMP char in one string after each of the edge texts,
+/// as `&str` at every level and as UTF-16 with lone surrogates: the same bytes as the
+/// reference, which looks each char up in the JDK's data directly.
+#[test]
+fn the_jdk_charsets_agree_with_the_reference() {
+    let step = wirebytes_testkit::scale_miri(1, 1, 997);
+    let bmp: String = (0..=0xFFFFu32)
+        .step_by(step)
+        .filter_map(char::from_u32)
+        .collect();
+    let texts = [
+        bmp.clone(),
+        format!("abc{bmp}\u{1F600}x"),
+        "Hello, World! 0123456789 ~\\{}[]".repeat(5),
+    ];
+    let mut units: Vec<u16> = bmp.encode_utf16().collect();
+    units.extend_from_slice(&[0xD800, 0x61, 0xDC00, 0xD83D, 0xDE00, 0xDBFF]);
+    let charsets = Charset::java_charsets()
+        .filter(|c| c.encoding().is_none())
+        .step_by(wirebytes_testkit::scale_miri(1, 1, 40));
+    for charset in charsets {
+        for replacement in [JDK, WEB] {
+            for text in &texts {
+                let expected = reference::encode(charset, text, replacement);
+                for level in levels::all() {
+                    assert_eq!(
+                        level.encode(charset, text, replacement),
+                        expected,
+                        "{charset} {replacement:?} {}",
+                        level.name()
+                    );
+                }
+            }
+            assert_eq!(
+                charset.encode_from_utf16(&units, replacement),
+                reference::encode_from_utf16(charset, &units, replacement),
+                "{charset} {replacement:?}"
+            );
+        }
+    }
+}
