@@ -15,6 +15,18 @@
 //! and for the single-byte charsets on a CPU with AVX-512 `ours-avx2`: without the AVX-512
 //! table window kernel, as on a CPU with AVX2 and SSSE3 only.
 //!
+//! `charset/jdk-single-byte`: real text in the JDK's single-byte charsets (EBCDIC, DOS, Mac,
+//! and the JDK's windows-1252, KOI8-R, ISO-8859-2 beside their WHATWG twins): `baseline`,
+//! `per-char-table` (every char looked up in a table of every BMP char), `ours`,
+//! `ours-avx2`, `whatwg-ours` and `encoding_rs` for a twin, and `ascii-copy_low_bytes`
+//! (wirebytes-ascii's copy of the same ASCII text) for English in EBCDIC.
+//!
+//! `charset/jdk-single-byte`: real text in the JDK's single-byte charsets (EBCDIC, DOS, Mac,
+//! and the JDK's windows-1252, KOI8-R, ISO-8859-2 beside their WHATWG twins): `baseline`,
+//! `per-char-table` (every char looked up in a table of every BMP char), `ours`,
+//! `ours-avx2`, `whatwg-ours` and `encoding_rs` for a twin, and `ascii-copy_low_bytes`
+//! (wirebytes-ascii's copy of the same ASCII text) for English in EBCDIC.
+//!
 //! `charset/jdk-only`: the JDK's own charsets. `baseline`: the reference; `flat-map` (UTF-16
 //! and UTF-32): `encode_utf16().flat_map(to_be_bytes)` (or `chars().flat_map`) collected;
 //! `ours`; `ours-windows-1252` (ISO-8859-1 and US-ASCII): the same text through the
@@ -101,6 +113,8 @@ const POLISH: &str = "Wszyscy ludzie rodzą się wolni i równi pod względem sw
     Są oni obdarzeni rozumem i sumieniem i powinni postępować wobec innych w duchu braterstwa. ";
 const CZECH: &str = "Všichni lidé rodí se svobodní a sobě rovní co do důstojnosti a práv. \
     Jsou nadáni rozumem a svědomím a mají spolu jednat v duchu bratrství. ";
+const ENGLISH: &str = "All human beings are born free and equal in dignity and rights. They are \
+    endowed with reason and conscience and should act towards one another in a spirit of brotherhood. ";
 const RUSSIAN: &str = "Все люди рождаются свободными и равными в своем достоинстве и правах. \
     Они наделены разумом и совестью и должны поступать в отношении друг друга в духе братства. ";
 const JAPANESE_PROSE: &str = "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。\
@@ -170,6 +184,96 @@ fn real_text(c: &mut Criterion) {
         if let (true, Some(level)) = (encoding.is_single_byte(), below) {
             bench(&mut group, GROUP, "ours-avx2", &param, &text, |t| {
                 level.encode(Charset::from(encoding), t, Replacement::Jdk)
+            });
+        }
+        group.finish();
+    }
+}
+
+/// The per-char table loop: every BMP char's byte in the charset (the strict encoder's, once),
+/// each char of the text looked up and written, the JDK's `?` where it has none.
+struct CharTable(Vec<u16>);
+
+impl CharTable {
+    fn new(charset: Charset) -> CharTable {
+        let mut bytes = vec![0x100u16; 0x1_0000];
+        for (c, slot) in bytes.iter_mut().enumerate() {
+            let one = char::from_u32(c as u32).map(String::from);
+            if let Some(Ok(byte)) = one.map(|one| charset.try_encode(&one)) {
+                *slot = u16::from(byte[0]);
+            }
+        }
+        CharTable(bytes)
+    }
+
+    fn encode(&self, text: &str) -> Vec<u8> {
+        text.chars()
+            .map(|c| match self.0.get(c as usize) {
+                Some(&byte) if byte < 0x100 => byte as u8,
+                _ => b'?',
+            })
+            .collect()
+    }
+}
+
+/// `charset/jdk-single-byte`: real text in the JDK's single-byte charsets: EBCDIC, DOS and
+/// Mac code pages, and the JDK's tables of charsets WHATWG has too. `baseline`: the
+/// reference; `per-char-table`: [`CharTable`]; `ours` and `ours-avx2`; where WHATWG has the
+/// charset, `whatwg-ours` (this crate's WHATWG charset) and `encoding_rs`; for ASCII text in
+/// EBCDIC, `ascii-copy_low_bytes` (wirebytes-ascii's copy of the same text into a `Vec`).
+fn jdk_single_byte(c: &mut Criterion) {
+    const GROUP: &str = "charset/jdk-single-byte";
+    use encoding_rs::*;
+    let cases: &[(&str, &str, &str, Option<&'static Encoding>)] = &[
+        ("english", ENGLISH, "IBM037", None),
+        ("english", ENGLISH, "IBM1047", None),
+        ("german", GERMAN, "IBM037", None),
+        ("french", FRENCH, "IBM1047", None),
+        ("german", GERMAN, "IBM273", None),
+        ("french", FRENCH, "IBM437", None),
+        ("french", FRENCH, "IBM850", None),
+        ("russian", RUSSIAN, "IBM866", Some(IBM866)),
+        ("german", GERMAN, "x-MacRoman", Some(MACINTOSH)),
+        ("german", GERMAN, "windows-1252", Some(WINDOWS_1252)),
+        ("russian", RUSSIAN, "KOI8-R", Some(KOI8_R)),
+        ("polish", POLISH, "ISO-8859-2", Some(ISO_8859_2)),
+    ];
+    for &(name, unit, java_name, twin) in cases {
+        let Some(charset) = Charset::for_java_name(java_name) else {
+            continue;
+        };
+        let text = body(unit, 4096);
+        let mut group = c.benchmark_group(GROUP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let param = format!("{name}-{java_name}/{}", text.len());
+        let table = CharTable::new(charset);
+        assert_eq!(table.encode(&text), charset.encode(&text, Replacement::Jdk));
+        bench(&mut group, GROUP, "baseline", &param, &text, |t| {
+            reference::encode(charset, t, Replacement::Jdk)
+        });
+        bench(&mut group, GROUP, "per-char-table", &param, &text, |t| {
+            table.encode(t)
+        });
+        bench(&mut group, GROUP, "ours", &param, &text, |t| {
+            charset.encode(t, Replacement::Jdk)
+        });
+        let below = levels::get("avx2").filter(|_| levels::get("avx512").is_some());
+        if let Some(level) = below {
+            bench(&mut group, GROUP, "ours-avx2", &param, &text, |t| {
+                level.encode(charset, t, Replacement::Jdk)
+            });
+        }
+        if let Some(encoding) = twin {
+            bench(&mut group, GROUP, "whatwg-ours", &param, &text, |t| {
+                Charset::from(encoding).encode(t, Replacement::Jdk)
+            });
+            bench(&mut group, GROUP, "encoding_rs", &param, &text, |t| {
+                encoding.encode(t).0.into_owned()
+            });
+        }
+        if text.is_ascii() {
+            bench(&mut group, GROUP, "ascii-copy_low_bytes", &param, &text, |t| {
+                wirebytes_ascii::low_bytes(t)
             });
         }
         group.finish();
@@ -329,6 +433,7 @@ fn into_buffers(c: &mut Criterion) {
 
 fn benches(c: &mut Criterion) {
     real_text(c);
+    jdk_single_byte(c);
     jdk_only(c);
     into_buffers(c);
     const ALL: &[&str] = &[

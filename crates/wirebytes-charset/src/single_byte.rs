@@ -141,6 +141,11 @@ impl Table {
         bytes
     }
 
+    /// The block encoder's view ([`Table`]'s `pairs`).
+    pub(crate) fn pairs(&self) -> &[u8; PAIRS] {
+        &self.pairs
+    }
+
     /// Whether every ASCII char maps.
     pub(crate) fn maps_all_ascii(&self) -> bool {
         self.ascii_mapped == u128::MAX
@@ -357,7 +362,7 @@ pub(crate) fn encode_str<S: Sink>(
                 let start = i;
                 i = window_run(bytes, i, out, |window, dst| {
                     kernels
-                        .table_window(window, &table.pairs, question_marks, dst)
+                        .table_window(window, &table.pairs, None, question_marks, dst)
                         .flatten()
                 });
                 if i == bytes.len() {
@@ -386,7 +391,7 @@ pub(crate) fn encode_str<S: Sink>(
         let max = block.iter().fold(0u8, |acc, &b| acc.max(b));
         if max < 0x80 {
             out.extend_from_slice(block);
-        } else if max >= 0xE0 || !two_byte_block(table, block, policy, out) {
+        } else if max >= 0xE0 || !two_byte_block(table, block, true, policy, out) {
             encode_scalar(table, text, i, end, policy, out, &mut resized)?;
         }
         i = end;
@@ -402,10 +407,17 @@ pub(crate) fn encode_str<S: Sink>(
 /// Bit masks of the bytes that start a char and of the lead bytes of two-byte chars are made
 /// eight bytes at a time ([`char_bits`]). A block that is mostly two-byte chars (Cyrillic,
 /// Greek) walks the start mask and looks every char up by its first two bytes in
-/// [`Table::pairs`]; a block that is mostly ASCII (Latin-1 prose) walks the lead mask and
+/// [`Table::pairs`] (as every block does where ASCII is not its own byte, `ascii_identity`
+/// false: EBCDIC); a block that is mostly ASCII (Latin-1 prose) walks the lead mask and
 /// copies the ASCII run before each two-byte char eight bytes at a time.
 #[inline(always)]
-fn two_byte_block<S: Sink>(table: &Table, block: &[u8], policy: Policy, out: &mut S) -> bool {
+pub(crate) fn two_byte_block<S: Sink>(
+    table: &Table,
+    block: &[u8],
+    ascii_identity: bool,
+    policy: Policy,
+    out: &mut S,
+) -> bool {
     const SLACK: usize = 8;
     let n = block.len().min(BLOCK);
     let mut padded = [0u8; BLOCK + SLACK];
@@ -421,7 +433,7 @@ fn two_byte_block<S: Sink>(table: &Table, block: &[u8], policy: Policy, out: &mu
     }
     let mut dst = [0u8; BLOCK + SLACK];
     let mut w = 0usize;
-    if leads.count_ones() * 2 > starts.count_ones() {
+    if !ascii_identity || leads.count_ones() * 2 > starts.count_ones() {
         while starts != 0 {
             let j = starts.trailing_zeros() as usize % BLOCK;
             starts &= starts - 1;
@@ -729,7 +741,7 @@ mod table_window_tests {
                 let window: &[u8; WINDOW] = text.as_bytes().first_chunk().expect("long enough");
                 let mut dst = [0u8; BLOCK];
                 let got = kernels
-                    .table_window(window, &t.pairs, question_marks, &mut dst)
+                    .table_window(window, &t.pairs, None, question_marks, &mut dst)
                     .flatten();
                 let want = expected(t, &text, question_marks);
                 let chars = text.char_indices().take_while(|&(at, _)| at < BLOCK);

@@ -29,8 +29,10 @@
 //!   - Reads all of `window` (as [`Kernels::latin1_window`]) and of `pairs` the entries of
 //!     its two-byte chars (AVX-512: 512 bytes around them).
 //!   - Writes into `dst`, from `dst[0]` on, the table's byte of each char that starts in
-//!     `window[..BLOCK]` (ASCII: the char itself; with `question_marks`, `?` for an
-//!     unmappable char), and may write anything anywhere else in `dst`, nothing outside it.
+//!     `window[..BLOCK]` (ASCII: the char itself, or with `ascii` its byte there, every ASCII
+//!     char mapping; with `question_marks`, `?` for an unmappable char), and may write
+//!     anything anywhere else in `dst`, nothing outside it. With `ascii`, only the AVX-512
+//!     kernel runs (`None` otherwise).
 //!   - Returns `Some(Some(n))` with the `n` bytes in `dst[..n]`, or `Some(None)` for a window
 //!     it does not take: one with a char longer than two bytes, an unmappable one (without
 //!     `question_marks`), or (AVX-512 only) two-byte chars whose lead bytes are not all in
@@ -51,6 +53,14 @@
 //!     boundary) and the units written (a third of that); `(0, 0)` when `src` does not start
 //!     with four 3-byte chars or `dst` has room for fewer than four units.
 //!   - Nothing done: `None`.
+//! - [`Kernels::byte_map`] (SSSE3, or AVX-512 F, BW and VBMI: `x86_64/byte_map.rs`), for
+//!   `crate::byte_map`'s runs of ASCII in a charset where ASCII is not its own byte
+//!   (EBCDIC), oracle: the lookup `table[src[k]]`.
+//!   - Reads `src` 64 bytes at a time while a block is all ASCII and `dst` has room for it,
+//!     and all of `table` (128 bytes).
+//!   - Writes `dst[k] = table[src[k]]` for every byte of those blocks, and nothing else.
+//!   - Returns `Some(n)`: the bytes translated (a multiple of 64); nothing done: `None`,
+//!     `dst` untouched.
 //! - [`Kernels::is_ascii`] (AVX2: `x86_64/is_ascii.rs`), for
 //!   `crate::ascii_prefix::ascii_valid_up_to`, oracle `<[u8]>::is_ascii`.
 //!   - Reads all of `bytes`, writes nothing.
@@ -247,6 +257,7 @@ impl Kernels {
         self,
         window: &[u8; WINDOW],
         pairs: &[u8; PAIRS],
+        ascii: Option<&[u8; 128]>,
         question_marks: bool,
         dst: &mut [u8; BLOCK],
     ) -> Option<Option<usize>> {
@@ -255,8 +266,12 @@ impl Kernels {
             // SAFETY: `table_window_avx512` requires AVX-512 F, BW, VBMI and VBMI2 and POPCNT,
             // and nothing else; the bit is set only when `detect` saw the CPU has them all.
             return Some(unsafe {
-                x86_64::table_window_avx512(window, pairs, question_marks, dst)
+                x86_64::table_window_avx512(window, pairs, ascii, question_marks, dst)
             });
+        }
+        // The SSSE3 kernel writes ASCII as itself.
+        if ascii.is_some() {
+            return None;
         }
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
@@ -268,16 +283,24 @@ impl Kernels {
         None
     }
 
-    /// The bytes of 64 ASCII chars through a 128-byte lookup, `dst[k] = table[src[k]]` (every
-    /// `src` byte below 0x80), with AVX-512 VBMI (one `vpermi2b`) or SSSE3 (`pshufb` nibble
-    /// lookups) where the set has them; `None`, writing nothing, otherwise.
+    /// The bytes of ASCII chars through a 128-byte lookup, `dst[k] = table[src[k]]`, 64 at a
+    /// time, as long as a block of 64 is all ASCII and both slices have 64 more: with AVX-512
+    /// VBMI (one `vpermi2b` a block) or SSSE3 (`pshufb` nibble lookups) where the set has
+    /// them; `None`, writing nothing, otherwise.
     #[inline]
-    pub(crate) fn byte_map(
-        self,
-        src: &[u8; 64],
-        table: &[u8; 128],
-        dst: &mut [u8; 64],
-    ) -> Option<()> {
+    pub(crate) fn byte_map(self, src: &[u8], table: &[u8; 128], dst: &mut [u8]) -> Option<usize> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            // SAFETY: `byte_map_avx512` requires AVX-512 F, BW and VBMI and nothing else; the
+            // bit is set only when `detect` saw the CPU has them (and VBMI2 and POPCNT).
+            return Some(unsafe { x86_64::byte_map_avx512(src, table, dst) });
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::SSSE3 != 0 {
+            // SAFETY: `byte_map_ssse3` requires SSSE3 and nothing else; the bit is set only
+            // when `detect` saw the CPU has it (and POPCNT).
+            return Some(unsafe { x86_64::byte_map_ssse3(src, table, dst) });
+        }
         let _ = (src, table, dst);
         None
     }

@@ -2,12 +2,16 @@
 //! `<job>_<isa>`. Only [`Kernels`](super::Kernels) calls them, once it knows the CPU has the
 //! instructions.
 
+mod byte_map;
 mod compact;
 mod is_ascii;
 mod latin1_window;
 mod table_window;
 mod three_byte_utf16;
 
+#[cfg(wirebytes_avx512)]
+pub(super) use byte_map::byte_map_avx512;
+pub(super) use byte_map::byte_map_ssse3;
 pub(super) use is_ascii::is_ascii_avx2;
 pub(super) use latin1_window::latin1_window_ssse3;
 #[cfg(wirebytes_avx512)]

@@ -109,6 +109,7 @@ mod avx512 {
     pub(crate) fn table_window_avx512(
         window: &[u8; WINDOW],
         pairs: &[u8; PAIRS],
+        ascii: Option<&[u8; 128]>,
         question_marks: bool,
         dst: &mut [u8; BLOCK],
     ) -> Option<usize> {
@@ -119,9 +120,22 @@ mod avx512 {
         let kind = _mm512_and_si512(x, _mm512_set1_epi8(0xC0_u8 as i8));
         let leads = _mm512_cmpeq_epi8_mask(kind, _mm512_set1_epi8(0xC0_u8 as i8));
         let continuations = _mm512_cmpeq_epi8_mask(kind, _mm512_set1_epi8(0x80_u8 as i8));
+        // Each ASCII byte as itself, or through the charset's 128 ASCII bytes (bits 6..0 of
+        // each byte index them; the other bytes are replaced or dropped below).
+        let x_or_mapped = match ascii {
+            Some(ascii) => {
+                let (low, high) = ascii.split_at(64);
+                let (Some(low), Some(high)) = (low.first_chunk::<64>(), high.first_chunk::<64>())
+                else {
+                    return None;
+                };
+                _mm512_permutex2var_epi8(load(low), x, load(high))
+            }
+            None => x,
+        };
         let value = if leads == 0 {
             // Valid UTF-8 from a char boundary with no lead byte: ASCII.
-            x
+            x_or_mapped
         } else {
             // A lead of a char longer than two bytes: not this kernel's.
             if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0_u8 as i8)) != 0 {
@@ -181,7 +195,7 @@ mod avx512 {
             }
             let looked_up =
                 _mm512_mask_blend_epi8(unmappable, looked_up, _mm512_set1_epi8(b'?' as i8));
-            _mm512_mask_blend_epi8(leads, x, looked_up)
+            _mm512_mask_blend_epi8(leads, x_or_mapped, looked_up)
         };
         let keep = !continuations;
         let packed = _mm512_maskz_compress_epi8(keep, value);
