@@ -272,9 +272,14 @@ fn jdk_single_byte(c: &mut Criterion) {
             });
         }
         if text.is_ascii() {
-            bench(&mut group, GROUP, "ascii-copy_low_bytes", &param, &text, |t| {
-                wirebytes_ascii::low_bytes(t)
-            });
+            bench(
+                &mut group,
+                GROUP,
+                "ascii-copy_low_bytes",
+                &param,
+                &text,
+                |t| wirebytes_ascii::low_bytes(t),
+            );
         }
         group.finish();
     }

@@ -291,7 +291,8 @@ mod tests {
                         continue;
                     };
                     assert_eq!(done, whole.min(room / 64 * 64), "{}", level.name());
-                    let want: Vec<u8> = src[..done].iter().map(|&b| table[usize::from(b)]).collect();
+                    let want: Vec<u8> =
+                        src[..done].iter().map(|&b| table[usize::from(b)]).collect();
                     assert_eq!(&dst[..done], &want[..], "{}", level.name());
                     assert_eq!(dst[room], 0xEE, "{}: written past", level.name());
                 }
@@ -317,7 +318,14 @@ mod tests {
         .map(|pool| pool.chars().collect())
         .collect();
         let longer = ['€', '中', '😀'];
-        let charsets = ["IBM037", "IBM1047", "IBM273", "IBM500", "x-MacSymbol", "IBM864"];
+        let charsets = [
+            "IBM037",
+            "IBM1047",
+            "IBM273",
+            "IBM500",
+            "x-MacSymbol",
+            "IBM864",
+        ];
         for name in charsets {
             let Some(charset) = Charset::for_java_name(name) else {
                 panic!("no {name}");
@@ -329,7 +337,11 @@ mod tests {
                 let text: String = (0..len)
                     .map(|k| {
                         // A rare longer char among the pool's.
-                        if k % 97 == 96 { *rng.pick(&longer) } else { *rng.pick(pool) }
+                        if k % 97 == 96 {
+                            *rng.pick(&longer)
+                        } else {
+                            *rng.pick(pool)
+                        }
                     })
                     .collect();
                 for replacement in [Replacement::Jdk, Replacement::Whatwg] {

@@ -1,7 +1,8 @@
-//! Encodes a text body into any WHATWG encoding (encoding_rs's) or one of the JDK's own
-//! charsets, as an exact-size `Vec<u8>` or straight into the caller's buffer, with the JDK's
-//! or the WHATWG replacement, byte-identical to a slow streaming reference and faster than
-//! encoding_rs itself.
+//! Encodes a text body into any charset the JDK can encode with one byte per char or of the
+//! Unicode family, with the JDK's own tables (the bytes `String.getBytes(charset)` writes), or
+//! into any WHATWG encoding (encoding_rs's): as an exact-size `Vec<u8>` or straight into the
+//! caller's buffer, with the JDK's or the WHATWG replacement, byte-identical to a slow
+//! streaming reference and faster than encoding_rs itself.
 //!
 //! ```
 //! use wirebytes_charset::{Charset, Replacement};
@@ -13,17 +14,34 @@
 //!
 //! let web = charset.encode("Привет 😀", Replacement::Whatwg);
 //! assert_eq!(web, b"\xCF\xF0\xE8\xE2\xE5\xF2 &#128512;");
+//!
+//! // A mainframe's EBCDIC, by the JDK's name, with the JDK's table.
+//! let ebcdic = Charset::for_java_name("Cp1047").unwrap();
+//! assert_eq!(ebcdic.encode("[Hi!]", Replacement::Jdk), b"\xAD\xC8\x89\x5A\xBD");
 //! ```
 //!
-//! # Charsets
+//! # Charsets: two families, never mixed up
 //!
-//! A [`Charset`] is an encoding_rs `&'static Encoding` (`Charset::from`), or one of the
-//! JDK's charsets that encoding_rs lacks ([`Charset::ISO_8859_1`] (true Latin-1, where the
-//! WHATWG label `iso-8859-1` means windows-1252), [`Charset::US_ASCII`], [`Charset::UTF_16`]
-//! (BOM `FE FF`, then big-endian), [`Charset::UTF_32`], [`Charset::UTF_32BE`],
-//! [`Charset::UTF_32LE`]). [`Charset::for_java_name`] resolves the JDK's names and aliases
-//! (`Charset.forName`), [`Charset::for_label`] and [`Charset::for_content_type`] the WHATWG
-//! labels; [`Charset::name`] gives the JDK's canonical name.
+//! - **The JDK's charsets**, by the JDK's names and aliases ([`Charset::for_java_name`],
+//!   `Charset.forName`; listed by [`Charset::java_charsets`]): every charset JDK 17 can
+//!   encode with one byte per char (104: ISO-8859-*, windows-125x, the DOS and Mac code pages,
+//!   EBCDIC, KOI8, TIS-620, JIS_X0201, ...) and the 11 of the Unicode family (UTF-8, UTF-16 and
+//!   UTF-32 with and without a BOM, CESU-8), each with the JDK's own mapping, dumped from the
+//!   JDK: the bytes equal `String.getBytes(charset)` for every input. The JDK's 56 multi-byte
+//!   charsets (Shift_JIS, Big5, EUC-JP, GBK, the IBM DBCS and ISO-2022 ones) are not written
+//!   with the JDK's tables: `for_java_name` gives `None` for them, never a WHATWG stand-in.
+//!   `StandardCharsets` are constants ([`Charset::ISO_8859_1`], true Latin-1;
+//!   [`Charset::US_ASCII`]; [`Charset::UTF_16`], BOM `FE FF` then big-endian; the UTF-32
+//!   ones).
+//! - **The WHATWG encodings** (encoding_rs's 40), by an encoding_rs `&'static Encoding`
+//!   (`Charset::from`) or a WHATWG label ([`Charset::for_label`],
+//!   [`Charset::for_content_type`]; listed by [`Charset::whatwg_charsets`]), with the WHATWG
+//!   Encoding Standard's tables: the bytes equal `Encoding::encode`'s.
+//!
+//! Where the two tables differ (the JDK's windows-1252 has no U+0081, its KOI8-U no Ў, ...)
+//! the two are different values; UTF-8, UTF-16BE and UTF-16LE write the same bytes in both
+//! and are one value each. [`Charset::name`] is the JDK's canonical name for the one, the
+//! WHATWG name for the other; [`Charset::is_java`] tells them apart.
 //!
 //! ```
 //! use wirebytes_charset::{Charset, Replacement};
@@ -33,6 +51,11 @@
 //! let utf16 = Charset::for_java_name("UnicodeBig").unwrap();
 //! assert_eq!(utf16.encode_from_utf16(&[0x68, 0xD800], Replacement::Jdk), b"\xFE\xFF\0h\xFF\xFD");
 //! assert_eq!(utf16.encode("", Replacement::Jdk), b""); // no BOM for an empty string
+//!
+//! let jdk = Charset::for_java_name("windows-1252").unwrap();
+//! let web = Charset::for_label(b"windows-1252").unwrap();
+//! assert_eq!(jdk.encode("\u{81}€", Replacement::Jdk), b"?\x80");
+//! assert_eq!(web.encode("\u{81}€", Replacement::Jdk), b"\x81\x80");
 //! ```
 //!
 //! # Where the output goes
@@ -80,44 +103,46 @@
 //! # What is written
 //!
 //! Every function returns the same bytes as the crate's reference, the slow path that feeds
-//! one char at a time through an encoding_rs encoder; the fast paths differ only in speed and
-//! in the shape of the allocation. Characters are mapped by encoding_rs's tables (the WHATWG
-//! Encoding Standard's); [`Replacement`] says what to write where they cannot be:
+//! one char at a time through an encoding_rs encoder or looks it up in the JDK's data; the
+//! fast paths differ only in speed and in the shape of the allocation. [`Replacement`] says
+//! what to write where a char cannot be encoded:
 //!
-//! - [`Replacement::Jdk`]: what Java's `String.getBytes(charset)` writes: `?` for an
-//!   unmappable char (one `?` for a supplementary char) and for an unpaired surrogate;
-//!   U+FFFD for the UTF-16 and UTF-32 targets (`FF FD`, `00 00 FF FD`, in the charset's byte
-//!   order). For the JDK-only charsets this is the JDK's output exactly (checked against a
-//!   JDK 17 by the `charset` sweep). In **ISO-2022-JP** the JDK's replacement is U+FF1F
-//!   FULLWIDTH QUESTION MARK (JIS X 0208 `21 29`, entered with `ESC $ B` unless already in
-//!   JIS X 0208), and for an unpaired surrogate the JDK writes the two bytes `21 29` in
-//!   whatever state it is in (`!)` in the ASCII state): this crate writes exactly that too
-//!   (checked against a JDK 17 by the `charset` sweep).
+//! - [`Replacement::Jdk`]: what Java's `String.getBytes(charset)` writes: the charset's
+//!   replacement bytes (`?`, `3F`, in every single-byte charset of the JDK, EBCDIC ones
+//!   included) for an unmappable char (one for a supplementary char) and for an unpaired
+//!   surrogate; U+FFFD for the UTF-16 and UTF-32 targets (`FF FD`, `00 00 FF FD`, in the
+//!   charset's byte order). For the JDK's charsets this is the JDK's output exactly (checked
+//!   against a JDK 17 by the `charset` sweep, every char of every charset). For a WHATWG
+//!   encoding it is the JDK's policy on the WHATWG table; in **ISO-2022-JP** the JDK's
+//!   replacement is U+FF1F FULLWIDTH QUESTION MARK (JIS X 0208 `21 29`, entered with `ESC $
+//!   B` unless already in JIS X 0208), and for an unpaired surrogate the JDK writes the two
+//!   bytes `21 29` in whatever state it is in (`!)` in the ASCII state): this crate writes
+//!   exactly that too.
 //! - [`Replacement::Whatwg`]: what encoding_rs and browsers write: an unpaired surrogate is
 //!   U+FFFD, an unmappable char is the decimal character reference `&#N;`. The bytes equal
-//!   [`Encoding::encode`]'s for every encoding **except UTF-16LE and UTF-16BE**, which are
-//!   written as UTF-16, what a body in those encodings needs (without a BOM; see
+//!   [`Encoding::encode`]'s for every WHATWG encoding **except UTF-16LE and UTF-16BE**, which
+//!   are written as UTF-16, what a body in those encodings needs (without a BOM; see
 //!   [`Charset::encode_with_bom`]), where `Encoding::encode` writes UTF-8 (the output
 //!   encoding). The `replacement` encoding is written as UTF-8, like `output_encoding()`, so
 //!   it agrees with `Encoding::encode`.
 //! - ISO-2022-JP output always ends in the ASCII state.
 //!
-//! The JDK's tables are not WHATWG's: `Replacement::Jdk` reproduces the JDK's bytes only
-//! where the two agree (UTF-8, UTF-16BE/LE, and e.g. windows-1251, windows-1252 outside
-//! U+0080..U+009F, ISO-8859-2, KOI8-R; the `charset` sweep of `cargo xtask verify` checks
-//! these against a JDK).
-//!
-//! # Allocation
+//! # Allocation and size
 //!
 //! The `Vec` that [`encode`](Charset::encode) returns has `capacity() == len()` and is
 //! allocated once, at its final size: the size comes from a cheap count (UTF-8, UTF-16,
-//! UTF-32, single-byte with the JDK policy or without unmappable chars), or the bytes are
-//! written into a per-thread scratch buffer that is reused from call to call and then copied
-//! once (the CJK encodings). The single-byte encodings and the stateless CJK encodings encode
-//! through tables built from encoding_rs on first use (50-74 KiB per CJK encoding; nothing
-//! for an encoding never used). With [`Replacement::Whatwg`], a single-byte target that meets
-//! an unmappable char grows the output once to its exact final size. The `_to_slice` and
-//! `_to_buf` forms count nothing first: they write as they go.
+//! UTF-32, CESU-8, single-byte with the JDK policy or without unmappable chars), or the bytes
+//! are written into a per-thread scratch buffer that is reused from call to call and then
+//! copied once (the CJK encodings). With [`Replacement::Whatwg`], a single-byte target that
+//! meets an unmappable char grows the output once to its exact final size. The `_to_slice`
+//! and `_to_buf` forms count nothing first: they write as they go.
+//!
+//! The single-byte charsets and the stateless CJK encodings encode through tables built on
+//! first use: about 20 KiB per single-byte charset, 50-74 KiB per CJK encoding; nothing for a
+//! charset never used. The JDK's data the single-byte tables are built from (each charset's
+//! 256 bytes and one-way mappings, and the names and aliases of all 171 charsets) is about
+//! 80 KiB of read-only data, generated from a JDK 17 by `cargo xtask jdk-tables` (no build
+//! step needs Java); the packaged crate is about 120 KiB.
 //!
 //! # Crate features
 //!

@@ -55,7 +55,10 @@ pub(crate) fn byte_map_ssse3(src: &[u8], table: &[u8; 128], dst: &mut [u8]) -> u
                 let here = _mm_cmpeq_epi8(high, _mm_set1_epi8(row_index as i8));
                 out = _mm_or_si128(out, _mm_and_si128(here, _mm_shuffle_epi8(row, low)));
             }
-            if let Some(chunk) = dst.get_mut(16 * k..).and_then(<[u8]>::first_chunk_mut::<16>) {
+            if let Some(chunk) = dst
+                .get_mut(16 * k..)
+                .and_then(<[u8]>::first_chunk_mut::<16>)
+            {
                 // SAFETY: the store writes the 16 bytes of `chunk`; no alignment requirement.
                 unsafe { _mm_storeu_si128(chunk.as_mut_ptr().cast(), out) };
             }
