@@ -8,10 +8,8 @@
 
 use crate::Policy;
 use crate::arch::Kernels;
-use crate::ncr::{ncr_len, push_ncr};
-use crate::single_byte::{
-    BLOCK, Table, count_chars, decode_at, scalar_at, two_byte_block, window_run,
-};
+use crate::ncr::ncr_len;
+use crate::single_byte::{BLOCK, Table, count_chars, decode_at, two_byte_block, window_run};
 use crate::sink::{Sink, SliceSink, Tracked};
 
 /// Output collects in a stack buffer of this many bytes and goes to the sink when it holds
@@ -180,77 +178,6 @@ pub(crate) fn len_str(table: &Table, text: &str, policy: Policy) -> usize {
             .sum(),
         Policy::Jdk | Policy::Strict => count_chars(text.as_bytes()),
     }
-}
-
-/// The exact output length of UTF-16 `units` with `policy`.
-fn len_units(table: &Table, units: &[u16], policy: Policy) -> usize {
-    if policy != Policy::Whatwg {
-        return units.len()
-            - units
-                .windows(2)
-                .filter(|w| (0xD800..0xDC00).contains(&w[0]) && (0xDC00..0xE000).contains(&w[1]))
-                .count();
-    }
-    let mut n = 0;
-    let mut i = 0;
-    while i < units.len() {
-        let u = units[i];
-        i += 1;
-        let (c, mapped) = if u < 0x80 {
-            (u32::from(u), table.ascii(u as u8).is_some())
-        } else {
-            let c = scalar_at(units, &mut i, u);
-            (c, table.get(c) != 0)
-        };
-        n += if mapped {
-            1
-        } else {
-            char::from_u32(c).map_or(8, ncr_len)
-        };
-    }
-    n
-}
-
-/// Appends the encoding of UTF-16 `units`. An unpaired surrogate is U+FFFD, which no
-/// single-byte charset maps: the replacement ([`Policy::Jdk`]), `&#65533;`
-/// ([`Policy::Whatwg`]), or `Err` with its index ([`Policy::Strict`], nothing appended).
-pub(crate) fn encode_utf16<S: Sink>(
-    table: &Table,
-    units: &[u16],
-    policy: Policy,
-    out: &mut S,
-) -> Result<(), usize> {
-    let start = out.len();
-    if S::EXACT {
-        out.reserve_exact(len_units(table, units, policy));
-    }
-    let mut i = 0;
-    while i < units.len() {
-        let u = units[i];
-        let at = i;
-        i += 1;
-        let (c, mapped) = if u < 0x80 {
-            (u32::from(u), table.ascii(u as u8))
-        } else {
-            let c = scalar_at(units, &mut i, u);
-            let b = table.get(c);
-            (c, (b != 0).then_some(b))
-        };
-        if let Some(b) = mapped {
-            out.push(b);
-            continue;
-        }
-        match policy {
-            Policy::Jdk => out.push(table.replacement),
-            Policy::Whatwg => push_ncr(out, c),
-            Policy::Strict => {
-                out.truncate(start);
-                return Err(at);
-            }
-        }
-        out.replaced();
-    }
-    Ok(())
 }
 
 #[cfg(test)]

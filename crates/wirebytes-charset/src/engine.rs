@@ -156,8 +156,9 @@ pub(crate) fn encode_units<S: Sink>(
             unicode::utf16_to_utf32(prefix, units, big_endian, policy, out)
         }
         Kind::Cesu8 => unicode::utf16_to_cesu8(units, policy, out),
-        Kind::SingleByte(i) => single_byte::encode_utf16(single_byte::table(i), units, policy, out),
-        Kind::ByteMap(i) => byte_map::encode_utf16(single_byte::table(i), units, policy, out),
+        Kind::SingleByte(i) | Kind::ByteMap(i) => {
+            single_byte::encode_utf16(single_byte::table(i), units, policy, out)
+        }
         Kind::MultiByte(_) | Kind::Iso2022Jp => {
             multi_byte::encode_utf16(multi_byte_encoding(kind), units, policy, out)
         }

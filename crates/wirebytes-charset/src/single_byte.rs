@@ -559,17 +559,26 @@ fn len_utf16(table: &Table, units: &[u16], policy: Policy) -> usize {
     while i < units.len() {
         let u = units[i];
         i += 1;
-        if u < 0x80 {
-            n += 1;
-            continue;
-        }
-        let c = scalar_at(units, &mut i, u);
+        let (c, mapped) = look_up(table, units, &mut i, u);
         n += match policy {
-            Policy::Whatwg if table.get(c) == 0 => ncr_len_u32(c),
+            Policy::Whatwg if mapped.is_none() => ncr_len_u32(c),
             _ => 1,
         };
     }
     n
+}
+
+/// The char of the unit `u`, just read from `units` (`i` is past it; a surrogate pair is
+/// joined, see [`scalar_at`]), and its byte if it maps: an ASCII char through the table too
+/// (not its own byte in EBCDIC).
+#[inline(always)]
+fn look_up(table: &Table, units: &[u16], i: &mut usize, u: u16) -> (u32, Option<u8>) {
+    if u < 0x80 {
+        return (u32::from(u), table.ascii(u as u8));
+    }
+    let c = scalar_at(units, i, u);
+    let b = table.get(c);
+    (c, (b != 0).then_some(b))
 }
 
 /// The scalar value of the non-ASCII unit `u`, just read from `units` (`i` is past it): a
@@ -592,7 +601,8 @@ fn ncr_len_u32(c: u32) -> usize {
     char::from_u32(c).map_or(8, ncr_len)
 }
 
-/// Appends the encoding of UTF-16 `units` to `out`, reserving its exact size once.
+/// Appends the encoding of UTF-16 `units` to `out`, reserving its exact size once (any
+/// single-byte table: ASCII is looked up too).
 /// Unpaired surrogates are `?` ([`Policy::Jdk`]) or U+FFFD, itself unmappable, so `&#65533;`
 /// ([`Policy::Whatwg`]). [`Policy::Strict`]: `Err` with the index of the first unmappable
 /// char or unpaired surrogate, nothing appended.
@@ -611,13 +621,8 @@ pub(crate) fn encode_utf16<S: Sink>(
         let u = units[i];
         let at = i;
         i += 1;
-        if u < 0x80 {
-            out.push(u as u8);
-            continue;
-        }
-        let c = scalar_at(units, &mut i, u);
-        let mapped = table.get(c);
-        if mapped != 0 {
+        let (c, mapped) = look_up(table, units, &mut i, u);
+        if let Some(mapped) = mapped {
             out.push(mapped);
         } else {
             match policy {
