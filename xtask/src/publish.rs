@@ -58,8 +58,16 @@ pub(crate) fn msrv_main(root: &Path) -> ExitCode {
 /// `cargo xtask publish-check`.
 pub(crate) fn publish_check_main(root: &Path) -> ExitCode {
     let mut rows = Vec::new();
+    let mut features = Vec::new();
     match metadata(root) {
         Ok(packages) => {
+            for package in packages
+                .iter()
+                .filter(|p| CRATES.iter().any(|c| p["name"] == *c))
+            {
+                let name = package["name"].as_str().unwrap_or_default().to_owned();
+                features.push((name, public_features(package)));
+            }
             for name in CRATES {
                 rows.push(timed(format!("manifest {name}"), || {
                     check_manifest(&packages, name)
@@ -76,10 +84,12 @@ pub(crate) fn publish_check_main(root: &Path) -> ExitCode {
             secs: 0.0,
         }),
     }
-    rows.push(timed("docs, warnings denied".into(), || docs(root, None)));
+    rows.push(timed("docs, warnings denied".into(), || {
+        docs(root, None, &features)
+    }));
     rows.push(timed("docs as docs.rs builds them".into(), || {
         if toolchain_installed("nightly") {
-            docs(root, Some("nightly"))
+            docs(root, Some("nightly"), &features)
         } else {
             Ok("skipped: no nightly toolchain".into())
         }
@@ -158,8 +168,25 @@ fn check_manifest(packages: &[Value], name: &str) -> Result<String, String> {
         missing.push("categories".into());
     }
     let docs_rs = &package["metadata"]["docs"]["rs"];
-    if docs_rs["all-features"] != true {
-        missing.push("package.metadata.docs.rs all-features".into());
+    // docs.rs documents the public features, all of them, and never the test doors.
+    if docs_rs["all-features"] == true {
+        missing.push(
+            "package.metadata.docs.rs without all-features (the doors are `__` features)".into(),
+        );
+    }
+    let listed: Vec<&str> = docs_rs["features"]
+        .as_array()
+        .map(|list| list.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    for feature in public_features(package) {
+        if !listed.contains(&feature.as_str()) {
+            missing.push(format!("package.metadata.docs.rs features {feature:?}"));
+        }
+    }
+    if let Some(door) = listed.iter().find(|f| f.starts_with("__")) {
+        missing.push(format!(
+            "package.metadata.docs.rs features without {door:?}"
+        ));
     }
     if !docs_rs["rustdoc-args"]
         .as_array()
@@ -175,6 +202,17 @@ fn check_manifest(packages: &[Value], name: &str) -> Result<String, String> {
     } else {
         Err(format!("missing: {}", missing.join(", ")))
     }
+}
+
+/// The features a user may turn on: every feature but `default` and the `__` doors.
+fn public_features(package: &Value) -> Vec<String> {
+    let mut features: Vec<String> = package["features"]
+        .as_object()
+        .map(|map| map.keys().cloned().collect())
+        .unwrap_or_default();
+    features.retain(|f| f != "default" && !f.starts_with("__"));
+    features.sort();
+    features
 }
 
 /// `cargo package --list`: the license texts, README and CHANGELOG are in the package.
@@ -201,18 +239,14 @@ fn package_files(root: &Path, name: &str) -> Result<String, String> {
     }
 }
 
-/// The published crates' docs with every feature and warnings denied; with `toolchain`
-/// (nightly), as docs.rs builds them: `--cfg docsrs`, so the feature badges are built too.
-fn docs(root: &Path, toolchain: Option<&str>) -> Result<String, String> {
-    let mut cmd = match toolchain {
-        Some(toolchain) => {
-            let mut cmd = Command::new("rustup");
-            cmd.args(["run", toolchain, "cargo"]);
-            clear_toolchain_env(&mut cmd);
-            cmd
-        }
-        None => Command::new(crate::cargo()),
-    };
+/// The published crates' docs, each with its public features (`features`: the crate's name
+/// and its list) and warnings denied; with `toolchain` (nightly), as docs.rs builds them:
+/// `--cfg docsrs`, so the feature badges are built too.
+fn docs(
+    root: &Path,
+    toolchain: Option<&str>,
+    features: &[(String, Vec<String>)],
+) -> Result<String, String> {
     let flags = if toolchain.is_some() {
         "-D warnings --cfg docsrs"
     } else {
@@ -223,13 +257,29 @@ fn docs(root: &Path, toolchain: Option<&str>) -> Result<String, String> {
         Some(_) => "docs-rs",
         None => "docs",
     });
-    cmd.args(["doc", "--no-deps", "--all-features"])
-        .args(CRATES.iter().flat_map(|c| ["-p", c]))
-        .arg("--target-dir")
-        .arg(&target)
-        .env("RUSTDOCFLAGS", flags)
-        .current_dir(root);
-    run(cmd).map(|()| format!("RUSTDOCFLAGS=\"{flags}\""))
+    for name in CRATES {
+        let mut cmd = match toolchain {
+            Some(toolchain) => {
+                let mut cmd = Command::new("rustup");
+                cmd.args(["run", toolchain, "cargo"]);
+                clear_toolchain_env(&mut cmd);
+                cmd
+            }
+            None => Command::new(crate::cargo()),
+        };
+        let list = features
+            .iter()
+            .find(|(crate_name, _)| crate_name == name)
+            .map(|(_, list)| list.join(","))
+            .unwrap_or_default();
+        cmd.args(["doc", "--no-deps", "-p", name, "--features", &list])
+            .arg("--target-dir")
+            .arg(&target)
+            .env("RUSTDOCFLAGS", flags)
+            .current_dir(root);
+        run(cmd)?;
+    }
+    Ok(format!("RUSTDOCFLAGS=\"{flags}\""))
 }
 
 /// `cargo package --workspace`: each publishable crate packaged and built from its tarball,
@@ -474,7 +524,44 @@ fn run(mut cmd: Command) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::scratch_manifest;
+    use super::{check_manifest, scratch_manifest};
+    use serde_json::{Value, json};
+
+    /// A package as `cargo metadata` shows it, with these docs.rs settings.
+    fn package(docs_rs: Value) -> Vec<Value> {
+        vec![json!({
+            "name": "wirebytes-x",
+            "description": "d", "readme": "README.md", "rust_version": "1.85",
+            "license": "MIT", "repository": "r", "keywords": ["k"], "categories": ["c"],
+            "features": { "default": ["std"], "std": [], "bytes": [], "__internal": [] },
+            "metadata": { "docs": { "rs": docs_rs } },
+        })]
+    }
+
+    #[test]
+    fn docs_rs_builds_the_public_features_and_no_door() {
+        let args = json!(["--cfg", "docsrs"]);
+        let good = package(json!({ "features": ["bytes", "std"], "rustdoc-args": args }));
+        assert!(check_manifest(&good, "wirebytes-x").is_ok());
+        for (docs_rs, why) in [
+            (
+                json!({ "all-features": true, "rustdoc-args": args }),
+                "all-features",
+            ),
+            (
+                json!({ "features": ["std"], "rustdoc-args": args }),
+                "\"bytes\"",
+            ),
+            (
+                json!({ "features": ["bytes", "std", "__internal"], "rustdoc-args": args }),
+                "__internal",
+            ),
+            (json!({ "features": ["bytes", "std"] }), "docsrs"),
+        ] {
+            let err = check_manifest(&package(docs_rs), "wirebytes-x").unwrap_err();
+            assert!(err.contains(why), "{why}: {err}");
+        }
+    }
 
     #[test]
     fn the_scratch_manifest_holds_the_libraries_alone() {
