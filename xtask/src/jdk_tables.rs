@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::jdk_multi::{self, MultiDump, Planned, Pool};
 use crate::verify::Java;
 
 /// Where the generated tables live, from the workspace root.
@@ -40,6 +41,8 @@ struct Dumped {
     /// Single-byte: the char of each byte (`0xFFFF`: none) and the one-way mappings.
     b2c: Vec<u16>,
     extra: Vec<(u16, u8)>,
+    /// Multi-byte: every char's bytes, the pairs, whether stateless.
+    multi: MultiDump,
 }
 
 /// Parses `hex` (two digits a byte).
@@ -82,6 +85,7 @@ fn parse(dump: &str) -> Result<(String, Vec<Dumped>), String> {
                     },
                     b2c: Vec::new(),
                     extra: Vec::new(),
+                    multi: MultiDump::default(),
                 });
             }
             Some("b2c") => {
@@ -105,6 +109,31 @@ fn parse(dump: &str) -> Result<(String, Vec<Dumped>), String> {
                     let b = u8::from_str_radix(b, 16).map_err(|e| e.to_string())?;
                     charset.extra.push((c, b));
                 }
+            }
+            Some("m") => {
+                let charset = charsets.last_mut().ok_or("m before a charset")?;
+                let (Some(first), Some(list)) = (fields.next(), fields.next()) else {
+                    return Err(format!("{}: short m line", charset.name));
+                };
+                let first = u32::from_str_radix(first, 16).map_err(|e| e.to_string())?;
+                for (k, hex) in list.split(',').enumerate() {
+                    charset.multi.map.insert(first + k as u32, parse_hex(hex)?);
+                }
+            }
+            Some("pair") => {
+                let charset = charsets.last_mut().ok_or("pair before a charset")?;
+                let (Some(base), Some(mark), Some(hex)) =
+                    (fields.next(), fields.next(), fields.next())
+                else {
+                    return Err(format!("{}: short pair line", charset.name));
+                };
+                let base = u32::from_str_radix(base, 16).map_err(|e| e.to_string())?;
+                let mark = u32::from_str_radix(mark, 16).map_err(|e| e.to_string())?;
+                charset.multi.pairs.push((base, mark, parse_hex(hex)?));
+            }
+            Some(state @ ("stateless" | "stateful")) => {
+                let charset = charsets.last_mut().ok_or("a state before a charset")?;
+                charset.multi.stateless = Some(state == "stateless");
             }
             _ => return Err(format!("unknown line {line:?}")),
         }
@@ -156,7 +185,11 @@ fn bytes_literal(bytes: &[u8]) -> String {
 }
 
 /// The Rust source of the tables.
-fn render(version: &str, charsets: &[Dumped]) -> Result<String, String> {
+fn render(
+    version: &str,
+    charsets: &[Dumped],
+    gb18030_2000: Option<&Dumped>,
+) -> Result<(String, Vec<u8>), String> {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -167,12 +200,29 @@ fn render(version: &str, charsets: &[Dumped]) -> Result<String, String> {
          //! JDK decodes the byte to a char that encodes back to it, that char; else the lowest\n\
          //! char that encodes to it; `0xFFFF` where none does) and the chars that map one way."
     );
-    out.push_str("\nuse super::{JdkCharset, JdkKind, SingleByteData};\n\n");
+    out.push_str(
+        "\nuse super::{JdkCharset, JdkKind, SingleByteData};\n\
+         use super::multi::{Form, MultiByteData, Plane, Run};\n\n",
+    );
     let _ = writeln!(
         out,
         "/// The JDK the tables come from.\npub(crate) const JDK_VERSION: &str = {version:?};\n"
     );
     let single: Vec<&Dumped> = charsets.iter().filter(|c| c.kind == "single").collect();
+    // The stateless multi-byte charsets, then GB18030 as the JDK writes it with
+    // -Djdk.charset.GB18030=2000 (an entry after the JDK's own in `CHARSETS`).
+    let mut multi: Vec<(&Dumped, Planned)> = Vec::new();
+    for charset in charsets.iter().chain(gb18030_2000) {
+        if charset.kind == "multi" && charset.multi.stateless == Some(true) {
+            multi.push((charset, jdk_multi::plan(&charset.name, &charset.multi)?));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "/// How many charsets `Charset.availableCharsets()` lists: the first entries of [`CHARSETS`].\n\
+         pub(crate) const AVAILABLE: usize = {};\n",
+        charsets.len()
+    );
     // The indices the crate names in constants (`StandardCharsets` and the BOM variants).
     for name in NAMED {
         let index = charsets
@@ -189,10 +239,11 @@ pub(crate) const {}: u16 = {index};",
     out.push('\n');
     let _ = writeln!(
         out,
-        "/// The JDK's charsets, by canonical name.\npub(crate) static CHARSETS: [JdkCharset; {}] = [",
-        charsets.len()
+        "/// The JDK's charsets, by canonical name; after them, GB18030 with the 2005 mapping.\n\
+         pub(crate) static CHARSETS: [JdkCharset; {}] = [",
+        charsets.len() + usize::from(gb18030_2000.is_some())
     );
-    for charset in charsets {
+    for (i, charset) in charsets.iter().chain(gb18030_2000).enumerate() {
         let kind = match charset.kind.as_str() {
             "unicode" => unicode_kind(&charset.name)
                 .ok_or_else(|| format!("{}: a Unicode charset of unknown kind", charset.name))?
@@ -204,10 +255,16 @@ pub(crate) const {}: u16 = {index};",
                     .ok_or("unreachable: a single-byte charset not in the list")?;
                 format!("JdkKind::SingleByte({k})")
             }
-            "multi" => "JdkKind::MultiByte".to_owned(),
+            "multi" => match multi.iter().position(|(m, _)| std::ptr::eq(*m, charset)) {
+                Some(k) => format!("JdkKind::MultiByte({k})"),
+                None => "JdkKind::Stateful".to_owned(),
+            },
             other => return Err(format!("{}: unknown kind {other:?}", charset.name)),
         };
         let aliases: Vec<String> = charset.aliases.iter().map(|a| format!("{a:?}")).collect();
+        if i == charsets.len() {
+            out.push_str("    // -Djdk.charset.GB18030=2000\n");
+        }
         let _ = writeln!(
             out,
             "    JdkCharset {{\n        name: {:?},\n        aliases: &[{}],\n        replacement: {},\n        kind: {kind},\n    }},",
@@ -253,7 +310,59 @@ pub(crate) const {}: u16 = {index};",
         }
         out.push_str("],\n};\n");
     }
-    Ok(out)
+    let blob = render_multi(&mut out, &multi)?;
+    Ok((out, blob))
+}
+
+/// The multi-byte charsets' data and the file of their blocks.
+fn render_multi(out: &mut String, multi: &[(&Dumped, Planned)]) -> Result<Vec<u8>, String> {
+    let mut pool = Pool::new();
+    let mut entries = Vec::new();
+    for (charset, planned) in multi {
+        let bmp = pool.add_plane(&planned.codes, 0)?;
+        let plane2 = if planned.codes.keys().any(|&c| c >= 0x2_0000) {
+            Some(pool.add_plane(&planned.codes, 0x2_0000)?)
+        } else {
+            None
+        };
+        entries.push((charset, planned, bmp, plane2));
+    }
+    let (blob, at) = pool.bytes();
+    let _ = writeln!(
+        out,
+        "\n/// Where the sections of `multi_byte.bin` start (index, masks, bases, codes), and its \
+         length; {} blocks.\npub(crate) const SECTIONS: [usize; 5] = [{}, {}, {}, {}, {}];",
+        pool.blocks(),
+        at[0],
+        at[1],
+        at[2],
+        at[3],
+        blob.len()
+    );
+    let _ = writeln!(
+        out,
+        "\n/// The stateless multi-byte charsets' data, in the order of [`CHARSETS`].\n\
+         pub(crate) static MULTI_BYTE: [MultiByteData; {}] = [",
+        entries.len()
+    );
+    for (charset, planned, bmp, plane2) in entries {
+        let pairs: Vec<String> = planned
+            .pairs
+            .iter()
+            .map(|(b, m, c)| format!("(0x{b:04X}, 0x{m:04X}, 0x{c:04X})"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    // {}\n    MultiByteData {{\n        form: {},\n        ascii: {},\n        bmp: {bmp},\n        plane2: {},\n        pairs: &[{}],\n    }},",
+            charset.name,
+            jdk_multi::form_source(&planned.form),
+            planned.ascii,
+            plane2.map_or("None".to_owned(), |p| format!("Some({p})")),
+            pairs.join(", ")
+        );
+    }
+    out.push_str("];\n");
+    Ok(blob)
 }
 
 /// What the crate's table builder relies on: no char above ASCII maps to the byte 0 (a 0
@@ -281,12 +390,26 @@ fn check_single_byte(charset: &Dumped) -> Result<(), String> {
     Ok(())
 }
 
-/// Dumps the JDK's charsets with `java` and renders the Rust source.
-pub(crate) fn generate(java: &Java) -> Result<String, String> {
-    let dump = java.run("JdkTables.java", &[], &[])?;
-    let dump = String::from_utf8(dump).map_err(|e| format!("the dump is not UTF-8: {e}"))?;
-    let (version, charsets) = parse(&dump)?;
-    render(&version, &charsets)
+/// Where the multi-byte charsets' blocks live, from the workspace root.
+pub(crate) fn blob_path(root: &Path) -> PathBuf {
+    root.join("crates/wirebytes-charset/src/jdk/multi_byte.bin")
+}
+
+/// Dumps the JDK's charsets with `java` (twice: GB18030's 2005 mapping needs a system
+/// property) and renders the Rust source and the multi-byte blocks.
+pub(crate) fn generate(java: &Java) -> Result<(String, Vec<u8>), String> {
+    let dump = |flags: &[&str], args: &[&str]| -> Result<(String, Vec<Dumped>), String> {
+        let dump = java.run_with(flags, "JdkTables.java", args, &[])?;
+        let dump = String::from_utf8(dump).map_err(|e| format!("the dump is not UTF-8: {e}"))?;
+        parse(&dump)
+    };
+    let (version, charsets) = dump(&[], &[])?;
+    let (_, mut gb18030) = dump(&["-Djdk.charset.GB18030=2000"], &["only=GB18030"])?;
+    let gb18030_2000 = gb18030.pop().filter(|c| c.name == "GB18030");
+    if gb18030_2000.is_none() {
+        return Err("the dump with -Djdk.charset.GB18030=2000 has no GB18030".to_owned());
+    }
+    render(&version, &charsets, gb18030_2000.as_ref())
 }
 
 /// `cargo xtask jdk-tables`: writes the generated file.
@@ -302,23 +425,27 @@ pub(crate) fn main(root: &Path, _quick: bool, names: &[String]) -> ExitCode {
         return ExitCode::from(2);
     };
     match generate(&java) {
-        Ok(source) => {
-            let path = generated_path(root);
-            let old = std::fs::read_to_string(&path).unwrap_or_default();
-            if let Err(err) = std::fs::write(&path, &source) {
-                eprintln!("error: {}: {err}", path.display());
-                return ExitCode::FAILURE;
-            }
-            println!(
-                "{}: {} lines{}",
-                path.strip_prefix(root).unwrap_or(&path).display(),
-                source.lines().count(),
-                if old == source {
-                    ", unchanged"
-                } else {
-                    ", written"
+        Ok((source, blob)) => {
+            for (path, bytes) in [
+                (generated_path(root), source.as_bytes()),
+                (blob_path(root), &blob[..]),
+            ] {
+                let old = std::fs::read(&path).unwrap_or_default();
+                if let Err(err) = std::fs::write(&path, bytes) {
+                    eprintln!("error: {}: {err}", path.display());
+                    return ExitCode::FAILURE;
                 }
-            );
+                println!(
+                    "{}: {} bytes{}",
+                    path.strip_prefix(root).unwrap_or(&path).display(),
+                    bytes.len(),
+                    if old == bytes {
+                        ", unchanged"
+                    } else {
+                        ", written"
+                    }
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(err) => {
@@ -354,7 +481,7 @@ mod tests {
         assert_eq!(version, "17.0.15 Debian");
         assert_eq!(charsets.len(), 9);
         assert_eq!(charsets[7].extra, [(0x00A4, 0x3F)]);
-        let source = render(&version, &charsets).unwrap();
+        let (source, _) = render(&version, &charsets, None).unwrap();
         assert!(source.contains("kind: JdkKind::SingleByte(0)"), "{source}");
         assert!(
             source.contains("static MAP_X_LATIN: SingleByteData"),
@@ -374,6 +501,10 @@ mod tests {
             .collect();
         let dump = format!("jdk 17\n{named}charset X single 3f -\nb2c {b2c}\nextra 0041:42\n");
         let (version, charsets) = parse(&dump).unwrap();
-        assert!(render(&version, &charsets).unwrap_err().contains("twice"));
+        assert!(
+            render(&version, &charsets, None)
+                .unwrap_err()
+                .contains("twice")
+        );
     }
 }

@@ -18,6 +18,7 @@ mod api;
 mod bench;
 mod cross;
 mod fuzz;
+mod jdk_multi;
 mod jdk_tables;
 mod miri;
 mod publish;

@@ -332,8 +332,20 @@ impl Java {
         args: &[&str],
         stdin: &[u8],
     ) -> Result<Vec<u8>, String> {
+        self.run_with(&[], program, args, stdin)
+    }
+
+    /// [`run`](Self::run) with more options for the JVM (`-Dname=value`).
+    pub(crate) fn run_with(
+        &self,
+        jvm: &[&str],
+        program: &str,
+        args: &[&str],
+        stdin: &[u8],
+    ) -> Result<Vec<u8>, String> {
         let mut child = Command::new(&self.exe)
             .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss8m"])
+            .args(jvm)
             .arg(self.dir.join(program))
             .args(args)
             .stdin(Stdio::piped())

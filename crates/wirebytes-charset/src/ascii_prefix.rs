@@ -6,11 +6,13 @@ use encoding_rs::Encoding;
 use crate::arch::Kernels;
 use crate::encodings::Kind;
 
-/// How many leading bytes of `text` an ASCII-compatible `kind` writes as themselves.
+/// How many leading bytes of `text` an ASCII-compatible `kind` writes as themselves (none in
+/// a JDK multi-byte charset where ASCII is not its own bytes).
 #[inline]
 pub(crate) fn ascii_prefix(kind: Kind, text: &str, kernels: Kernels) -> usize {
     match kind {
         Kind::Iso2022Jp => Encoding::iso_2022_jp_ascii_valid_up_to(text.as_bytes()),
+        Kind::JdkMultiByte(k) if !crate::jdk::MULTI_BYTE[k].ascii => 0,
         _ => ascii_valid_up_to(text.as_bytes(), kernels),
     }
 }

@@ -160,9 +160,16 @@ impl Charset {
     /// The charset the JDK's `Charset.forName(name)` gives, with the JDK's own mapping: its
     /// bytes are what `String.getBytes(charset)` writes. By the JDK's canonical names and
     /// every alias its `aliases()` lists, ASCII case-insensitive (no whitespace is trimmed, as
-    /// in the JDK). `None` for a name the JDK does not know, and for the JDK's multi-byte
-    /// charsets (Shift_JIS, Big5, EUC-JP, x-IBM930, ...), which this crate does not write
-    /// with the JDK's tables: never a WHATWG stand-in.
+    /// in the JDK). `None` for a name the JDK does not know, for the JDK's stateful charsets
+    /// (the ISO-2022 family, the EBCDIC DBCS code pages with shift-out and shift-in such as
+    /// x-IBM930), which this crate does not write yet, and, without the feature
+    /// `jdk-multi-byte`, for the JDK's multi-byte charsets (Shift_JIS, Big5, EUC-JP, GBK,
+    /// GB18030, x-IBM943, ...): never a WHATWG stand-in.
+    ///
+    /// GB18030 is the JDK's default mapping, GB18030-2022 (the JDK's own default since the
+    /// 2022 standard came into force; its alias `gb18030-2022`). The 2005 mapping, which the
+    /// JDK gives under `-Djdk.charset.GB18030=2000`, is the name `gb18030-2000`: a different
+    /// value, whose [`name`](Self::name) is also "GB18030".
     ///
     /// A JDK charset and the WHATWG encoding of the same name are different values (the
     /// JDK's windows-1252 writes U+0081 as `81`, encoding_rs's cannot); UTF-8, UTF-16BE and
@@ -181,7 +188,10 @@ impl Charset {
     /// assert_eq!(ebcdic.encode("Hi!", Replacement::Jdk), b"\xC8\x89\x5A");
     /// let jdk_1252 = Charset::for_java_name("windows-1252").unwrap();
     /// assert_ne!(jdk_1252, Charset::from(encoding_rs::WINDOWS_1252));
-    /// assert_eq!(Charset::for_java_name("Shift_JIS"), None); // a multi-byte charset
+    /// let sjis = Charset::for_java_name("SJIS").unwrap(); // with the feature `jdk-multi-byte`
+    /// assert_eq!(sjis.name(), "Shift_JIS");
+    /// assert_eq!(sjis.encode("\u{2014}", Replacement::Jdk), b"\x81\x5C"); // WHATWG: none
+    /// assert_eq!(Charset::for_java_name("ISO-2022-JP"), None); // stateful
     /// assert_eq!(Charset::for_java_name("no-such-charset"), None);
     /// assert_eq!(Charset::for_java_name(" utf-8"), None);
     /// ```
@@ -194,7 +204,8 @@ impl Charset {
     /// it; UTF-8, UTF-16BE and UTF-16LE as the values they share with encoding_rs.
     fn from_jdk_index(index: u16) -> Option<Charset> {
         match CHARSETS.get(usize::from(index))?.kind {
-            JdkKind::MultiByte => None,
+            JdkKind::Stateful => None,
+            JdkKind::MultiByte(_) if !cfg!(feature = "jdk-multi-byte") => None,
             JdkKind::Utf8 => Some(Charset::UTF_8),
             JdkKind::Utf16 {
                 big_endian: true,
@@ -209,8 +220,9 @@ impl Charset {
     }
 
     /// Every charset [`for_java_name`](Self::for_java_name) gives, once each, in the order of
-    /// the JDK's canonical names: the single-byte charsets and the Unicode family (the JDK's
-    /// multi-byte charsets are not among them).
+    /// the JDK's canonical names: the Unicode family, the single-byte charsets and, with the
+    /// feature `jdk-multi-byte`, the stateless multi-byte ones (the JDK's stateful charsets are
+    /// not among them).
     ///
     /// # Examples
     ///
@@ -222,7 +234,7 @@ impl Charset {
     /// assert!(Charset::java_charsets().all(|c| Charset::for_java_name(c.name()) == Some(c)));
     /// ```
     pub fn java_charsets() -> impl Iterator<Item = Charset> + Clone {
-        (0..CHARSETS.len())
+        (0..jdk::AVAILABLE)
             .filter_map(|index| Charset::from_jdk_index(u16::try_from(index).unwrap_or(u16::MAX)))
     }
 

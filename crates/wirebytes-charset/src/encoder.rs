@@ -5,7 +5,8 @@ use encoding_rs::CoderResult;
 use crate::arch::Kernels;
 use crate::encodings::{self, Kind};
 use crate::engine::{self, infallible};
-use crate::multi_byte::MultiByte;
+use crate::jdk_multi_byte;
+use crate::multi_byte::{Coding, MultiByte};
 use crate::sink::{Sink, SliceSink, Tracked};
 use crate::{Charset, Policy};
 
@@ -53,6 +54,8 @@ pub struct Encoder {
     kernels: Kernels,
     /// The CJK encodings' encoder (with ISO-2022-JP's state).
     multi_byte: Option<MultiByte>,
+    /// The JDK's multi-byte charsets' encoder (with a char held for a pair).
+    jdk_multi_byte: Option<jdk_multi_byte::Coder>,
     /// A high surrogate that ended the last UTF-16 chunk.
     pending: Option<u16>,
     /// Whether the charset's own BOM is still to be written (before the first unit).
@@ -110,6 +113,38 @@ fn is_high(u: u16) -> bool {
 /// Whether `u` is a low (trailing) surrogate.
 fn is_low(u: u16) -> bool {
     (0xDC00..=0xDFFF).contains(&u)
+}
+
+/// Encodes a `&str` chunk with a multi-byte `coder` into `dst`, recording a replacement.
+fn code_str<S: Sink>(
+    coder: &mut impl Coding,
+    chunk: &str,
+    last: bool,
+    policy: Policy,
+    dst: &mut S,
+) {
+    infallible(coder.encode_str(chunk, last, policy, &mut |bytes| {
+        dst.extend_from_slice(bytes);
+    }));
+    if coder.take_replaced() {
+        dst.replaced();
+    }
+}
+
+/// Encodes UTF-16 units with a multi-byte `coder` into `dst`, recording a replacement.
+fn code_units<S: Sink>(
+    coder: &mut impl Coding,
+    units: &[u16],
+    last: bool,
+    policy: Policy,
+    dst: &mut S,
+) {
+    infallible(coder.encode_units(units, last, policy, &mut |bytes| {
+        dst.extend_from_slice(bytes);
+    }));
+    if coder.take_replaced() {
+        dst.replaced();
+    }
 }
 
 /// A chunk of either kind of input, for the slice loop.
@@ -194,6 +229,14 @@ impl Encoder {
             }
             _ => None,
         };
+        let jdk_multi_byte = match kind {
+            Kind::JdkMultiByte(k) => Some(jdk_multi_byte::Coder::new(
+                &crate::jdk::MULTI_BYTE[k],
+                engine::jdk_replacement(charset),
+                kernels,
+            )),
+            _ => None,
+        };
         // A charset with its own BOM: the BOM once, then the text in the charset without it.
         let body = match kind {
             Kind::Utf16 {
@@ -225,6 +268,7 @@ impl Encoder {
             policy,
             kernels,
             multi_byte,
+            jdk_multi_byte,
             pending: None,
             bom_due: !engine::own_bom(kind).is_empty(),
             held: Held::EMPTY,
@@ -483,24 +527,20 @@ impl Encoder {
             self.bom(dst);
         }
         let policy = self.policy;
-        match &mut self.multi_byte {
-            Some(coder) => {
-                coder.track = S::TRACKS;
-                infallible(coder.encode_str(chunk, last, policy, &mut |bytes| {
-                    dst.extend_from_slice(bytes);
-                }));
-                if coder.take_replaced() {
-                    dst.replaced();
-                }
-            }
-            None => infallible(engine::encode_str(
+        if let Some(coder) = &mut self.jdk_multi_byte {
+            code_str(coder, chunk, last, policy, dst);
+        } else if let Some(coder) = &mut self.multi_byte {
+            coder.track = S::TRACKS;
+            code_str(coder, chunk, last, policy, dst);
+        } else {
+            infallible(engine::encode_str(
                 chunk,
                 self.body,
                 false,
                 policy,
                 self.kernels,
                 dst,
-            )),
+            ));
         }
         if last {
             self.reset();
@@ -549,17 +589,13 @@ impl Encoder {
     /// Encodes UTF-16 units that hold no pair split from the chunk before or after.
     fn units<S: Sink>(&mut self, units: &[u16], last: bool, dst: &mut S) {
         let policy = self.policy;
-        match &mut self.multi_byte {
-            Some(coder) => {
-                coder.track = S::TRACKS;
-                infallible(coder.encode_units(units, last, policy, &mut |bytes| {
-                    dst.extend_from_slice(bytes);
-                }));
-                if coder.take_replaced() {
-                    dst.replaced();
-                }
-            }
-            None => infallible(engine::encode_units(units, self.body, false, policy, dst)),
+        if let Some(coder) = &mut self.jdk_multi_byte {
+            code_units(coder, units, last, policy, dst);
+        } else if let Some(coder) = &mut self.multi_byte {
+            coder.track = S::TRACKS;
+            code_units(coder, units, last, policy, dst);
+        } else {
+            infallible(engine::encode_units(units, self.body, false, policy, dst));
         }
     }
 

@@ -87,6 +87,9 @@ pub(crate) enum Kind {
     MultiByte(&'static Encoding),
     /// ISO-2022-JP (stateful; ESC, SO and SI are not written as themselves).
     Iso2022Jp,
+    /// A stateless multi-byte charset of the JDK's: the index of its data in
+    /// [`jdk::MULTI_BYTE`].
+    JdkMultiByte(usize),
 }
 
 /// Classifies `charset`.
@@ -106,9 +109,10 @@ pub(crate) fn kind(charset: Charset) -> Kind {
                 Kind::SingleByte(SINGLE_BYTE_COUNT + k)
             }
             JdkKind::SingleByte(k) => Kind::ByteMap(SINGLE_BYTE_COUNT + k),
+            JdkKind::MultiByte(data) => Kind::JdkMultiByte(data),
             // Not made into a `Charset` (`Charset::for_java_name` gives `None`).
-            JdkKind::MultiByte => {
-                debug_assert!(false, "no Charset holds a JDK multi-byte charset");
+            JdkKind::Stateful => {
+                debug_assert!(false, "no Charset holds a stateful JDK charset");
                 Kind::Utf8
             }
         };

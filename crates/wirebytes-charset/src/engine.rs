@@ -8,9 +8,11 @@ use crate::arch::Kernels;
 use crate::ascii_prefix::ascii_prefix;
 use crate::encodings::{self, Kind};
 use crate::error::{Unmappable, UnmappableUtf16};
+use crate::jdk_multi_byte::Coder as JdkCoder;
+use crate::multi_byte::MultiByte;
 use crate::single_byte::{self, count_chars};
 use crate::sink::{Counter, Sink};
-use crate::{Charset, Policy, Replacement, byte_map, multi_byte, unicode};
+use crate::{Charset, Policy, Replacement, byte_map, jdk, multi_byte, unicode};
 
 /// The BOM written before the text (UTF-16 input: `non_empty`): the encoding's own with
 /// `with_bom`, and the JDK's UTF-16 BOM before non-empty output.
@@ -109,7 +111,7 @@ pub(crate) fn encode_str<S: Sink>(
             out.extend_from_slice(&bytes[..from]);
             single_byte::encode_str(single_byte::table(i), text, from, policy, out, kernels)
         }
-        Kind::MultiByte(_) | Kind::Iso2022Jp => {
+        Kind::MultiByte(_) | Kind::Iso2022Jp | Kind::JdkMultiByte(_) => {
             let from = ascii_prefix(kind, text, kernels);
             if from == text.len() {
                 if S::EXACT {
@@ -118,13 +120,24 @@ pub(crate) fn encode_str<S: Sink>(
                 out.extend_from_slice(text.as_bytes());
                 return Ok(());
             }
-            multi_byte::encode_str(multi_byte_encoding(kind), text, from, policy, out, kernels)
+            if let Kind::JdkMultiByte(k) = kind {
+                let coder = JdkCoder::new(&jdk::MULTI_BYTE[k], jdk_replacement(charset), kernels);
+                multi_byte::encode_str(coder, text, from, policy, out)
+            } else {
+                let coder = multi_byte::coder::<S>(multi_byte_encoding(kind), kernels);
+                multi_byte::encode_str(coder, text, from, policy, out)
+            }
         }
     };
     if result.is_err() {
         out.truncate(start);
     }
     result
+}
+
+/// The JDK's replacement bytes of a JDK charset.
+pub(crate) fn jdk_replacement(charset: Charset) -> &'static [u8] {
+    charset.jdk().map_or(b"?", |jdk| jdk.replacement)
 }
 
 /// The encoding_rs encoding of a multi-byte kind.
@@ -160,7 +173,13 @@ pub(crate) fn encode_units<S: Sink>(
             single_byte::encode_utf16(single_byte::table(i), units, policy, out)
         }
         Kind::MultiByte(_) | Kind::Iso2022Jp => {
-            multi_byte::encode_utf16(multi_byte_encoding(kind), units, policy, out)
+            let coder = multi_byte::coder::<S>(multi_byte_encoding(kind), Kernels::NONE);
+            multi_byte::encode_utf16(coder, units, policy, out)
+        }
+        Kind::JdkMultiByte(k) => {
+            let data = &jdk::MULTI_BYTE[k];
+            let coder = JdkCoder::new(data, jdk_replacement(charset), Kernels::NONE);
+            multi_byte::encode_utf16(coder, units, policy, out)
         }
     };
     if result.is_err() {
@@ -184,12 +203,17 @@ pub(crate) fn len_str(text: &str, charset: Charset, policy: Policy, kernels: Ker
                 let from = ascii_prefix(kind, text, kernels);
                 from + single_byte::len_str(single_byte::table(i), &text[from..], policy)
             }
-            Kind::MultiByte(_) | Kind::Iso2022Jp => {
+            Kind::MultiByte(_) | Kind::Iso2022Jp | Kind::JdkMultiByte(_) => {
                 let from = ascii_prefix(kind, text, kernels);
                 if from == text.len() {
                     from
+                } else if let Kind::JdkMultiByte(k) = kind {
+                    let data = &jdk::MULTI_BYTE[k];
+                    let coder = JdkCoder::new(data, jdk_replacement(charset), kernels);
+                    multi_byte::len_str(coder, text, from, policy)
                 } else {
-                    multi_byte::len_str(multi_byte_encoding(kind), text, from, policy, kernels)
+                    let coder = MultiByte::new(multi_byte_encoding(kind), kernels);
+                    multi_byte::len_str(coder, text, from, policy)
                 }
             }
         }
@@ -232,6 +256,11 @@ fn worst_case(kind: Kind, policy: Policy, utf16: bool) -> (usize, usize) {
         // a return to ASCII at the end (or before the first char, in a stream) adds three.
         (Kind::Iso2022Jp, false) => (if whatwg { 8 } else { 5 }, 3),
         (Kind::Iso2022Jp, true) => (if whatwg { 11 } else { 5 }, 3),
+        // The JDK's multi-byte charsets write at most four bytes for a char of two or more
+        // bytes of UTF-8, and at most two (a double-byte code or replacement) for an ASCII
+        // char; `&#127;` is six. A BMP unit is at most four bytes, or `&#65535;`.
+        (Kind::JdkMultiByte(_), false) => (if whatwg { 6 } else { 2 }, 0),
+        (Kind::JdkMultiByte(_), true) => (if whatwg { 8 } else { 4 }, 0),
     }
 }
 

@@ -182,6 +182,7 @@ mod encodings;
 mod engine;
 mod error;
 mod jdk;
+mod jdk_multi_byte;
 mod latin1;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]

@@ -175,13 +175,13 @@ impl std::fmt::Debug for MultiByte {
 }
 
 /// What the encoder wrote and where it stopped.
-struct Stage {
-    buf: [u8; STAGE],
-    w: usize,
+pub(crate) struct Stage {
+    pub(crate) buf: [u8; STAGE],
+    pub(crate) w: usize,
 }
 
 impl Stage {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Stage {
             buf: [0; STAGE],
             w: 0,
@@ -190,7 +190,7 @@ impl Stage {
 
     /// Hands the staged bytes to `sink` when fewer than `room` bytes are free.
     #[inline]
-    fn make_room(&mut self, room: usize, sink: &mut impl FnMut(&[u8])) {
+    pub(crate) fn make_room(&mut self, room: usize, sink: &mut impl FnMut(&[u8])) {
         if self.w + room > STAGE {
             sink(&self.buf[..self.w]);
             self.w = 0;
@@ -220,93 +220,6 @@ impl MultiByte {
                     table,
                     state: JpState::Ascii,
                 }),
-        }
-    }
-
-    /// Whether a replacement was written since the last call; clears the record.
-    pub(crate) fn take_replaced(&mut self) -> bool {
-        std::mem::take(&mut self.replaced)
-    }
-
-    /// Encodes `text` into `sink` (`last`: the end of the text; ISO-2022-JP returns to the
-    /// ASCII state). [`Policy::Strict`]: `Err` with the byte offset of the first unmappable
-    /// char in `text` (part of the output may have gone to `sink`).
-    pub(crate) fn encode_str(
-        &mut self,
-        text: &str,
-        last: bool,
-        policy: Policy,
-        sink: &mut impl FnMut(&[u8]),
-    ) -> Result<(), usize> {
-        if let Some(table) = self.table {
-            return self.encode_str_with_table(table, text, policy, sink);
-        }
-        if let Some(jp) = &mut self.jp {
-            let bytes = text.as_bytes();
-            let mut stage = Stage::new();
-            let mut at = 0;
-            while let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) {
-                stage.make_room(JP_ROOM, sink);
-                if jp.state == JpState::Jis0208 && c.len_utf8() == 3 {
-                    // A run of 3-byte chars in JIS X 0208: two bytes each, no state change.
-                    let dst = &mut stage.buf[stage.w..stage.w + JP_ROOM];
-                    let (chars, len) = three_byte_run(self.kernels, &bytes[at..], dst, |u| {
-                        (u != 0x203E).then(|| jp.table.get(u32::from(u)))
-                    });
-                    if chars > 0 {
-                        stage.w += len;
-                        at += 3 * chars;
-                        continue;
-                    }
-                }
-                if let Err((c, left)) = jp.char(u32::from(c), &mut stage) {
-                    if policy == Policy::Strict {
-                        return Err(at);
-                    }
-                    jp.replace(c, left, policy, &mut stage);
-                    self.replaced = true;
-                }
-                at += c.len_utf8();
-            }
-            if last {
-                stage.make_room(JP_ROOM, sink);
-                jp.finish(&mut stage);
-            }
-            sink(&stage.buf[..stage.w]);
-            return Ok(());
-        }
-        let mut stage = Stage::new();
-        let mut read = 0;
-        loop {
-            let (result, n, written) = self.encoder.encode_from_utf8_without_replacement(
-                &text[read..],
-                &mut stage.buf[stage.w..],
-                last,
-            );
-            read += n;
-            stage.w += written;
-            match result {
-                EncoderResult::InputEmpty => {
-                    sink(&stage.buf[..stage.w]);
-                    return Ok(());
-                }
-                EncoderResult::OutputFull => {
-                    sink(&stage.buf[..stage.w]);
-                    stage.w = 0;
-                }
-                EncoderResult::Unmappable(c) => {
-                    if policy == Policy::Strict {
-                        // The char just consumed ends at `read` (`c` may be U+FFFD standing
-                        // for ISO-2022-JP's ESC, SO or SI).
-                        let mut start = read.saturating_sub(1);
-                        while !text.is_char_boundary(start) {
-                            start -= 1;
-                        }
-                        return Err(start);
-                    }
-                    self.replace(c, policy, &mut stage, sink);
-                }
-            }
         }
     }
 
@@ -480,95 +393,6 @@ impl MultiByte {
         }
     }
 
-    /// Encodes UTF-16 `units` into `sink`. An unpaired surrogate is written by the JDK's rule
-    /// ([`Policy::Jdk`]: `?`; in ISO-2022-JP the raw bytes `21 29`), is U+FFFD for encoding_rs
-    /// ([`Policy::Whatwg`]), or stops ([`Policy::Strict`]: `Err` with the index of it or of
-    /// the first unmappable char).
-    pub(crate) fn encode_units(
-        &mut self,
-        units: &[u16],
-        last: bool,
-        policy: Policy,
-        sink: &mut impl FnMut(&[u8]),
-    ) -> Result<(), usize> {
-        if let Some(table) = self.table {
-            return self.encode_units_with_table(table, units, policy, sink);
-        }
-        if let Some(jp) = &mut self.jp {
-            let mut stage = Stage::new();
-            let mut i = 0;
-            while i < units.len() {
-                stage.make_room(JP_ROOM, sink);
-                let at = i;
-                let item = crate::unicode::next_item(units, &mut i);
-                let c = match item {
-                    Some(Ok(c)) => u32::from(c),
-                    // An unpaired surrogate: the JDK writes `21 29` as they are; WHATWG
-                    // encodes U+FFFD.
-                    Some(Err(_)) => match policy {
-                        Policy::Strict => return Err(at),
-                        Policy::Jdk => {
-                            stage.push(b"\x21\x29", sink);
-                            self.replaced = true;
-                            continue;
-                        }
-                        Policy::Whatwg => {
-                            self.replaced = true;
-                            0xFFFD
-                        }
-                    },
-                    None => break,
-                };
-                if let Err((c, left)) = jp.char(c, &mut stage) {
-                    if policy == Policy::Strict {
-                        return Err(at);
-                    }
-                    jp.replace(c, left, policy, &mut stage);
-                    self.replaced = true;
-                }
-            }
-            if last {
-                stage.make_room(JP_ROOM, sink);
-                jp.finish(&mut stage);
-            }
-            sink(&stage.buf[..stage.w]);
-            return Ok(());
-        }
-        if self.track
-            && policy == Policy::Whatwg
-            && encoding_rs::mem::utf16_valid_up_to(units) < units.len()
-        {
-            // encoding_rs takes an unpaired surrogate for U+FFFD: a replacement.
-            self.replaced = true;
-        }
-        let mut stage = Stage::new();
-        let mut start = 0;
-        loop {
-            let end = if policy == Policy::Whatwg {
-                units.len()
-            } else {
-                start + encoding_rs::mem::utf16_valid_up_to(&units[start..])
-            };
-            let at_end = end == units.len();
-            self.encode_valid_units(&units[start..end], last && at_end, policy, &mut stage, sink)
-                .map_err(|at| start + at)?;
-            if at_end {
-                sink(&stage.buf[..stage.w]);
-                return Ok(());
-            }
-            // An unpaired surrogate at `end`.
-            self.replaced = true;
-            match policy {
-                Policy::Strict => return Err(end),
-                // The JDK's ISO-2022-JP encoder writes its replacement bytes 0x21 0x29 as they
-                // are, in whatever state it is in (U+FF1F in JIS X 0208, "!)" otherwise).
-                _ if self.iso_2022_jp => stage.push(b"\x21\x29", sink),
-                _ => stage.push(b"?", sink),
-            }
-            start = end + 1;
-        }
-    }
-
     /// Encodes well-formed (or, under WHATWG, any) UTF-16 into `stage`, handing full stages
     /// to `sink`. The last stage is left in `stage`.
     fn encode_valid_units(
@@ -673,7 +497,7 @@ impl MultiByte {
 /// Returns the chars taken and the bytes written. Nothing is taken without the kernel: the
 /// caller goes char by char.
 #[inline]
-fn three_byte_run(
+pub(crate) fn three_byte_run(
     kernels: Kernels,
     bytes: &[u8],
     dst: &mut [u8],
@@ -702,20 +526,229 @@ fn three_byte_run(
     (chars, len)
 }
 
-/// Appends `text` encoded with `encoding` to `out`; `text[..from]` is ASCII that encodes to
+/// A multi-byte coder the drivers below run: WHATWG's ([`MultiByte`]) or the JDK's.
+pub(crate) trait Coding {
+    /// Encodes `text` into `sink` (`last`: the end of the text). [`Policy::Strict`]: `Err`
+    /// with the byte offset of the first unmappable char (part of the output may have gone to
+    /// `sink`).
+    fn encode_str(
+        &mut self,
+        text: &str,
+        last: bool,
+        policy: Policy,
+        sink: &mut impl FnMut(&[u8]),
+    ) -> Result<(), usize>;
+
+    /// Encodes UTF-16 `units` into `sink`, as [`Coding::encode_str`]; `Err` with the index of
+    /// the first unmappable char or unpaired surrogate.
+    fn encode_units(
+        &mut self,
+        units: &[u16],
+        last: bool,
+        policy: Policy,
+        sink: &mut impl FnMut(&[u8]),
+    ) -> Result<(), usize>;
+
+    /// Whether a replacement was written since the last call; clears the record.
+    fn take_replaced(&mut self) -> bool;
+}
+
+impl Coding for MultiByte {
+    /// Whether a replacement was written since the last call; clears the record.
+    fn take_replaced(&mut self) -> bool {
+        std::mem::take(&mut self.replaced)
+    }
+
+    /// Encodes `text` into `sink` (`last`: the end of the text; ISO-2022-JP returns to the
+    /// ASCII state). [`Policy::Strict`]: `Err` with the byte offset of the first unmappable
+    /// char in `text` (part of the output may have gone to `sink`).
+    fn encode_str(
+        &mut self,
+        text: &str,
+        last: bool,
+        policy: Policy,
+        sink: &mut impl FnMut(&[u8]),
+    ) -> Result<(), usize> {
+        if let Some(table) = self.table {
+            return self.encode_str_with_table(table, text, policy, sink);
+        }
+        if let Some(jp) = &mut self.jp {
+            let bytes = text.as_bytes();
+            let mut stage = Stage::new();
+            let mut at = 0;
+            while let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) {
+                stage.make_room(JP_ROOM, sink);
+                if jp.state == JpState::Jis0208 && c.len_utf8() == 3 {
+                    // A run of 3-byte chars in JIS X 0208: two bytes each, no state change.
+                    let dst = &mut stage.buf[stage.w..stage.w + JP_ROOM];
+                    let (chars, len) = three_byte_run(self.kernels, &bytes[at..], dst, |u| {
+                        (u != 0x203E).then(|| jp.table.get(u32::from(u)))
+                    });
+                    if chars > 0 {
+                        stage.w += len;
+                        at += 3 * chars;
+                        continue;
+                    }
+                }
+                if let Err((c, left)) = jp.char(u32::from(c), &mut stage) {
+                    if policy == Policy::Strict {
+                        return Err(at);
+                    }
+                    jp.replace(c, left, policy, &mut stage);
+                    self.replaced = true;
+                }
+                at += c.len_utf8();
+            }
+            if last {
+                stage.make_room(JP_ROOM, sink);
+                jp.finish(&mut stage);
+            }
+            sink(&stage.buf[..stage.w]);
+            return Ok(());
+        }
+        let mut stage = Stage::new();
+        let mut read = 0;
+        loop {
+            let (result, n, written) = self.encoder.encode_from_utf8_without_replacement(
+                &text[read..],
+                &mut stage.buf[stage.w..],
+                last,
+            );
+            read += n;
+            stage.w += written;
+            match result {
+                EncoderResult::InputEmpty => {
+                    sink(&stage.buf[..stage.w]);
+                    return Ok(());
+                }
+                EncoderResult::OutputFull => {
+                    sink(&stage.buf[..stage.w]);
+                    stage.w = 0;
+                }
+                EncoderResult::Unmappable(c) => {
+                    if policy == Policy::Strict {
+                        // The char just consumed ends at `read` (`c` may be U+FFFD standing
+                        // for ISO-2022-JP's ESC, SO or SI).
+                        let mut start = read.saturating_sub(1);
+                        while !text.is_char_boundary(start) {
+                            start -= 1;
+                        }
+                        return Err(start);
+                    }
+                    self.replace(c, policy, &mut stage, sink);
+                }
+            }
+        }
+    }
+
+    /// Encodes UTF-16 `units` into `sink`. An unpaired surrogate is written by the JDK's rule
+    /// ([`Policy::Jdk`]: `?`; in ISO-2022-JP the raw bytes `21 29`), is U+FFFD for encoding_rs
+    /// ([`Policy::Whatwg`]), or stops ([`Policy::Strict`]: `Err` with the index of it or of
+    /// the first unmappable char).
+    fn encode_units(
+        &mut self,
+        units: &[u16],
+        last: bool,
+        policy: Policy,
+        sink: &mut impl FnMut(&[u8]),
+    ) -> Result<(), usize> {
+        if let Some(table) = self.table {
+            return self.encode_units_with_table(table, units, policy, sink);
+        }
+        if let Some(jp) = &mut self.jp {
+            let mut stage = Stage::new();
+            let mut i = 0;
+            while i < units.len() {
+                stage.make_room(JP_ROOM, sink);
+                let at = i;
+                let item = crate::unicode::next_item(units, &mut i);
+                let c = match item {
+                    Some(Ok(c)) => u32::from(c),
+                    // An unpaired surrogate: the JDK writes `21 29` as they are; WHATWG
+                    // encodes U+FFFD.
+                    Some(Err(_)) => match policy {
+                        Policy::Strict => return Err(at),
+                        Policy::Jdk => {
+                            stage.push(b"\x21\x29", sink);
+                            self.replaced = true;
+                            continue;
+                        }
+                        Policy::Whatwg => {
+                            self.replaced = true;
+                            0xFFFD
+                        }
+                    },
+                    None => break,
+                };
+                if let Err((c, left)) = jp.char(c, &mut stage) {
+                    if policy == Policy::Strict {
+                        return Err(at);
+                    }
+                    jp.replace(c, left, policy, &mut stage);
+                    self.replaced = true;
+                }
+            }
+            if last {
+                stage.make_room(JP_ROOM, sink);
+                jp.finish(&mut stage);
+            }
+            sink(&stage.buf[..stage.w]);
+            return Ok(());
+        }
+        if self.track
+            && policy == Policy::Whatwg
+            && encoding_rs::mem::utf16_valid_up_to(units) < units.len()
+        {
+            // encoding_rs takes an unpaired surrogate for U+FFFD: a replacement.
+            self.replaced = true;
+        }
+        let mut stage = Stage::new();
+        let mut start = 0;
+        loop {
+            let end = if policy == Policy::Whatwg {
+                units.len()
+            } else {
+                start + encoding_rs::mem::utf16_valid_up_to(&units[start..])
+            };
+            let at_end = end == units.len();
+            self.encode_valid_units(&units[start..end], last && at_end, policy, &mut stage, sink)
+                .map_err(|at| start + at)?;
+            if at_end {
+                sink(&stage.buf[..stage.w]);
+                return Ok(());
+            }
+            // An unpaired surrogate at `end`.
+            self.replaced = true;
+            match policy {
+                Policy::Strict => return Err(end),
+                // The JDK's ISO-2022-JP encoder writes its replacement bytes 0x21 0x29 as they
+                // are, in whatever state it is in (U+FF1F in JIS X 0208, "!)" otherwise).
+                _ if self.iso_2022_jp => stage.push(b"\x21\x29", sink),
+                _ => stage.push(b"?", sink),
+            }
+            start = end + 1;
+        }
+    }
+}
+
+/// WHATWG's coder for `encoding`, recording replacements where the sink `S` asks.
+pub(crate) fn coder<S: Sink>(encoding: &'static Encoding, kernels: Kernels) -> MultiByte {
+    let mut coder = MultiByte::new(encoding, kernels);
+    coder.track = S::TRACKS;
+    coder
+}
+
+/// Appends `text` encoded by `coder` to `out`; `text[..from]` is ASCII that encodes to
 /// itself. A `Vec` ([`Sink::EXACT`]) gets the exact size reserved once, through the
 /// per-thread scratch buffer; other sinks are written straight away. [`Policy::Strict`]:
-/// `Err` with the offset of the first unmappable char, nothing appended.
+/// `Err` with the offset of the first unmappable char.
 pub(crate) fn encode_str<S: Sink>(
-    encoding: &'static Encoding,
+    mut coder: impl Coding,
     text: &str,
     from: usize,
     policy: Policy,
     out: &mut S,
-    kernels: Kernels,
 ) -> Result<(), usize> {
-    let mut coder = MultiByte::new(encoding, kernels);
-    coder.track = S::TRACKS;
     let rest = &text[from..];
     let result = if S::EXACT {
         with_scratch(|scratch| -> Result<(), usize> {
@@ -740,30 +773,21 @@ pub(crate) fn encode_str<S: Sink>(
 }
 
 /// The number of bytes [`encode_str`] appends, counted without allocating.
-pub(crate) fn len_str(
-    encoding: &'static Encoding,
-    text: &str,
-    from: usize,
-    policy: Policy,
-    kernels: Kernels,
-) -> usize {
+pub(crate) fn len_str(mut coder: impl Coding, text: &str, from: usize, policy: Policy) -> usize {
     let mut n = from;
-    let mut coder = MultiByte::new(encoding, kernels);
     let _ = coder.encode_str(&text[from..], true, policy, &mut |bytes| n += bytes.len());
     n
 }
 
-/// Appends UTF-16 `units` encoded with `encoding` to `out` (a `Vec`: the exact size reserved
+/// Appends UTF-16 `units` encoded by `coder` to `out` (a `Vec`: the exact size reserved
 /// once). [`Policy::Strict`]: `Err` with the index of the first unmappable char or unpaired
-/// surrogate, nothing appended.
+/// surrogate.
 pub(crate) fn encode_utf16<S: Sink>(
-    encoding: &'static Encoding,
+    mut coder: impl Coding,
     units: &[u16],
     policy: Policy,
     out: &mut S,
 ) -> Result<(), usize> {
-    let mut coder = MultiByte::new(encoding, Kernels::NONE);
-    coder.track = S::TRACKS;
     let result = if S::EXACT {
         with_scratch(|scratch| -> Result<(), usize> {
             coder.encode_units(units, true, policy, &mut |bytes| {

@@ -29,6 +29,7 @@
 
 use encoding_rs::{Encoder, EncoderResult};
 
+use crate::jdk::multi::MultiByteData;
 use crate::jdk::{self, JdkKind, SingleByteData};
 use crate::{Charset, Replacement};
 
@@ -136,8 +137,18 @@ fn run(
                 Sink::Utf32 { big_endian }
             }
             JdkKind::Cesu8 => Sink::Cesu8,
-            // UTF-8 is an encoding_rs charset, and no charset is a JDK multi-byte one.
-            JdkKind::Utf8 | JdkKind::MultiByte => return out,
+            JdkKind::MultiByte(k) => {
+                multi_byte(
+                    &jdk::MULTI_BYTE[k],
+                    jdk.replacement,
+                    items,
+                    replacement,
+                    &mut out,
+                );
+                return out;
+            }
+            // UTF-8 is an encoding_rs charset, and no charset is a stateful JDK one.
+            JdkKind::Utf8 | JdkKind::Stateful => return out,
         };
         for item in items {
             write_by_hand(&sink, item, replacement, &mut out);
@@ -276,6 +287,56 @@ fn lookup(data: &'static SingleByteData, c: u32) -> Option<u8> {
         .iter()
         .position(|d| std::ptr::eq(*d, data))?;
     maps.get(k)?.get(&c).copied()
+}
+
+/// A JDK multi-byte charset, a char at a time: a pair (the char and the next) where the two
+/// are one, else the char's bytes from a hash map of every char's, made once per charset from
+/// a walk over its blocks, or the replacement.
+fn multi_byte(
+    data: &'static MultiByteData,
+    jdk: &'static [u8],
+    items: impl Iterator<Item = Item>,
+    replacement: Replacement,
+    out: &mut Vec<u8>,
+) {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    /// Every char's bytes in one charset.
+    type Map = HashMap<u32, Vec<u8>>;
+    static MAPS: [OnceLock<Map>; jdk::MULTI_BYTE.len()] =
+        [const { OnceLock::new() }; jdk::MULTI_BYTE.len()];
+    let k = jdk::MULTI_BYTE
+        .iter()
+        .position(|d| std::ptr::eq(d, data))
+        .expect("the data is one of MULTI_BYTE's");
+    let maps = &MAPS;
+    let map = maps[k].get_or_init(|| data.pairs_slow().into_iter().collect());
+    let items: Vec<Item> = items.collect();
+    let mut i = 0;
+    while i < items.len() {
+        if let (Item::Char(c), Some(&Item::Char(m))) = (items[i], items.get(i + 1)) {
+            let pair = data
+                .pairs
+                .iter()
+                .find(|&&(b, p, _)| u32::from(b) == u32::from(c) && u32::from(p) == u32::from(m));
+            if let Some(&(_, _, code)) = pair {
+                out.extend_from_slice(data.bytes_of(code).as_slice());
+                i += 2;
+                continue;
+            }
+        }
+        let c = match items[i] {
+            Item::Char(c) => u32::from(c),
+            Item::Lone if replacement == Replacement::Jdk => u32::MAX,
+            Item::Lone => 0xFFFD,
+        };
+        match map.get(&c) {
+            Some(bytes) => out.extend_from_slice(bytes),
+            None if replacement == Replacement::Jdk => out.extend_from_slice(jdk),
+            None => out.extend_from_slice(format!("&#{c};").as_bytes()),
+        }
+        i += 1;
+    }
 }
 
 /// Feeds `text` through `encoder` into `out`, growing `out` by copying when it is full;

@@ -710,6 +710,73 @@ fn jdk_only_exact_bytes(#[case] charset: Charset, #[case] units: &[u16], #[case]
     }
 }
 
+/// The JDK's multi-byte charsets: bytes from `String.getBytes` of a JDK 17 (17.0.15, whose
+/// GB18030 is the 2022 mapping; `gb18030-2000` the 2005 one).
+#[cfg(feature = "jdk-multi-byte")]
+#[rstest]
+#[case::big5("Big5", "a\u{430}\u{30A2}\u{1F600}", b"a\xC7\xC8\xC6\xF9?")]
+#[case::euc_jp("EUC-JP", "\u{E9}\u{3042}\u{FF71}", b"\x8F\xAB\xB1\xA4\xA2\x8E\xB1")]
+#[case::shift_jis("Shift_JIS", "\u{2014}\u{A5}\u{203E}", b"\x81\x5C\x5C\x7E")]
+#[case::gbk("GBK", "\u{20AC}", b"\xA2\xE3")]
+#[case::gb18030(
+    "GB18030",
+    "\u{E78D}\u{9FB4}\u{FE10}\u{E9}",
+    b"\x84\x31\x82\x36\xFE\x59\xA6\xD9\xA8\xA6"
+)]
+#[case::gb18030_2000(
+    "gb18030-2000",
+    "\u{E78D}\u{9FB4}\u{FE10}",
+    b"\xA6\xD9\x82\x35\x90\x37\x84\x31\x82\x36"
+)]
+#[case::sjis_0213_pairs(
+    "x-SJIS_0213",
+    "\u{304B}\u{309A}\u{304B}\u{2E9}\u{2E5}\u{2E9}",
+    b"\x82\xF5\x82\xA9\x86\x85\x86\x84"
+)]
+#[case::ibm834("x-IBM834", "a\u{AC00}", b"\xFE\xFE\x88\x61")]
+#[case::jis0208("x-JIS0208", "a\u{3042}", b"\x21\x29\x24\x22")]
+#[case::euc_kr("EUC-KR", "\u{AC02}", b"?")]
+#[case::windows_949("x-windows-949", "\u{AC02}", b"\x81\x41")]
+fn jdk_multi_byte_exact_bytes(#[case] name: &str, #[case] text: &str, #[case] expected: &[u8]) {
+    let charset = Charset::for_java_name(name).unwrap();
+    assert_eq!(charset.encode(text, JDK), expected, "{name}");
+    assert_eq!(reference::encode(charset, text, JDK), expected, "{name}");
+    assert_eq!(charset.encoded_len(text, JDK), expected.len(), "{name}");
+    let units: Vec<u16> = text.encode_utf16().collect();
+    assert_eq!(charset.encode_from_utf16(&units, JDK), expected, "{name}");
+}
+
+/// A lone surrogate is the replacement; a pair's base before it is written alone.
+#[cfg(feature = "jdk-multi-byte")]
+#[test]
+fn jdk_multi_byte_lone_surrogates() {
+    let sjis_0213 = Charset::for_java_name("x-SJIS_0213").unwrap();
+    assert_eq!(
+        sjis_0213.encode_from_utf16(&[0x304B, 0xD800], JDK),
+        b"\x82\xA9?"
+    );
+    let gb18030 = Charset::for_java_name("GB18030").unwrap();
+    assert_eq!(gb18030.encode_from_utf16(&[0xD800, 0x61], JDK), b"?a");
+    // GB18030 maps U+FFFD, what WHATWG's rule makes of a lone surrogate.
+    assert_eq!(
+        gb18030.encode_from_utf16(&[0xDC00], WEB),
+        b"\x84\x31\xA4\x37"
+    );
+}
+
+/// The two GB18030 mappings are two values with one name.
+#[cfg(feature = "jdk-multi-byte")]
+#[test]
+fn gb18030_2005_is_reachable() {
+    let new = Charset::for_java_name("GB18030").unwrap();
+    let old = Charset::for_java_name("gb18030-2000").unwrap();
+    assert_ne!(new, old);
+    assert_eq!(old.name(), "GB18030");
+    assert_eq!(Charset::for_java_name("gb18030-2022"), Some(new));
+    assert!(Charset::java_charsets().any(|c| c == new));
+    assert!(!Charset::java_charsets().any(|c| c == old));
+}
+
 #[rstest]
 #[case::latin1("latin1", Some("ISO-8859-1"))]
 #[case::iso8859_1("ISO8859_1", Some("ISO-8859-1"))]
@@ -722,12 +789,22 @@ fn jdk_only_exact_bytes(#[case] charset: Charset, #[case] units: &[u16], #[case]
 #[case::dos("cp437", Some("IBM437"))]
 #[case::cesu8("cesu8", Some("CESU-8"))]
 #[case::utf_16le_bom("UnicodeLittle", Some("x-UTF-16LE-BOM"))]
-// The JDK's multi-byte charsets are not written with the JDK's tables: no stand-in.
-#[case::sjis("SJIS", None)]
-#[case::big5("Big5", None)]
+#[case::sjis("SJIS", Some("Shift_JIS"))]
+#[case::big5("Big5", Some("Big5"))]
+#[case::ms932("MS932", Some("windows-31j"))]
+#[case::gb18030_2022("gb18030-2022", Some("GB18030"))]
+#[case::ibm_dbcs("Cp943C", Some("x-IBM943C"))]
+// The stateful charsets (ISO-2022, EBCDIC with shift-out) are not written: no stand-in.
+#[case::iso_2022_jp("ISO-2022-JP", None)]
+#[case::ibm939("x-IBM939", None)]
 #[case::unknown("no-such-charset", None)]
 fn java_names(#[case] name: &str, #[case] canonical: Option<&str>) {
     let charset = Charset::for_java_name(name);
+    // Without the feature's tables the JDK's multi-byte charsets are not there, and never
+    // stood in for by WHATWG's.
+    let multi_byte = ["Shift_JIS", "Big5", "windows-31j", "GB18030", "x-IBM943C"];
+    let canonical =
+        canonical.filter(|c| cfg!(feature = "jdk-multi-byte") || !multi_byte.contains(c));
     assert_eq!(charset.map(Charset::name), canonical, "{name}");
     if let Some(charset) = charset {
         assert_eq!(

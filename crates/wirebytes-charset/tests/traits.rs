@@ -30,8 +30,18 @@ fn a_charset_converts_and_prints_its_name() {
     assert_eq!(charset, encoding_rs::SHIFT_JIS);
     let ebcdic: Charset = "cp037".parse().unwrap();
     assert_eq!(ebcdic.to_string(), "IBM037");
-    // By the JDK's names: the JDK's multi-byte charsets are not written with its tables.
-    assert_eq!("sjis".parse::<Charset>(), Err(UnknownCharset));
+    // By the JDK's names, with the JDK's tables: not WHATWG's Shift_JIS, though the name is
+    // the same.
+    // Without the feature `jdk-multi-byte` there is no JDK Shift_JIS, and no stand-in.
+    if cfg!(feature = "jdk-multi-byte") {
+        let sjis: Charset = "sjis".parse().unwrap();
+        assert_eq!(sjis.to_string(), "Shift_JIS");
+        assert_ne!(sjis, charset);
+        assert_eq!(sjis.encode("\u{2014}", Replacement::Jdk), [0x81, 0x5C]);
+        assert_eq!(charset.encode("\u{2014}", Replacement::Jdk), b"?");
+    } else {
+        assert_eq!("sjis".parse::<Charset>(), Err(UnknownCharset));
+    }
     assert_eq!("shift jis".parse::<Charset>(), Err(UnknownCharset));
     assert_eq!(UnknownCharset.to_string(), "unknown charset name");
 }

@@ -41,11 +41,14 @@ fn is_unicode(charset: Charset) -> bool {
 }
 
 /// The JDK's charsets the engine-wide checks run: the Unicode family that encoding_rs does
-/// not share, and single-byte charsets of every shape (ASCII its own byte or not, close to
-/// Latin-1 or not, one-way mappings, the JDK's EBCDIC and Mac symbol sets). Every one of the
-/// JDK's charsets goes through the per-char checks and the JDK parity.
+/// not share, single-byte charsets of every shape (ASCII its own byte or not, close to
+/// Latin-1 or not, one-way mappings, the JDK's EBCDIC and Mac symbol sets) and multi-byte
+/// charsets of every form (one or two bytes, EUC-JP's three, EUC-TW's four, GB18030's ranges
+/// and arithmetic, pairs written together, chars of plane 2, double-byte only, ASCII not its
+/// own byte). Every one of the JDK's charsets goes through the per-char checks and the JDK
+/// parity.
 fn jdk_sample(ctx: &Ctx) -> Vec<Charset> {
-    // With --quick, the first four: Latin-1 close, one-way mappings, EBCDIC, a symbol set.
+    // With --quick, the first four of each list.
     const SINGLE_BYTE: [&str; 12] = [
         "ISO-8859-1",
         "windows-1252",
@@ -60,11 +63,23 @@ fn jdk_sample(ctx: &Ctx) -> Vec<Charset> {
         "x-MacRoman",
         "KOI8-U",
     ];
+    const MULTI_BYTE: [&str; 9] = [
+        "x-SJIS_0213",
+        "GB18030",
+        "EUC-JP",
+        "x-IBM834",
+        "x-EUC-TW",
+        "Big5-HKSCS",
+        "x-IBM942",
+        "windows-31j",
+        "gb18030-2000",
+    ];
     Charset::java_charsets()
         .filter(|&c| c.encoding().is_none() && is_unicode(c))
         .chain(
             SINGLE_BYTE[..ctx.scale(SINGLE_BYTE.len(), 4)]
                 .iter()
+                .chain(&MULTI_BYTE[..ctx.scale(MULTI_BYTE.len(), 4)])
                 .filter_map(|name| Charset::for_java_name(name)),
         )
         .collect()
@@ -79,9 +94,76 @@ fn single_byte_charsets() -> Vec<Charset> {
         .chain(
             Charset::java_charsets()
                 .filter(|&c| !c.is_java() || !is_unicode(c))
-                .filter(|c| c.encoding().is_none()),
+                .filter(|c| c.encoding().is_none() && !is_multi_byte(*c)),
         )
         .collect()
+}
+
+/// Whether `charset` (of the JDK's, not of the Unicode family) writes more than one byte for
+/// some char.
+fn is_multi_byte(charset: Charset) -> bool {
+    charset.max_encoded_len(1, Replacement::Jdk) > 1
+}
+
+/// The first 64 bytes of `text`, or fewer, to a char boundary: a case's label.
+fn head(text: &str) -> &str {
+    let mut n = text.len().min(64);
+    while !text.is_char_boundary(n) {
+        n -= 1;
+    }
+    &text[..n]
+}
+
+/// The JDK's multi-byte charsets, with GB18030's 2005 mapping after them.
+fn multi_byte_charsets() -> Vec<Charset> {
+    Charset::java_charsets()
+        .filter(|&c| !is_unicode(c) && is_multi_byte(c))
+        .chain(Charset::for_java_name("gb18030-2000"))
+        .collect()
+}
+
+/// Every JDK multi-byte charset, every level, both replacements: every char of the BMP and
+/// of plane 2 in a row (after zero to three ASCII bytes, so that every char sits at every
+/// offset of the kernel's steps), every supplementary char in a row (every 7th with
+/// --quick), as `&str` and as UTF-16, against the reference (a hash map of every char's bytes
+/// from a walk over the charset's blocks).
+fn jdk_multi_byte_every_char(ctx: &mut Ctx, levels: &[Level]) {
+    let charsets = multi_byte_charsets();
+    let step = ctx.scale(1, 7);
+    let bmp: String = (0..=0xFFFFu32).filter_map(char::from_u32).collect();
+    let plane2: String = (0x2_0000..=0x2_FFFFu32)
+        .filter_map(char::from_u32)
+        .collect();
+    let supplementary: String = (0x1_0000..=0x10_FFFFu32)
+        .step_by(step)
+        .filter_map(char::from_u32)
+        .collect();
+    let shifts = ctx.scale(4, 2);
+    let texts: Vec<String> = (0..shifts)
+        .map(|shift| format!("{}{bmp}", ascii(shift)))
+        .chain([plane2, supplementary])
+        .collect();
+    let planned = (charsets.len() * REPLACEMENTS.len() * texts.len() * (levels.len() + 1)) as u64;
+    let mut check = ctx.check(
+        "JDK multi-byte: every char in a row (BMP, plane 2, supplementary) = reference, every level, &str and UTF-16",
+        planned,
+    );
+    for &charset in &charsets {
+        for replacement in REPLACEMENTS {
+            for text in &texts {
+                let expected = (reference::encode(charset, text, replacement), true);
+                for level in levels {
+                    let label = format!("{} {charset} {replacement:?}", level.name());
+                    let actual = shape(level.encode(charset, text, replacement));
+                    check.case_in(&label, head(text), expected.clone(), actual);
+                }
+                let units: Vec<u16> = text.encode_utf16().collect();
+                let actual = shape(charset.encode_from_utf16(&units, replacement));
+                let label = format!("{charset} {replacement:?} UTF-16");
+                check.case_in(&label, head(text), expected, actual);
+            }
+        }
+    }
 }
 
 use crate::verify::{Ctx, Hex};
@@ -468,6 +550,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
         }
     }
     cjk_every_char(ctx);
+    jdk_multi_byte_every_char(ctx, &levels);
     jdk_only(ctx, &levels, &texts, &units);
     buffers(ctx, &levels, &texts, &units);
     encoder_splits(ctx, &mut rng, &texts, &units);
@@ -875,7 +958,12 @@ fn java_name_table(ctx: &mut Ctx) {
         })
         .collect();
     let names = jdk.iter().map(|(_, a)| 1 + a.len()).sum::<usize>();
-    let mut check = ctx.check(CHECK, (names + table.len()) as u64);
+    let canonical = table
+        .iter()
+        .enumerate()
+        .filter(|(index, (_, name, _))| !table[..*index].iter().any(|(_, n, _)| n == name))
+        .count();
+    let mut check = ctx.check(CHECK, (names + canonical) as u64);
     for (canonical, aliases) in &jdk {
         let ours = table.iter().find(|(_, name, _)| name == canonical);
         for name in std::iter::once(canonical).chain(aliases) {
@@ -887,7 +975,13 @@ fn java_name_table(ctx: &mut Ctx) {
             );
         }
     }
-    for (charset, canonical, aliases) in &table {
+    // The table's GB18030 with the 2005 mapping (what the JDK gives under
+    // `-Djdk.charset.GB18030=2000`) comes after the default one and has its own alias: the
+    // first entry of each name is the JDK's charset.
+    for (index, (charset, canonical, aliases)) in table.iter().enumerate() {
+        if table[..index].iter().any(|(_, name, _)| name == canonical) {
+            continue;
+        }
         let theirs = jdk.iter().find(|(name, _)| name == canonical);
         let mut ours: Vec<&str> = aliases.to_vec();
         ours.sort_unstable();
@@ -903,14 +997,15 @@ fn java_name_table(ctx: &mut Ctx) {
 /// The committed JDK tables against a fresh dump of the running JDK: the same data (the
 /// JDK's version, named in the file's header, may differ).
 fn jdk_tables(ctx: &mut Ctx) {
-    const CHECK: &str =
-        "the committed JDK tables (src/jdk/generated.rs) = a fresh dump of the running JDK";
+    const CHECK: &str = "the committed JDK tables (src/jdk/generated.rs, multi_byte.bin) = a fresh dump of the running JDK";
     let Some(java) = ctx.java() else {
         ctx.skip(CHECK, "java not on PATH");
         return;
     };
     let path = crate::jdk_tables::generated_path(ctx.root());
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    let blob_path = crate::jdk_tables::blob_path(ctx.root());
+    let committed_blob = std::fs::read(&blob_path).unwrap_or_default();
     let mut check = ctx.check(CHECK, 1);
     /// The file without the lines that name the JDK's version.
     fn data(source: &str) -> Vec<&str> {
@@ -922,8 +1017,26 @@ fn jdk_tables(ctx: &mut Ctx) {
             .collect()
     }
     match crate::jdk_tables::generate(&java) {
-        Ok(fresh) if data(&fresh) == data(&committed) => check.pass(),
-        Ok(fresh) => {
+        Ok((fresh, blob)) if data(&fresh) == data(&committed) && blob == committed_blob => {
+            check.pass()
+        }
+        Ok((fresh, blob)) if data(&fresh) == data(&committed) => {
+            let first = blob
+                .iter()
+                .zip(&committed_blob)
+                .position(|(a, b)| a != b)
+                .unwrap_or(blob.len().min(committed_blob.len()));
+            check.fail(
+                "",
+                format!(
+                    "the JDK's multi-byte blocks differ from {} (run `cargo xtask jdk-tables`): from byte {first} ({} bytes in the file, {} in the JDK's)",
+                    blob_path.display(),
+                    committed_blob.len(),
+                    blob.len()
+                ),
+            );
+        }
+        Ok((fresh, _)) => {
             let (fresh, committed) = (data(&fresh), data(&committed));
             let first = fresh
                 .iter()
@@ -982,7 +1095,9 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
     let lone: Vec<u16> = (0xD800..=0xDFFFu16).flat_map(|u| [u, 0x61]).collect();
     let every = ctx.scale(1, 8);
     let mut cases: Vec<(Charset, Vec<u16>)> = Vec::new();
-    let java_charsets: Vec<Charset> = Charset::java_charsets().collect();
+    let java_charsets: Vec<Charset> = Charset::java_charsets()
+        .chain(Charset::for_java_name("gb18030-2000"))
+        .collect();
     for &charset in &java_charsets {
         cases.push((charset, bmp.clone()));
         cases.push((charset, supplementary.clone()));
@@ -998,11 +1113,35 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
             cases.push((charset, random_units(rng, 40)));
         }
     }
+    // The charsets with pairs written together: random text of their pairs' chars, other
+    // chars they map, chars they do not, and lone surrogates.
+    for &charset in &java_charsets {
+        let Some(pool) = pair_pool(charset) else {
+            continue;
+        };
+        for _ in 0..ctx.scale(3000, 300) {
+            let len = rng.below(12);
+            let mut u: Vec<u16> = Vec::new();
+            for _ in 0..len {
+                u.push(*rng.pick(&pool));
+            }
+            cases.push((charset, u));
+        }
+    }
+    let (gb18030_2000, cases): (Vec<_>, Vec<_>) = cases
+        .into_iter()
+        .partition(|(charset, _)| Some(*charset) == Charset::for_java_name("gb18030-2000"));
     let name = format!(
         "Jdk = the JDK's String.getBytes (every one of the JDK's charsets written: {})",
         java_charsets.len()
     );
     compare_with_jdk(ctx, &name, &cases);
+    compare_with_jvm(
+        ctx,
+        &["-Djdk.charset.GB18030=2000"],
+        "Jdk = the JDK's String.getBytes, GB18030 with -Djdk.charset.GB18030=2000",
+        &gb18030_2000,
+    );
 
     // The CJK encodings' tables differ from the JDK's in many places, but their replacement
     // (`?`; U+FF1F in ISO-2022-JP; the JDK's raw `21 29` for an unpaired surrogate there) can
@@ -1029,6 +1168,20 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
         "Jdk replacement = the JDK's in the CJK charsets (shared chars)",
         &cases,
     );
+}
+
+/// For a charset that writes some pairs of chars together (the JIS X 0213 charsets), the
+/// UTF-16 units to draw random text from: both chars of every pair (U+309A, U+02E5, U+0300,
+/// ...), kana, kanji, ASCII, a char it cannot write and a lone surrogate.
+fn pair_pool(charset: Charset) -> Option<Vec<u16>> {
+    let name = charset.name();
+    if !name.ends_with("_0213") {
+        return None;
+    }
+    Some(vec![
+        0x304B, 0x309A, 0x30AB, 0x31F7, 0x02E9, 0x02E5, 0x00E6, 0x0300, 0x0301, 0x0254, 0x0259,
+        0x025A, 0x028C, 0x3042, 0x65E5, 0x0061, 0x0E01, 0xD800, 0x309B, 0x3099,
+    ])
 }
 
 /// Per CJK encoding: ASCII, chars its WHATWG and JDK tables both map the same way, and chars
@@ -1068,6 +1221,11 @@ const CJK_POOLS: [(&Encoding, &str); 7] = [
 
 /// Runs `cases` through `CharsetEncode.java` and compares with `encode_from_utf16(.., Jdk)`.
 fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(Charset, Vec<u16>)]) {
+    compare_with_jvm(ctx, &[], name, cases);
+}
+
+/// [`compare_with_jdk`] on a JVM started with `jvm` options.
+fn compare_with_jvm(ctx: &mut Ctx, jvm: &[&str], name: &str, cases: &[(Charset, Vec<u16>)]) {
     let Some(java) = ctx.java() else {
         return;
     };
@@ -1075,7 +1233,7 @@ fn compare_with_jdk(ctx: &mut Ctx, name: &str, cases: &[(Charset, Vec<u16>)]) {
     for &(charset, ref units) in cases {
         record(&mut stdin, charset, units);
     }
-    let result = java.run("CharsetEncode.java", &[], &stdin);
+    let result = java.run_with(jvm, "CharsetEncode.java", &[], &stdin);
     let mut check = ctx.check(name, cases.len() as u64);
     let output = match result {
         Ok(output) => output,

@@ -6,9 +6,13 @@
 //! char that encodes to it; `0xFFFF` where none does) and the chars that map one way.
 
 use super::{JdkCharset, JdkKind, SingleByteData};
+use super::multi::{Form, MultiByteData, Plane, Run};
 
 /// The JDK the tables come from.
 pub(crate) const JDK_VERSION: &str = "17.0.15 Debian";
+
+/// How many charsets `Charset.availableCharsets()` lists: the first entries of [`CHARSETS`].
+pub(crate) const AVAILABLE: usize = 171;
 
 /// The index of ISO-8859-1 in [`CHARSETS`].
 pub(crate) const ISO_8859_1: u16 = 55;
@@ -23,19 +27,19 @@ pub(crate) const UTF_32BE: u16 = 78;
 /// The index of UTF-32LE in [`CHARSETS`].
 pub(crate) const UTF_32LE: u16 = 79;
 
-/// The JDK's charsets, by canonical name.
-pub(crate) static CHARSETS: [JdkCharset; 171] = [
+/// The JDK's charsets, by canonical name; after them, GB18030 with the 2005 mapping.
+pub(crate) static CHARSETS: [JdkCharset; 172] = [
     JdkCharset {
         name: "Big5",
         aliases: &["csBig5"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(0),
     },
     JdkCharset {
         name: "Big5-HKSCS",
         aliases: &["Big5_HKSCS", "big5-hkscs", "big5hk", "big5hkscs"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(1),
     },
     JdkCharset {
         name: "CESU-8",
@@ -47,31 +51,31 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "EUC-JP",
         aliases: &["Extended_UNIX_Code_Packed_Format_for_Japanese", "csEUCPkdFmtjapanese", "euc_jp", "eucjis", "eucjp", "x-euc-jp", "x-eucjp"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(2),
     },
     JdkCharset {
         name: "EUC-KR",
         aliases: &["5601", "csEUCKR", "euc_kr", "euckr", "ks_c_5601-1987", "ksc5601", "ksc5601-1987", "ksc5601_1987", "ksc_5601"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(3),
     },
     JdkCharset {
         name: "GB18030",
         aliases: &["gb18030-2022"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(4),
     },
     JdkCharset {
         name: "GB2312",
         aliases: &["EUC_CN", "euc-cn", "euccn", "gb2312", "gb2312-1980", "gb2312-80", "x-EUC-CN"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(5),
     },
     JdkCharset {
         name: "GBK",
         aliases: &["CP936", "windows-936"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(6),
     },
     JdkCharset {
         name: "IBM-Thai",
@@ -341,19 +345,19 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "ISO-2022-JP",
         aliases: &["csISO2022JP", "csjisencoding", "iso2022jp", "jis", "jis_encoding"],
         replacement: b"\x21\x29",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "ISO-2022-JP-2",
         aliases: &["csISO2022JP2", "iso2022jp2"],
         replacement: b"\x21\x29",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "ISO-2022-KR",
         aliases: &["ISO2022KR", "csISO2022KR"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "ISO-8859-1",
@@ -437,7 +441,7 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "JIS_X0212-1990",
         aliases: &["JIS0212", "csISO159JISX02121990", "iso-ir-159", "jis_x0212-1990", "x0212"],
         replacement: b"\x22\x44",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(7),
     },
     JdkCharset {
         name: "KOI8-R",
@@ -455,7 +459,7 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "Shift_JIS",
         aliases: &["csShiftJIS", "ms_kanji", "shift-jis", "shift_jis", "sjis", "x-sjis"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(8),
     },
     JdkCharset {
         name: "TIS-620",
@@ -569,37 +573,37 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "windows-31j",
         aliases: &["MS932", "csWindows31J", "windows-932"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(9),
     },
     JdkCharset {
         name: "x-Big5-HKSCS-2001",
         aliases: &["Big5_HKSCS_2001", "big5-hkscs-2001", "big5-hkscs:unicode3.0", "big5hk-2001", "big5hkscs-2001"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(10),
     },
     JdkCharset {
         name: "x-Big5-Solaris",
         aliases: &["Big5_Solaris"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(11),
     },
     JdkCharset {
         name: "x-euc-jp-linux",
         aliases: &["euc-jp-linux", "euc_jp_linux"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(12),
     },
     JdkCharset {
         name: "x-EUC-TW",
         aliases: &["EUC-TW", "cns11643", "euc_tw", "euctw"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(13),
     },
     JdkCharset {
         name: "x-eucJP-Open",
         aliases: &["EUC_JP_Solaris", "eucJP-open"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(14),
     },
     JdkCharset {
         name: "x-IBM1006",
@@ -671,37 +675,37 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "x-IBM1364",
         aliases: &["1364", "cp1364", "ibm-1364", "ibm1364"],
         replacement: b"\x6F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-IBM1381",
         aliases: &["1381", "cp1381", "ibm-1381", "ibm1381"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(15),
     },
     JdkCharset {
         name: "x-IBM1383",
         aliases: &["1383", "cp1383", "cpeuccn", "ibm-1383", "ibm-euccn", "ibm1383", "ibmeuccn"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(16),
     },
     JdkCharset {
         name: "x-IBM29626C",
         aliases: &["29626c", "cp29626c", "ibm-29626c", "ibm-eucjp", "ibm29626c"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(17),
     },
     JdkCharset {
         name: "x-IBM300",
         aliases: &["300", "cp300", "ibm-300", "ibm300"],
         replacement: b"\x42\x6F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(18),
     },
     JdkCharset {
         name: "x-IBM33722",
         aliases: &["33722", "cp33722", "ibm-33722", "ibm-33722_vascii_vpua", "ibm-5050", "ibm33722"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(19),
     },
     JdkCharset {
         name: "x-IBM737",
@@ -719,7 +723,7 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "x-IBM834",
         aliases: &["834", "cp834", "ibm-834", "ibm834"],
         replacement: b"\xFE\xFE",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(20),
     },
     JdkCharset {
         name: "x-IBM856",
@@ -755,109 +759,109 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "x-IBM930",
         aliases: &["930", "cp930", "ibm-930", "ibm930"],
         replacement: b"\x6F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-IBM933",
         aliases: &["933", "cp933", "ibm-933", "ibm933"],
         replacement: b"\x6F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-IBM935",
         aliases: &["935", "cp935", "ibm-935", "ibm935"],
         replacement: b"\x6F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-IBM937",
         aliases: &["937", "cp937", "ibm-937", "ibm937"],
         replacement: b"\x6F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-IBM939",
         aliases: &["939", "cp939", "ibm-939", "ibm939"],
         replacement: b"\x6F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-IBM942",
         aliases: &["942", "cp942", "ibm-942", "ibm942"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(21),
     },
     JdkCharset {
         name: "x-IBM942C",
         aliases: &["932", "942C", "cp932", "cp942C", "ibm-932", "ibm-942C", "ibm932", "ibm942C", "x-ibm932"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(22),
     },
     JdkCharset {
         name: "x-IBM943",
         aliases: &["943", "cp943", "ibm-943", "ibm943"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(23),
     },
     JdkCharset {
         name: "x-IBM943C",
         aliases: &["943C", "cp943C", "ibm-943C", "ibm943C"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(24),
     },
     JdkCharset {
         name: "x-IBM948",
         aliases: &["948", "cp948", "ibm-948", "ibm948"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(25),
     },
     JdkCharset {
         name: "x-IBM949",
         aliases: &["949", "cp949", "ibm-949", "ibm949"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(26),
     },
     JdkCharset {
         name: "x-IBM949C",
         aliases: &["949C", "cp949C", "ibm-949C", "ibm949C"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(27),
     },
     JdkCharset {
         name: "x-IBM950",
         aliases: &["950", "cp950", "ibm-950", "ibm950"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(28),
     },
     JdkCharset {
         name: "x-IBM964",
         aliases: &["964", "cp964", "ibm-964", "ibm-euctw", "ibm964"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(29),
     },
     JdkCharset {
         name: "x-IBM970",
         aliases: &["970", "cp970", "ibm-970", "ibm-eucKR", "ibm970"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(30),
     },
     JdkCharset {
         name: "x-ISCII91",
         aliases: &["ISCII91", "ST_SEV_358-88", "csISO153GOST1976874", "iscii", "iso-ir-153"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(31),
     },
     JdkCharset {
         name: "x-ISO-2022-CN-CNS",
         aliases: &["ISO-2022-CN-CNS", "ISO2022CN_CNS"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-ISO-2022-CN-GB",
         aliases: &["ISO-2022-CN-GB", "ISO2022CN_GB"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-iso-8859-11",
@@ -869,13 +873,13 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "x-JIS0208",
         aliases: &["JIS0208", "JIS_C6226-1983", "JIS_X0208-1983", "csISO87JISX0208", "iso-ir-87", "x0208"],
         replacement: b"\x21\x29",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(32),
     },
     JdkCharset {
         name: "x-Johab",
         aliases: &["johab", "ksc5601-1992", "ksc5601_1992", "ms1361"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(33),
     },
     JdkCharset {
         name: "x-MacArabic",
@@ -965,37 +969,37 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "x-MS932_0213",
         aliases: &["MS932-0213", "MS932:2004", "MS932_0213", "windows-932-0213", "windows-932:2004"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(34),
     },
     JdkCharset {
         name: "x-MS950-HKSCS",
         aliases: &["MS950_HKSCS"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(35),
     },
     JdkCharset {
         name: "x-MS950-HKSCS-XP",
         aliases: &["MS950_HKSCS_XP"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(36),
     },
     JdkCharset {
         name: "x-mswin-936",
         aliases: &["ms936", "ms_936"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(37),
     },
     JdkCharset {
         name: "x-PCK",
         aliases: &["pck"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(38),
     },
     JdkCharset {
         name: "x-SJIS_0213",
         aliases: &["shift_jis:2004", "shift_jis_0213:2004", "sjis-0213", "sjis:2004", "sjis_0213", "sjis_0213:2004"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(39),
     },
     JdkCharset {
         name: "x-UTF-16LE-BOM",
@@ -1019,13 +1023,13 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "x-windows-50220",
         aliases: &["cp50220", "ms50220"],
         replacement: b"\x21\x29",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-windows-50221",
         aliases: &["cp50221", "ms50221"],
         replacement: b"\x21\x29",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
     },
     JdkCharset {
         name: "x-windows-874",
@@ -1037,19 +1041,26 @@ pub(crate) static CHARSETS: [JdkCharset; 171] = [
         name: "x-windows-949",
         aliases: &["ms949", "ms_949", "windows-949", "windows949"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(40),
     },
     JdkCharset {
         name: "x-windows-950",
         aliases: &["ms950", "windows-950"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::MultiByte(41),
     },
     JdkCharset {
         name: "x-windows-iso2022jp",
         aliases: &["windows-iso2022jp"],
         replacement: b"\x21\x29",
-        kind: JdkKind::MultiByte,
+        kind: JdkKind::Stateful,
+    },
+    // -Djdk.charset.GB18030=2000
+    JdkCharset {
+        name: "GB18030",
+        aliases: &["gb18030-2000"],
+        replacement: b"\x3F",
+        kind: JdkKind::MultiByte(42),
     },
 ];
 
@@ -5467,3 +5478,464 @@ static MAP_X_WINDOWS_874: SingleByteData = SingleByteData {
     ],
     extra: &[],
 };
+
+/// Where the sections of `multi_byte.bin` start (index, masks, bases, codes), and its length; 10569 blocks.
+pub(crate) const SECTIONS: [usize; 5] = [0, 100352, 184904, 227184, 865920];
+
+/// The stateless multi-byte charsets' data, in the order of [`CHARSETS`].
+pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
+    // Big5
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 0,
+        plane2: None,
+        pairs: &[],
+    },
+    // Big5-HKSCS
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 1024,
+        plane2: Some(2048),
+        pairs: &[],
+    },
+    // EUC-JP
+    MultiByteData {
+        form: Form::EucJp,
+        ascii: true,
+        bmp: 3072,
+        plane2: None,
+        pairs: &[],
+    },
+    // EUC-KR
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 4096,
+        plane2: None,
+        pairs: &[],
+    },
+    // GB18030
+    MultiByteData {
+        form: Form::Gb18030(&[
+        Run { first: 0x0080, count: 36, linear: 0 }, Run { first: 0x00A5, count: 2, linear: 36 }, Run { first: 0x00A9, count: 7, linear: 38 }, Run { first: 0x00B2, count: 5, linear: 45 },
+        Run { first: 0x00B8, count: 31, linear: 50 }, Run { first: 0x00D8, count: 8, linear: 81 }, Run { first: 0x00E2, count: 6, linear: 89 }, Run { first: 0x00EB, count: 1, linear: 95 },
+        Run { first: 0x00EE, count: 4, linear: 96 }, Run { first: 0x00F4, count: 3, linear: 100 }, Run { first: 0x00F8, count: 1, linear: 103 }, Run { first: 0x00FB, count: 1, linear: 104 },
+        Run { first: 0x00FD, count: 4, linear: 105 }, Run { first: 0x0102, count: 17, linear: 109 }, Run { first: 0x0114, count: 7, linear: 126 }, Run { first: 0x011C, count: 15, linear: 133 },
+        Run { first: 0x012C, count: 24, linear: 148 }, Run { first: 0x0145, count: 3, linear: 172 }, Run { first: 0x0149, count: 4, linear: 175 }, Run { first: 0x014E, count: 29, linear: 179 },
+        Run { first: 0x016C, count: 98, linear: 208 }, Run { first: 0x01CF, count: 1, linear: 306 }, Run { first: 0x01D1, count: 1, linear: 307 }, Run { first: 0x01D3, count: 1, linear: 308 },
+        Run { first: 0x01D5, count: 1, linear: 309 }, Run { first: 0x01D7, count: 1, linear: 310 }, Run { first: 0x01D9, count: 1, linear: 311 }, Run { first: 0x01DB, count: 1, linear: 312 },
+        Run { first: 0x01DD, count: 28, linear: 313 }, Run { first: 0x01FA, count: 87, linear: 341 }, Run { first: 0x0252, count: 15, linear: 428 }, Run { first: 0x0262, count: 101, linear: 443 },
+        Run { first: 0x02C8, count: 1, linear: 544 }, Run { first: 0x02CC, count: 13, linear: 545 }, Run { first: 0x02DA, count: 183, linear: 558 }, Run { first: 0x03A2, count: 1, linear: 741 },
+        Run { first: 0x03AA, count: 7, linear: 742 }, Run { first: 0x03C2, count: 1, linear: 749 }, Run { first: 0x03CA, count: 55, linear: 750 }, Run { first: 0x0402, count: 14, linear: 805 },
+        Run { first: 0x0450, count: 1, linear: 819 }, Run { first: 0x0452, count: 6637, linear: 820 }, Run { first: 0x1E40, count: 464, linear: 7458 }, Run { first: 0x2011, count: 2, linear: 7922 },
+        Run { first: 0x2017, count: 1, linear: 7924 }, Run { first: 0x201A, count: 2, linear: 7925 }, Run { first: 0x201E, count: 7, linear: 7927 }, Run { first: 0x2027, count: 9, linear: 7934 },
+        Run { first: 0x2031, count: 1, linear: 7943 }, Run { first: 0x2034, count: 1, linear: 7944 }, Run { first: 0x2036, count: 5, linear: 7945 }, Run { first: 0x203C, count: 112, linear: 7950 },
+        Run { first: 0x20AD, count: 86, linear: 8062 }, Run { first: 0x2104, count: 1, linear: 8148 }, Run { first: 0x2106, count: 3, linear: 8149 }, Run { first: 0x210A, count: 12, linear: 8152 },
+        Run { first: 0x2117, count: 10, linear: 8164 }, Run { first: 0x2122, count: 62, linear: 8174 }, Run { first: 0x216C, count: 4, linear: 8236 }, Run { first: 0x217A, count: 22, linear: 8240 },
+        Run { first: 0x2194, count: 2, linear: 8262 }, Run { first: 0x219A, count: 110, linear: 8264 }, Run { first: 0x2209, count: 6, linear: 8374 }, Run { first: 0x2210, count: 1, linear: 8380 },
+        Run { first: 0x2212, count: 3, linear: 8381 }, Run { first: 0x2216, count: 4, linear: 8384 }, Run { first: 0x221B, count: 2, linear: 8388 }, Run { first: 0x2221, count: 2, linear: 8390 },
+        Run { first: 0x2224, count: 1, linear: 8392 }, Run { first: 0x2226, count: 1, linear: 8393 }, Run { first: 0x222C, count: 2, linear: 8394 }, Run { first: 0x222F, count: 5, linear: 8396 },
+        Run { first: 0x2238, count: 5, linear: 8401 }, Run { first: 0x223E, count: 10, linear: 8406 }, Run { first: 0x2249, count: 3, linear: 8416 }, Run { first: 0x224D, count: 5, linear: 8419 },
+        Run { first: 0x2253, count: 13, linear: 8424 }, Run { first: 0x2262, count: 2, linear: 8437 }, Run { first: 0x2268, count: 6, linear: 8439 }, Run { first: 0x2270, count: 37, linear: 8445 },
+        Run { first: 0x2296, count: 3, linear: 8482 }, Run { first: 0x229A, count: 11, linear: 8485 }, Run { first: 0x22A6, count: 25, linear: 8496 }, Run { first: 0x22C0, count: 82, linear: 8521 },
+        Run { first: 0x2313, count: 333, linear: 8603 }, Run { first: 0x246A, count: 10, linear: 8936 }, Run { first: 0x249C, count: 100, linear: 8946 }, Run { first: 0x254C, count: 4, linear: 9046 },
+        Run { first: 0x2574, count: 13, linear: 9050 }, Run { first: 0x2590, count: 3, linear: 9063 }, Run { first: 0x2596, count: 10, linear: 9066 }, Run { first: 0x25A2, count: 16, linear: 9076 },
+        Run { first: 0x25B4, count: 8, linear: 9092 }, Run { first: 0x25BE, count: 8, linear: 9100 }, Run { first: 0x25C8, count: 3, linear: 9108 }, Run { first: 0x25CC, count: 2, linear: 9111 },
+        Run { first: 0x25D0, count: 18, linear: 9113 }, Run { first: 0x25E6, count: 31, linear: 9131 }, Run { first: 0x2607, count: 2, linear: 9162 }, Run { first: 0x260A, count: 54, linear: 9164 },
+        Run { first: 0x2641, count: 1, linear: 9218 }, Run { first: 0x2643, count: 2110, linear: 9219 }, Run { first: 0x2E82, count: 2, linear: 11329 }, Run { first: 0x2E85, count: 3, linear: 11331 },
+        Run { first: 0x2E89, count: 2, linear: 11334 }, Run { first: 0x2E8D, count: 10, linear: 11336 }, Run { first: 0x2E98, count: 15, linear: 11346 }, Run { first: 0x2EA8, count: 2, linear: 11361 },
+        Run { first: 0x2EAB, count: 3, linear: 11363 }, Run { first: 0x2EAF, count: 4, linear: 11366 }, Run { first: 0x2EB4, count: 2, linear: 11370 }, Run { first: 0x2EB8, count: 3, linear: 11372 },
+        Run { first: 0x2EBC, count: 14, linear: 11375 }, Run { first: 0x2ECB, count: 293, linear: 11389 }, Run { first: 0x2FFC, count: 4, linear: 11682 }, Run { first: 0x3004, count: 1, linear: 11686 },
+        Run { first: 0x3018, count: 5, linear: 11687 }, Run { first: 0x301F, count: 2, linear: 11692 }, Run { first: 0x302A, count: 20, linear: 11694 }, Run { first: 0x303F, count: 2, linear: 11714 },
+        Run { first: 0x3094, count: 7, linear: 11716 }, Run { first: 0x309F, count: 2, linear: 11723 }, Run { first: 0x30F7, count: 5, linear: 11725 }, Run { first: 0x30FF, count: 6, linear: 11730 },
+        Run { first: 0x312A, count: 246, linear: 11736 }, Run { first: 0x322A, count: 7, linear: 11982 }, Run { first: 0x3232, count: 113, linear: 11989 }, Run { first: 0x32A4, count: 234, linear: 12102 },
+        Run { first: 0x3390, count: 12, linear: 12336 }, Run { first: 0x339F, count: 2, linear: 12348 }, Run { first: 0x33A2, count: 34, linear: 12350 }, Run { first: 0x33C5, count: 9, linear: 12384 },
+        Run { first: 0x33CF, count: 2, linear: 12393 }, Run { first: 0x33D3, count: 2, linear: 12395 }, Run { first: 0x33D6, count: 113, linear: 12397 }, Run { first: 0x3448, count: 43, linear: 12510 },
+        Run { first: 0x3474, count: 298, linear: 12553 }, Run { first: 0x359F, count: 111, linear: 12851 }, Run { first: 0x360F, count: 11, linear: 12962 }, Run { first: 0x361B, count: 765, linear: 12973 },
+        Run { first: 0x3919, count: 85, linear: 13738 }, Run { first: 0x396F, count: 96, linear: 13823 }, Run { first: 0x39D1, count: 14, linear: 13919 }, Run { first: 0x39E0, count: 147, linear: 13933 },
+        Run { first: 0x3A74, count: 218, linear: 14080 }, Run { first: 0x3B4F, count: 287, linear: 14298 }, Run { first: 0x3C6F, count: 113, linear: 14585 }, Run { first: 0x3CE1, count: 885, linear: 14698 },
+        Run { first: 0x4057, count: 264, linear: 15583 }, Run { first: 0x4160, count: 471, linear: 15847 }, Run { first: 0x4338, count: 116, linear: 16318 }, Run { first: 0x43AD, count: 4, linear: 16434 },
+        Run { first: 0x43B2, count: 43, linear: 16438 }, Run { first: 0x43DE, count: 248, linear: 16481 }, Run { first: 0x44D7, count: 373, linear: 16729 }, Run { first: 0x464D, count: 20, linear: 17102 },
+        Run { first: 0x4662, count: 193, linear: 17122 }, Run { first: 0x4724, count: 5, linear: 17315 }, Run { first: 0x472A, count: 82, linear: 17320 }, Run { first: 0x477D, count: 16, linear: 17402 },
+        Run { first: 0x478E, count: 441, linear: 17418 }, Run { first: 0x4948, count: 50, linear: 17859 }, Run { first: 0x497B, count: 2, linear: 17909 }, Run { first: 0x497E, count: 4, linear: 17911 },
+        Run { first: 0x4984, count: 1, linear: 17915 }, Run { first: 0x4987, count: 20, linear: 17916 }, Run { first: 0x499C, count: 3, linear: 17936 }, Run { first: 0x49A0, count: 22, linear: 17939 },
+        Run { first: 0x49B8, count: 703, linear: 17961 }, Run { first: 0x4C78, count: 39, linear: 18664 }, Run { first: 0x4CA4, count: 111, linear: 18703 }, Run { first: 0x4D1A, count: 148, linear: 18814 },
+        Run { first: 0x4DAF, count: 81, linear: 18962 }, Run { first: 0x9FA6, count: 14, linear: 19043 }, Run { first: 0x9FBC, count: 14404, linear: 19065 }, Run { first: 0xE76C, count: 1, linear: 33469 },
+        Run { first: 0xE78D, count: 1, linear: 39076 }, Run { first: 0xE78E, count: 1, linear: 39078 }, Run { first: 0xE78F, count: 1, linear: 39077 }, Run { first: 0xE790, count: 7, linear: 39079 },
+        Run { first: 0xE7C7, count: 1, linear: 7457 }, Run { first: 0xE7C8, count: 1, linear: 33470 }, Run { first: 0xE7E7, count: 13, linear: 33471 }, Run { first: 0xE815, count: 1, linear: 33484 },
+        Run { first: 0xE819, count: 5, linear: 33485 }, Run { first: 0xE81E, count: 1, linear: 19057 }, Run { first: 0xE81F, count: 7, linear: 33490 }, Run { first: 0xE826, count: 1, linear: 19058 },
+        Run { first: 0xE827, count: 4, linear: 33497 }, Run { first: 0xE82B, count: 2, linear: 19059 }, Run { first: 0xE82D, count: 4, linear: 33501 }, Run { first: 0xE832, count: 1, linear: 19061 },
+        Run { first: 0xE833, count: 8, linear: 33505 }, Run { first: 0xE83C, count: 7, linear: 33513 }, Run { first: 0xE843, count: 1, linear: 19062 }, Run { first: 0xE844, count: 16, linear: 33520 },
+        Run { first: 0xE854, count: 1, linear: 19063 }, Run { first: 0xE856, count: 14, linear: 33536 }, Run { first: 0xE864, count: 1, linear: 19064 }, Run { first: 0xE865, count: 4295, linear: 33550 },
+        Run { first: 0xF92D, count: 76, linear: 37845 }, Run { first: 0xF97A, count: 27, linear: 37921 }, Run { first: 0xF996, count: 81, linear: 37948 }, Run { first: 0xF9E8, count: 9, linear: 38029 },
+        Run { first: 0xF9F2, count: 26, linear: 38038 }, Run { first: 0xFA10, count: 1, linear: 38064 }, Run { first: 0xFA12, count: 1, linear: 38065 }, Run { first: 0xFA15, count: 3, linear: 38066 },
+        Run { first: 0xFA19, count: 6, linear: 38069 }, Run { first: 0xFA22, count: 1, linear: 38075 }, Run { first: 0xFA25, count: 2, linear: 38076 }, Run { first: 0xFA2A, count: 998, linear: 38078 },
+        Run { first: 0xFE1A, count: 22, linear: 39086 }, Run { first: 0xFE32, count: 1, linear: 39108 }, Run { first: 0xFE45, count: 4, linear: 39109 }, Run { first: 0xFE53, count: 1, linear: 39113 },
+        Run { first: 0xFE58, count: 1, linear: 39114 }, Run { first: 0xFE67, count: 1, linear: 39115 }, Run { first: 0xFE6C, count: 149, linear: 39116 }, Run { first: 0xFF5F, count: 129, linear: 39265 },
+        Run { first: 0xFFE6, count: 26, linear: 39394 },
+    ]),
+        ascii: true,
+        bmp: 5120,
+        plane2: None,
+        pairs: &[],
+    },
+    // GB2312
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 6144,
+        plane2: None,
+        pairs: &[],
+    },
+    // GBK
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 7168,
+        plane2: None,
+        pairs: &[],
+    },
+    // JIS_X0212-1990
+    MultiByteData {
+        form: Form::Double,
+        ascii: false,
+        bmp: 8192,
+        plane2: None,
+        pairs: &[],
+    },
+    // Shift_JIS
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 9216,
+        plane2: None,
+        pairs: &[],
+    },
+    // windows-31j
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 10240,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-Big5-HKSCS-2001
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 11264,
+        plane2: Some(12288),
+        pairs: &[],
+    },
+    // x-Big5-Solaris
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 13312,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-euc-jp-linux
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 14336,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-EUC-TW
+    MultiByteData {
+        form: Form::Planes(&[Plane { prefix: b"", first_row: 0xA1, base: 0x0100 }, Plane { prefix: b"\x8E\xA2", first_row: 0xA1, base: 0x2326 }, Plane { prefix: b"\x8E\xA3", first_row: 0xA1, base: 0x4142 }, Plane { prefix: b"\x8E\xA4", first_row: 0xA1, base: 0x5B54 }, Plane { prefix: b"\x8E\xA5", first_row: 0xA1, base: 0x77F8 }, Plane { prefix: b"\x8E\xA6", first_row: 0xA1, base: 0x99C0 }, Plane { prefix: b"\x8E\xA7", first_row: 0xA1, base: 0xB2B8 }, Plane { prefix: b"\x8E\xAF", first_row: 0xA1, base: 0xCC6C }, ]),
+        ascii: true,
+        bmp: 15360,
+        plane2: Some(16384),
+        pairs: &[],
+    },
+    // x-eucJP-Open
+    MultiByteData {
+        form: Form::EucJp,
+        ascii: true,
+        bmp: 17408,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM1381
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 18432,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM1383
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 19456,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM29626C
+    MultiByteData {
+        form: Form::EucJp,
+        ascii: true,
+        bmp: 20480,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM300
+    MultiByteData {
+        form: Form::Double,
+        ascii: false,
+        bmp: 21504,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM33722
+    MultiByteData {
+        form: Form::EucJp,
+        ascii: false,
+        bmp: 22528,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM834
+    MultiByteData {
+        form: Form::Double,
+        ascii: false,
+        bmp: 23552,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM942
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: false,
+        bmp: 24576,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM942C
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 25600,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM943
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: false,
+        bmp: 26624,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM943C
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 27648,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM948
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 28672,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM949
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: false,
+        bmp: 29696,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM949C
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 30720,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM950
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 31744,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM964
+    MultiByteData {
+        form: Form::Planes(&[Plane { prefix: b"", first_row: 0xA1, base: 0x0100 }, Plane { prefix: b"\x8E\xA2", first_row: 0xA1, base: 0x2326 }, Plane { prefix: b"\x8E\xAC", first_row: 0xA1, base: 0x4142 }, Plane { prefix: b"\x8E\xAD", first_row: 0xA1, base: 0x597E }, ]),
+        ascii: true,
+        bmp: 32768,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM970
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 33792,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-ISCII91
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 34816,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-JIS0208
+    MultiByteData {
+        form: Form::Double,
+        ascii: false,
+        bmp: 35840,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-Johab
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 36864,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-MS932_0213
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 37888,
+        plane2: Some(38912),
+        pairs: &[(0x00E6, 0x0300, 0x8663), (0x0254, 0x0300, 0x8667), (0x0254, 0x0301, 0x8668), (0x0259, 0x0300, 0x866B), (0x0259, 0x0301, 0x866C), (0x025A, 0x0300, 0x866D), (0x025A, 0x0301, 0x866E), (0x028C, 0x0300, 0x8669), (0x028C, 0x0301, 0x866A), (0x02E5, 0x02E9, 0x8686), (0x02E9, 0x02E5, 0x8685), (0x304B, 0x309A, 0x82F5), (0x304D, 0x309A, 0x82F6), (0x304F, 0x309A, 0x82F7), (0x3051, 0x309A, 0x82F8), (0x3053, 0x309A, 0x82F9), (0x30AB, 0x309A, 0x8397), (0x30AD, 0x309A, 0x8398), (0x30AF, 0x309A, 0x8399), (0x30B1, 0x309A, 0x839A), (0x30B3, 0x309A, 0x839B), (0x30BB, 0x309A, 0x839C), (0x30C4, 0x309A, 0x839D), (0x30C8, 0x309A, 0x839E), (0x31F7, 0x309A, 0x83F6)],
+    },
+    // x-MS950-HKSCS
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 39936,
+        plane2: Some(40960),
+        pairs: &[],
+    },
+    // x-MS950-HKSCS-XP
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 41984,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-mswin-936
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 43008,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-PCK
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 44032,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-SJIS_0213
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 45056,
+        plane2: Some(46080),
+        pairs: &[(0x00E6, 0x0300, 0x8663), (0x0254, 0x0300, 0x8667), (0x0254, 0x0301, 0x8668), (0x0259, 0x0300, 0x866B), (0x0259, 0x0301, 0x866C), (0x025A, 0x0300, 0x866D), (0x025A, 0x0301, 0x866E), (0x028C, 0x0300, 0x8669), (0x028C, 0x0301, 0x866A), (0x02E5, 0x02E9, 0x8686), (0x02E9, 0x02E5, 0x8685), (0x304B, 0x309A, 0x82F5), (0x304D, 0x309A, 0x82F6), (0x304F, 0x309A, 0x82F7), (0x3051, 0x309A, 0x82F8), (0x3053, 0x309A, 0x82F9), (0x30AB, 0x309A, 0x8397), (0x30AD, 0x309A, 0x8398), (0x30AF, 0x309A, 0x8399), (0x30B1, 0x309A, 0x839A), (0x30B3, 0x309A, 0x839B), (0x30BB, 0x309A, 0x839C), (0x30C4, 0x309A, 0x839D), (0x30C8, 0x309A, 0x839E), (0x31F7, 0x309A, 0x83F6)],
+    },
+    // x-windows-949
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 47104,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-windows-950
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 48128,
+        plane2: None,
+        pairs: &[],
+    },
+    // GB18030
+    MultiByteData {
+        form: Form::Gb18030(&[
+        Run { first: 0x0080, count: 36, linear: 0 }, Run { first: 0x00A5, count: 2, linear: 36 }, Run { first: 0x00A9, count: 7, linear: 38 }, Run { first: 0x00B2, count: 5, linear: 45 },
+        Run { first: 0x00B8, count: 31, linear: 50 }, Run { first: 0x00D8, count: 8, linear: 81 }, Run { first: 0x00E2, count: 6, linear: 89 }, Run { first: 0x00EB, count: 1, linear: 95 },
+        Run { first: 0x00EE, count: 4, linear: 96 }, Run { first: 0x00F4, count: 3, linear: 100 }, Run { first: 0x00F8, count: 1, linear: 103 }, Run { first: 0x00FB, count: 1, linear: 104 },
+        Run { first: 0x00FD, count: 4, linear: 105 }, Run { first: 0x0102, count: 17, linear: 109 }, Run { first: 0x0114, count: 7, linear: 126 }, Run { first: 0x011C, count: 15, linear: 133 },
+        Run { first: 0x012C, count: 24, linear: 148 }, Run { first: 0x0145, count: 3, linear: 172 }, Run { first: 0x0149, count: 4, linear: 175 }, Run { first: 0x014E, count: 29, linear: 179 },
+        Run { first: 0x016C, count: 98, linear: 208 }, Run { first: 0x01CF, count: 1, linear: 306 }, Run { first: 0x01D1, count: 1, linear: 307 }, Run { first: 0x01D3, count: 1, linear: 308 },
+        Run { first: 0x01D5, count: 1, linear: 309 }, Run { first: 0x01D7, count: 1, linear: 310 }, Run { first: 0x01D9, count: 1, linear: 311 }, Run { first: 0x01DB, count: 1, linear: 312 },
+        Run { first: 0x01DD, count: 28, linear: 313 }, Run { first: 0x01FA, count: 87, linear: 341 }, Run { first: 0x0252, count: 15, linear: 428 }, Run { first: 0x0262, count: 101, linear: 443 },
+        Run { first: 0x02C8, count: 1, linear: 544 }, Run { first: 0x02CC, count: 13, linear: 545 }, Run { first: 0x02DA, count: 183, linear: 558 }, Run { first: 0x03A2, count: 1, linear: 741 },
+        Run { first: 0x03AA, count: 7, linear: 742 }, Run { first: 0x03C2, count: 1, linear: 749 }, Run { first: 0x03CA, count: 55, linear: 750 }, Run { first: 0x0402, count: 14, linear: 805 },
+        Run { first: 0x0450, count: 1, linear: 819 }, Run { first: 0x0452, count: 7102, linear: 820 }, Run { first: 0x2011, count: 2, linear: 7922 }, Run { first: 0x2017, count: 1, linear: 7924 },
+        Run { first: 0x201A, count: 2, linear: 7925 }, Run { first: 0x201E, count: 7, linear: 7927 }, Run { first: 0x2027, count: 9, linear: 7934 }, Run { first: 0x2031, count: 1, linear: 7943 },
+        Run { first: 0x2034, count: 1, linear: 7944 }, Run { first: 0x2036, count: 5, linear: 7945 }, Run { first: 0x203C, count: 112, linear: 7950 }, Run { first: 0x20AD, count: 86, linear: 8062 },
+        Run { first: 0x2104, count: 1, linear: 8148 }, Run { first: 0x2106, count: 3, linear: 8149 }, Run { first: 0x210A, count: 12, linear: 8152 }, Run { first: 0x2117, count: 10, linear: 8164 },
+        Run { first: 0x2122, count: 62, linear: 8174 }, Run { first: 0x216C, count: 4, linear: 8236 }, Run { first: 0x217A, count: 22, linear: 8240 }, Run { first: 0x2194, count: 2, linear: 8262 },
+        Run { first: 0x219A, count: 110, linear: 8264 }, Run { first: 0x2209, count: 6, linear: 8374 }, Run { first: 0x2210, count: 1, linear: 8380 }, Run { first: 0x2212, count: 3, linear: 8381 },
+        Run { first: 0x2216, count: 4, linear: 8384 }, Run { first: 0x221B, count: 2, linear: 8388 }, Run { first: 0x2221, count: 2, linear: 8390 }, Run { first: 0x2224, count: 1, linear: 8392 },
+        Run { first: 0x2226, count: 1, linear: 8393 }, Run { first: 0x222C, count: 2, linear: 8394 }, Run { first: 0x222F, count: 5, linear: 8396 }, Run { first: 0x2238, count: 5, linear: 8401 },
+        Run { first: 0x223E, count: 10, linear: 8406 }, Run { first: 0x2249, count: 3, linear: 8416 }, Run { first: 0x224D, count: 5, linear: 8419 }, Run { first: 0x2253, count: 13, linear: 8424 },
+        Run { first: 0x2262, count: 2, linear: 8437 }, Run { first: 0x2268, count: 6, linear: 8439 }, Run { first: 0x2270, count: 37, linear: 8445 }, Run { first: 0x2296, count: 3, linear: 8482 },
+        Run { first: 0x229A, count: 11, linear: 8485 }, Run { first: 0x22A6, count: 25, linear: 8496 }, Run { first: 0x22C0, count: 82, linear: 8521 }, Run { first: 0x2313, count: 333, linear: 8603 },
+        Run { first: 0x246A, count: 10, linear: 8936 }, Run { first: 0x249C, count: 100, linear: 8946 }, Run { first: 0x254C, count: 4, linear: 9046 }, Run { first: 0x2574, count: 13, linear: 9050 },
+        Run { first: 0x2590, count: 3, linear: 9063 }, Run { first: 0x2596, count: 10, linear: 9066 }, Run { first: 0x25A2, count: 16, linear: 9076 }, Run { first: 0x25B4, count: 8, linear: 9092 },
+        Run { first: 0x25BE, count: 8, linear: 9100 }, Run { first: 0x25C8, count: 3, linear: 9108 }, Run { first: 0x25CC, count: 2, linear: 9111 }, Run { first: 0x25D0, count: 18, linear: 9113 },
+        Run { first: 0x25E6, count: 31, linear: 9131 }, Run { first: 0x2607, count: 2, linear: 9162 }, Run { first: 0x260A, count: 54, linear: 9164 }, Run { first: 0x2641, count: 1, linear: 9218 },
+        Run { first: 0x2643, count: 2110, linear: 9219 }, Run { first: 0x2E82, count: 2, linear: 11329 }, Run { first: 0x2E85, count: 3, linear: 11331 }, Run { first: 0x2E89, count: 2, linear: 11334 },
+        Run { first: 0x2E8D, count: 10, linear: 11336 }, Run { first: 0x2E98, count: 15, linear: 11346 }, Run { first: 0x2EA8, count: 2, linear: 11361 }, Run { first: 0x2EAB, count: 3, linear: 11363 },
+        Run { first: 0x2EAF, count: 4, linear: 11366 }, Run { first: 0x2EB4, count: 2, linear: 11370 }, Run { first: 0x2EB8, count: 3, linear: 11372 }, Run { first: 0x2EBC, count: 14, linear: 11375 },
+        Run { first: 0x2ECB, count: 293, linear: 11389 }, Run { first: 0x2FFC, count: 4, linear: 11682 }, Run { first: 0x3004, count: 1, linear: 11686 }, Run { first: 0x3018, count: 5, linear: 11687 },
+        Run { first: 0x301F, count: 2, linear: 11692 }, Run { first: 0x302A, count: 20, linear: 11694 }, Run { first: 0x303F, count: 2, linear: 11714 }, Run { first: 0x3094, count: 7, linear: 11716 },
+        Run { first: 0x309F, count: 2, linear: 11723 }, Run { first: 0x30F7, count: 5, linear: 11725 }, Run { first: 0x30FF, count: 6, linear: 11730 }, Run { first: 0x312A, count: 246, linear: 11736 },
+        Run { first: 0x322A, count: 7, linear: 11982 }, Run { first: 0x3232, count: 113, linear: 11989 }, Run { first: 0x32A4, count: 234, linear: 12102 }, Run { first: 0x3390, count: 12, linear: 12336 },
+        Run { first: 0x339F, count: 2, linear: 12348 }, Run { first: 0x33A2, count: 34, linear: 12350 }, Run { first: 0x33C5, count: 9, linear: 12384 }, Run { first: 0x33CF, count: 2, linear: 12393 },
+        Run { first: 0x33D3, count: 2, linear: 12395 }, Run { first: 0x33D6, count: 113, linear: 12397 }, Run { first: 0x3448, count: 43, linear: 12510 }, Run { first: 0x3474, count: 298, linear: 12553 },
+        Run { first: 0x359F, count: 111, linear: 12851 }, Run { first: 0x360F, count: 11, linear: 12962 }, Run { first: 0x361B, count: 765, linear: 12973 }, Run { first: 0x3919, count: 85, linear: 13738 },
+        Run { first: 0x396F, count: 96, linear: 13823 }, Run { first: 0x39D1, count: 14, linear: 13919 }, Run { first: 0x39E0, count: 147, linear: 13933 }, Run { first: 0x3A74, count: 218, linear: 14080 },
+        Run { first: 0x3B4F, count: 287, linear: 14298 }, Run { first: 0x3C6F, count: 113, linear: 14585 }, Run { first: 0x3CE1, count: 885, linear: 14698 }, Run { first: 0x4057, count: 264, linear: 15583 },
+        Run { first: 0x4160, count: 471, linear: 15847 }, Run { first: 0x4338, count: 116, linear: 16318 }, Run { first: 0x43AD, count: 4, linear: 16434 }, Run { first: 0x43B2, count: 43, linear: 16438 },
+        Run { first: 0x43DE, count: 248, linear: 16481 }, Run { first: 0x44D7, count: 373, linear: 16729 }, Run { first: 0x464D, count: 20, linear: 17102 }, Run { first: 0x4662, count: 193, linear: 17122 },
+        Run { first: 0x4724, count: 5, linear: 17315 }, Run { first: 0x472A, count: 82, linear: 17320 }, Run { first: 0x477D, count: 16, linear: 17402 }, Run { first: 0x478E, count: 441, linear: 17418 },
+        Run { first: 0x4948, count: 50, linear: 17859 }, Run { first: 0x497B, count: 2, linear: 17909 }, Run { first: 0x497E, count: 4, linear: 17911 }, Run { first: 0x4984, count: 1, linear: 17915 },
+        Run { first: 0x4987, count: 20, linear: 17916 }, Run { first: 0x499C, count: 3, linear: 17936 }, Run { first: 0x49A0, count: 22, linear: 17939 }, Run { first: 0x49B8, count: 703, linear: 17961 },
+        Run { first: 0x4C78, count: 39, linear: 18664 }, Run { first: 0x4CA4, count: 111, linear: 18703 }, Run { first: 0x4D1A, count: 148, linear: 18814 }, Run { first: 0x4DAF, count: 81, linear: 18962 },
+        Run { first: 0x9FA6, count: 14426, linear: 19043 }, Run { first: 0xE76C, count: 1, linear: 33469 }, Run { first: 0xE7C8, count: 1, linear: 33470 }, Run { first: 0xE7E7, count: 13, linear: 33471 },
+        Run { first: 0xE815, count: 1, linear: 33484 }, Run { first: 0xE819, count: 5, linear: 33485 }, Run { first: 0xE81F, count: 7, linear: 33490 }, Run { first: 0xE827, count: 4, linear: 33497 },
+        Run { first: 0xE82D, count: 4, linear: 33501 }, Run { first: 0xE833, count: 8, linear: 33505 }, Run { first: 0xE83C, count: 7, linear: 33513 }, Run { first: 0xE844, count: 16, linear: 33520 },
+        Run { first: 0xE856, count: 14, linear: 33536 }, Run { first: 0xE865, count: 4295, linear: 33550 }, Run { first: 0xF92D, count: 76, linear: 37845 }, Run { first: 0xF97A, count: 27, linear: 37921 },
+        Run { first: 0xF996, count: 81, linear: 37948 }, Run { first: 0xF9E8, count: 9, linear: 38029 }, Run { first: 0xF9F2, count: 26, linear: 38038 }, Run { first: 0xFA10, count: 1, linear: 38064 },
+        Run { first: 0xFA12, count: 1, linear: 38065 }, Run { first: 0xFA15, count: 3, linear: 38066 }, Run { first: 0xFA19, count: 6, linear: 38069 }, Run { first: 0xFA22, count: 1, linear: 38075 },
+        Run { first: 0xFA25, count: 2, linear: 38076 }, Run { first: 0xFA2A, count: 1030, linear: 38078 }, Run { first: 0xFE32, count: 1, linear: 39108 }, Run { first: 0xFE45, count: 4, linear: 39109 },
+        Run { first: 0xFE53, count: 1, linear: 39113 }, Run { first: 0xFE58, count: 1, linear: 39114 }, Run { first: 0xFE67, count: 1, linear: 39115 }, Run { first: 0xFE6C, count: 149, linear: 39116 },
+        Run { first: 0xFF5F, count: 129, linear: 39265 }, Run { first: 0xFFE6, count: 26, linear: 39394 },
+    ]),
+        ascii: true,
+        bmp: 49152,
+        plane2: None,
+        pairs: &[],
+    },
+];

@@ -4,9 +4,11 @@
 
 #[rustfmt::skip]
 mod generated;
+pub(crate) mod multi;
 
 pub(crate) use generated::{
-    CHARSETS, ISO_8859_1, SINGLE_BYTE, US_ASCII, UTF_16, UTF_32, UTF_32BE, UTF_32LE,
+    AVAILABLE, CHARSETS, ISO_8859_1, MULTI_BYTE, SINGLE_BYTE, US_ASCII, UTF_16, UTF_32, UTF_32BE,
+    UTF_32LE,
 };
 
 /// The JDK the tables come from.
@@ -44,8 +46,11 @@ pub(crate) enum JdkKind {
     },
     /// One byte per char: the index of its data in [`SINGLE_BYTE`].
     SingleByte(usize),
-    /// Several bytes per char, or a state: not supported.
-    MultiByte,
+    /// Several bytes per char, stateless: the index of its data in [`MULTI_BYTE`].
+    MultiByte(usize),
+    /// Several bytes per char with a state (ISO-2022, EBCDIC shift-out/shift-in): not
+    /// supported.
+    Stateful,
 }
 
 /// A single-byte charset's mapping, in the JDK's encode direction.
