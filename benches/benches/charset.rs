@@ -21,11 +21,9 @@
 //! `ours-avx2`, `whatwg-ours` and `encoding_rs` for a twin, and `ascii-copy_low_bytes`
 //! (wirebytes-ascii's copy of the same ASCII text) for English in EBCDIC.
 //!
-//! `charset/jdk-single-byte`: real text in the JDK's single-byte charsets (EBCDIC, DOS, Mac,
-//! and the JDK's windows-1252, KOI8-R, ISO-8859-2 beside their WHATWG twins): `baseline`,
-//! `per-char-table` (every char looked up in a table of every BMP char), `ours`,
-//! `ours-avx2`, `whatwg-ours` and `encoding_rs` for a twin, and `ascii-copy_low_bytes`
-//! (wirebytes-ascii's copy of the same ASCII text) for English in EBCDIC.
+//! `charset/jdk-multi-byte`: real CJK text (4 KiB) in the JDK's multi-byte charsets:
+//! `baseline`, `ours`, `ours-portable`, and `whatwg-ours` and `encoding_rs` on the WHATWG twin
+//! where there is one.
 //!
 //! `charset/jdk-only`: the JDK's own charsets. `baseline`: the reference; `flat-map` (UTF-16
 //! and UTF-32): `encode_utf16().flat_map(to_be_bytes)` (or `chars().flat_map`) collected;
@@ -285,6 +283,58 @@ fn jdk_single_byte(c: &mut Criterion) {
     }
 }
 
+/// `charset/jdk-multi-byte`: real CJK text in the JDK's multi-byte charsets. `baseline`: the
+/// reference; `ours` and `ours-portable`; where WHATWG has a twin, `whatwg-ours` (this crate's
+/// WHATWG charset) and `encoding_rs` (the build the benches get: without
+/// `fast-legacy-encode` unless it is asked for).
+fn jdk_multi_byte(c: &mut Criterion) {
+    const GROUP: &str = "charset/jdk-multi-byte";
+    use encoding_rs::*;
+    let cases: &[(&str, &str, &str, Option<&'static Encoding>)] = &[
+        ("japanese", JAPANESE_PROSE, "Shift_JIS", Some(SHIFT_JIS)),
+        ("japanese", JAPANESE_PROSE, "windows-31j", Some(SHIFT_JIS)),
+        ("japanese", JAPANESE_PROSE, "EUC-JP", Some(EUC_JP)),
+        ("chinese", TRADITIONAL_PROSE, "Big5", Some(BIG5)),
+        ("chinese", CHINESE_PROSE, "GBK", Some(GBK)),
+        ("chinese", CHINESE_PROSE, "GB18030", Some(GB18030)),
+        ("korean", KOREAN_PROSE, "EUC-KR", Some(EUC_KR)),
+        ("japanese", JAPANESE_PROSE, "x-IBM943", None),
+        ("japanese", JAPANESE_PROSE, "x-IBM939", None),
+    ];
+    for &(name, unit, java_name, twin) in cases {
+        // A charset this build cannot write (no feature `jdk-multi-byte`, or a stateful
+        // one) has no row.
+        let Some(charset) = Charset::for_java_name(java_name) else {
+            continue;
+        };
+        let text = body(unit, 4096);
+        let mut group = c.benchmark_group(GROUP);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        let param = format!("{name}-{java_name}/{}", text.len());
+        drop(charset.encode(&text, Replacement::Jdk));
+        bench(&mut group, GROUP, "baseline", &param, &text, |t| {
+            reference::encode(charset, t, Replacement::Jdk)
+        });
+        bench(&mut group, GROUP, "ours", &param, &text, |t| {
+            charset.encode(t, Replacement::Jdk)
+        });
+        let portable = levels::get("portable").expect("every CPU has the portable level");
+        bench(&mut group, GROUP, "ours-portable", &param, &text, |t| {
+            portable.encode(charset, t, Replacement::Jdk)
+        });
+        if let Some(encoding) = twin {
+            drop(Charset::from(encoding).encode(&text, Replacement::Jdk));
+            bench(&mut group, GROUP, "whatwg-ours", &param, &text, |t| {
+                Charset::from(encoding).encode(t, Replacement::Jdk)
+            });
+            bench(&mut group, GROUP, "encoding_rs", &param, &text, |t| {
+                encoding.encode(t).0.into_owned()
+            });
+        }
+        group.finish();
+    }
+}
+
 /// `charset/jdk-only`: the JDK's own charsets.
 fn jdk_only(c: &mut Criterion) {
     const GROUP: &str = "charset/jdk-only";
@@ -439,6 +489,7 @@ fn into_buffers(c: &mut Criterion) {
 fn benches(c: &mut Criterion) {
     real_text(c);
     jdk_single_byte(c);
+    jdk_multi_byte(c);
     jdk_only(c);
     into_buffers(c);
     const ALL: &[&str] = &[

@@ -279,6 +279,17 @@ public class JdkTables {
                 default -> { }
             }
         }
+        // Every base where some code decodes to a pair (the charset composes); else every
+        // 61st: a charset that decodes no code to two chars is not
+        // expected to write two chars as one, and all bases times all marks of a charset that
+        // maps the whole BMP is a quarter of a billion chars.
+        if (pairs.isEmpty()) {
+            List<Character> sample = new ArrayList<>();
+            for (int i = 0; i < bases.size(); i += 61) {
+                sample.add(bases.get(i));
+            }
+            bases = sample;
+        }
         for (char mark : marks) {
             StringBuilder together = new StringBuilder();
             ByteArrayOutputStream apart = new ByteArrayOutputStream();
@@ -311,7 +322,7 @@ public class JdkTables {
         if (bytes == null) {
             flush(out, line);
         } else {
-            line.append(line.length() == 0 ? String.format("m %x ", c) : ",").append(hex(bytes));
+            line.append(line.length() == 0 ? "m " + Integer.toHexString(c) + " " : ",").append(hex(bytes));
         }
     }
 
@@ -322,12 +333,16 @@ public class JdkTables {
         }
     }
 
+    static final char[] DIGITS = "0123456789abcdef".toCharArray();
+
+    /** The bytes in lower-case hex (by hand: String.format takes most of a dump's time). */
     static String hex(byte[] bytes) {
-        StringBuilder s = new StringBuilder();
-        for (byte b : bytes) {
-            s.append(String.format("%02x", b & 0xFF));
+        char[] s = new char[2 * bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            s[2 * i] = DIGITS[(bytes[i] >> 4) & 0xF];
+            s[2 * i + 1] = DIGITS[bytes[i] & 0xF];
         }
-        return s.toString();
+        return new String(s);
     }
 
     static void fail(Charset cs, String why) {

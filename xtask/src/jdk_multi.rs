@@ -43,7 +43,26 @@ pub(crate) enum Form {
     /// GB18030: one or two bytes from the table, else four, by `runs` in the BMP and by
     /// arithmetic above it.
     Gb18030 { runs: Vec<Run> },
+    /// The ISO-2022-JP family (stateful): below 0x80 ASCII (`ESC ( B`); `0x100 | b` JIS X
+    /// 0201 Roman (`ESC ( J`); `0x200 | b` JIS X 0201 katakana (`ESC ( I`); a code from
+    /// 0x2121 JIS X 0208 (`ESC $ B`); with bit 15 set JIS X 0212 (`ESC $ ( D`).
+    Jis,
+    /// ISO-2022-KR and ISO-2022-CN (stateful): below 0x80 ASCII (shifted in); from 0x2121 the
+    /// set `g1` designates, shifted out (`SO`); with bit 15 set the set `g2` designates, one
+    /// char at a time after `ESC N` (single shift 2); with bits 15 and 7 set the set `g3`
+    /// designates, after `ESC O` (single shift 3).
+    Iso2022 {
+        g1: Vec<u8>,
+        g2: Vec<u8>,
+        g3: Vec<u8>,
+    },
+    /// An EBCDIC code page with a double-byte set (stateful): one byte below 0x100 (shifted
+    /// in), else two between shift-out (`0E`) and shift-in (`0F`).
+    Shifted,
 }
+
+/// `ESC ( B`: back to ASCII.
+const TO_ASCII: &[u8] = b"\x1B(B";
 
 /// A plane of [`Form::Planes`]: codes from `base` are its cells, row by row from
 /// `first_row`, 94 a row (columns 0xA1 to 0xFE), written after `prefix`.
@@ -94,10 +113,28 @@ fn gb18030_linear(b: &[u8]) -> Option<u32> {
 pub(crate) const GB18030_SUPPLEMENTARY: u32 = 189_000;
 
 impl Form {
-    /// The bytes of `code`, as the crate writes them.
+    /// The bytes of `code`, as the crate writes them (a stateful form: the char alone, from
+    /// the initial state to the end).
     pub(crate) fn bytes(&self, code: u16) -> Vec<u8> {
         let [hi, lo] = code.to_be_bytes();
         match self {
+            Form::Jis => match code {
+                0..0x80 => vec![lo],
+                0x100..0x200 => [b"\x1B(J", &[lo][..], TO_ASCII].concat(),
+                0x200..0x300 => [b"\x1B(I", &[lo][..], TO_ASCII].concat(),
+                0x8000.. => [b"\x1B$(D", &[hi & 0x7F, lo][..], TO_ASCII].concat(),
+                _ => [b"\x1B$B", &[hi, lo][..], TO_ASCII].concat(),
+            },
+            Form::Iso2022 { g1, g2, g3 } => match code {
+                0..0x80 => vec![lo],
+                0x8080.. if code & 0x80 != 0 => {
+                    [&g3[..], b"\x1BO", &[hi & 0x7F, lo & 0x7F]].concat()
+                }
+                0x8000.. => [&g2[..], b"\x1BN", &[hi & 0x7F, lo]].concat(),
+                _ => [&g1[..], b"\x0E", &[hi, lo]].concat(),
+            },
+            Form::Shifted if code < 0x100 => vec![lo],
+            Form::Shifted => vec![0x0E, hi, lo, 0x0F],
             Form::Double => vec![hi, lo],
             _ if code < 0x100 => vec![lo],
             Form::Mixed | Form::Gb18030 { .. } => vec![hi, lo],
@@ -116,12 +153,33 @@ impl Form {
         }
     }
 
-    /// The form of a stateless charset's mapping, found from its bytes.
-    fn of(name: &str, map: &BTreeMap<u32, Vec<u8>>) -> Result<Form, String> {
+    /// The form of a charset's mapping, found from its bytes.
+    fn of(name: &str, map: &BTreeMap<u32, Vec<u8>>, stateless: bool) -> Result<Form, String> {
         let has = |len: usize, first: Option<u8>| {
             map.values()
                 .any(|b| b.len() == len && first.is_none_or(|f| b[0] == f))
         };
+        if !stateless {
+            let starting = |prefix: &[u8]| map.values().find(|b| b.starts_with(prefix));
+            if starting(b"\x1B$B").is_some() {
+                return Ok(Form::Jis);
+            }
+            if let Some(g1) = starting(b"\x1B$)") {
+                let designation = |b: &Vec<u8>| b[..4].to_vec();
+                return Ok(Form::Iso2022 {
+                    g1: g1
+                        .get(..4)
+                        .ok_or(format!("{name}: a short designation"))?
+                        .to_vec(),
+                    g2: starting(b"\x1B$*").map_or(Vec::new(), designation),
+                    g3: starting(b"\x1B$+").map_or(Vec::new(), designation),
+                });
+            }
+            if starting(b"\x0E").is_some() {
+                return Ok(Form::Shifted);
+            }
+            return Err(format!("{name}: a stateful charset of no known form"));
+        }
         if has(4, Some(0x8E)) {
             return planes(name, map).map(Form::Planes);
         }
@@ -140,6 +198,28 @@ impl Form {
     /// The code of `bytes`, if this form has one for them.
     fn code(&self, bytes: &[u8]) -> Option<u16> {
         let code = match (self, bytes) {
+            (Form::Jis | Form::Iso2022 { .. }, &[b]) if b < 0x80 => u16::from(b),
+            (Form::Jis, [0x1B, b'(', b'J', b, ..]) => 0x100 | u16::from(*b),
+            (Form::Jis, [0x1B, b'(', b'I', b, ..]) => 0x200 | u16::from(*b),
+            (Form::Jis, [0x1B, b'$', b'B', hi, lo, ..]) => u16::from_be_bytes([*hi, *lo]),
+            (Form::Jis, [0x1B, b'$', b'(', b'D', hi, lo, ..]) => {
+                0x8000 | u16::from_be_bytes([*hi, *lo])
+            }
+            (Form::Iso2022 { g1, g2, g3 }, _) if bytes.len() >= 7 => {
+                let (designation, rest) = bytes.split_at(4);
+                match *rest {
+                    [0x0E, hi, lo] if designation == g1 => u16::from_be_bytes([hi, lo]),
+                    [0x1B, b'N', hi, lo] if designation == g2 => {
+                        0x8000 | u16::from_be_bytes([hi, lo])
+                    }
+                    [0x1B, b'O', hi, lo] if designation == g3 => {
+                        0x8080 | u16::from_be_bytes([hi, lo])
+                    }
+                    _ => return None,
+                }
+            }
+            (Form::Shifted, &[0x0E, hi, lo, 0x0F]) => u16::from_be_bytes([hi, lo]),
+            (Form::Jis | Form::Iso2022 { .. }, _) => return None,
             (Form::Double, &[hi, lo]) => u16::from_be_bytes([hi, lo]),
             (Form::Double, _) => return None,
             (_, &[b]) => u16::from(b),
@@ -243,7 +323,7 @@ pub(crate) struct Planned {
 
 /// Plans a stateless charset: its form and codes, each checked to give its bytes back.
 pub(crate) fn plan(name: &str, dump: &MultiDump) -> Result<Planned, String> {
-    let form = Form::of(name, &dump.map)?;
+    let form = Form::of(name, &dump.map, dump.stateless != Some(false))?;
     let mut codes = BTreeMap::new();
     for (&c, bytes) in &dump.map {
         if matches!(form, Form::Gb18030 { .. }) && bytes.len() == 4 {
@@ -369,6 +449,17 @@ pub(crate) fn form_source(form: &Form) -> String {
         Form::Mixed => "Form::Mixed".to_owned(),
         Form::Double => "Form::Double".to_owned(),
         Form::EucJp => "Form::EucJp".to_owned(),
+        Form::Jis => "Form::Jis".to_owned(),
+        Form::Shifted => "Form::Shifted".to_owned(),
+        Form::Iso2022 { g1, g2, g3 } => {
+            let hex = |b: &[u8]| b.iter().map(|b| format!("\\x{b:02X}")).collect::<String>();
+            format!(
+                "Form::Iso2022 {{ g1: b\"{}\", g2: b\"{}\", g3: b\"{}\" }}",
+                hex(g1),
+                hex(g2),
+                hex(g3)
+            )
+        }
         Form::Planes(planes) => {
             let mut out = String::from("Form::Planes(&[");
             for plane in planes {
@@ -430,7 +521,7 @@ mod tests {
             (0x4E00, b"\xC4\xA1"),
             (0x4E42, b"\x8E\xA2\xA1\xA2"),
         ]);
-        let form = Form::of("x-EUC-TW", &tw).unwrap();
+        let form = Form::of("x-EUC-TW", &tw, true).unwrap();
         let Form::Planes(planes) = &form else {
             panic!("{form:?}")
         };
@@ -440,6 +531,73 @@ mod tests {
         }
         // A two-byte code where a plane has no such row is refused.
         assert_eq!(form.code(b"\xA1\xA1"), None);
+    }
+
+    /// The stateful forms, found from what the JDK writes for a char alone (its escapes and
+    /// shifts around it), give each char's code and its bytes back; bytes of another set or
+    /// designation are refused.
+    #[test]
+    fn stateful_forms_are_found_and_give_their_bytes_back() {
+        /// A charset's name, chars with their bytes alone, and the form they show.
+        type Case<'a> = (&'a str, &'a [(u32, &'a [u8])], Form);
+        let cases: [Case; 3] = [
+            (
+                "ISO-2022-JP-2",
+                &[
+                    (0x61, b"a"),
+                    (0xA5, b"\x1B(J\x5C\x1B(B"),
+                    (0xFF71, b"\x1B(I\x31\x1B(B"),
+                    (0x3042, b"\x1B$B\x24\x22\x1B(B"),
+                    (0xE9, b"\x1B$(D\x2B\x31\x1B(B"),
+                ],
+                Form::Jis,
+            ),
+            (
+                "x-ISO-2022-CN-CNS",
+                &[
+                    (0x61, b"a"),
+                    (0x4E2D, b"\x1B$)G\x0E\x44\x63"),
+                    (0x4E42, b"\x1B$*H\x1BN\x21\x21"),
+                    (0x3421, b"\x1B$+I\x1BO\x34\x3B"),
+                ],
+                Form::Iso2022 {
+                    g1: b"\x1B$)G".to_vec(),
+                    g2: b"\x1B$*H".to_vec(),
+                    g3: b"\x1B$+I".to_vec(),
+                },
+            ),
+            (
+                "x-IBM930",
+                &[(0x61, b"\x62"), (0x3042, b"\x0E\x44\x81\x0F")],
+                Form::Shifted,
+            ),
+        ];
+        for (name, chars, expected) in &cases {
+            let dump = MultiDump {
+                map: map(chars),
+                stateless: Some(false),
+                ..MultiDump::default()
+            };
+            let planned = plan(name, &dump).unwrap();
+            assert_eq!(planned.form, *expected, "{name}");
+            for &(c, bytes) in chars.iter() {
+                let code = planned.codes[&c];
+                assert_eq!(planned.form.bytes(code), bytes, "{name} U+{c:04X}");
+            }
+        }
+        // A JIS X 0208 code under another escape, a G1 char under G2's designation, and a
+        // double-byte EBCDIC char not shifted back in are not codes of their forms.
+        assert_eq!(Form::Jis.code(b"\x1B$@\x24\x22\x1B(B"), None);
+        let cns = &cases[1].2;
+        assert_eq!(cns.code(b"\x1B$*H\x0E\x44\x63"), None);
+        assert_eq!(Form::Shifted.code(b"\x0E\x44\x81"), None);
+        // A stateful charset of no known form is refused.
+        let odd = MultiDump {
+            map: map(&[(0x3042, b"\x1B%G\x24\x22")]),
+            stateless: Some(false),
+            ..MultiDump::default()
+        };
+        assert!(plan("odd", &odd).unwrap_err().contains("no known form"));
     }
 
     #[test]

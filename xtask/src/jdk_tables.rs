@@ -209,11 +209,11 @@ fn render(
         "/// The JDK the tables come from.\npub(crate) const JDK_VERSION: &str = {version:?};\n"
     );
     let single: Vec<&Dumped> = charsets.iter().filter(|c| c.kind == "single").collect();
-    // The stateless multi-byte charsets, then GB18030 as the JDK writes it with
+    // The multi-byte charsets (stateless and stateful), then GB18030 as the JDK writes it with
     // -Djdk.charset.GB18030=2000 (an entry after the JDK's own in `CHARSETS`).
     let mut multi: Vec<(&Dumped, Planned)> = Vec::new();
     for charset in charsets.iter().chain(gb18030_2000) {
-        if charset.kind == "multi" && charset.multi.stateless == Some(true) {
+        if charset.kind == "multi" && charset.multi.stateless.is_some() {
             multi.push((charset, jdk_multi::plan(&charset.name, &charset.multi)?));
         }
     }
@@ -257,7 +257,12 @@ pub(crate) const {}: u16 = {index};",
             }
             "multi" => match multi.iter().position(|(m, _)| std::ptr::eq(*m, charset)) {
                 Some(k) => format!("JdkKind::MultiByte({k})"),
-                None => "JdkKind::Stateful".to_owned(),
+                None => {
+                    return Err(format!(
+                        "{}: a multi-byte charset without data",
+                        charset.name
+                    ));
+                }
             },
             other => return Err(format!("{}: unknown kind {other:?}", charset.name)),
         };
@@ -341,7 +346,7 @@ fn render_multi(out: &mut String, multi: &[(&Dumped, Planned)]) -> Result<Vec<u8
     );
     let _ = writeln!(
         out,
-        "\n/// The stateless multi-byte charsets' data, in the order of [`CHARSETS`].\n\
+        "\n/// The multi-byte charsets' data, in the order of [`CHARSETS`].\n\
          pub(crate) static MULTI_BYTE: [MultiByteData; {}] = [",
         entries.len()
     );
@@ -467,7 +472,9 @@ mod tests {
             "jdk 17.0.15 Debian\n\
              charset UTF-8 unicode 3f UTF8,unicode-1-1-utf-8\n\
              charset ISO-8859-1 multi 3f -\n\
+             stateless\n\
              charset US-ASCII multi 3f -\n\
+             stateless\n\
              charset UTF-16 unicode fffd -\n\
              charset UTF-32 unicode 0000fffd -\n\
              charset UTF-32BE unicode 0000fffd -\n\
@@ -475,7 +482,10 @@ mod tests {
              charset X-LATIN single 3f -\n\
              b2c {b2c}\n\
              extra 00a4:3f\n\
-             charset Big5 multi 3f csBig5\n"
+             charset Big5 multi 3f csBig5\n\
+             m 41 41\n\
+             m 3042 c6a6\n\
+             stateless\n"
         );
         let (version, charsets) = parse(&dump).unwrap();
         assert_eq!(version, "17.0.15 Debian");
@@ -489,6 +499,8 @@ mod tests {
         );
         assert!(source.contains("(0x00A4, 0x3F)"), "{source}");
         assert!(source.contains("0x20AC"), "{source}");
+        assert!(source.contains("kind: JdkKind::MultiByte(2)"), "{source}");
+        assert!(source.contains("form: Form::Mixed"), "{source}");
     }
 
     #[test]
@@ -497,7 +509,7 @@ mod tests {
         b2c.push_str("");
         let named: String = NAMED
             .iter()
-            .map(|name| format!("charset {name} multi 3f -\n"))
+            .map(|name| format!("charset {name} multi 3f -\nstateless\n"))
             .collect();
         let dump = format!("jdk 17\n{named}charset X single 3f -\nb2c {b2c}\nextra 0041:42\n");
         let (version, charsets) = parse(&dump).unwrap();

@@ -407,24 +407,54 @@ pub(crate) fn main(root: &Path, quick: bool, names: &[String]) -> ExitCode {
              the JDK parity checks are skipped, every other check runs"
         ),
     }
-    let mut ctx = Ctx {
-        root: root.to_path_buf(),
-        quick,
-        java,
-        terminal: std::io::stderr().is_terminal(),
-        sweep: "",
-        rows: Vec::new(),
-    };
-
+    // The sweeps are independent: two at a time where there are two cores, each on its own
+    // thread with its own context, taken in the order of SWEEPS (the charset sweep, the
+    // longest, second); the tables come out in that order. Progress then goes line by line.
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(2)
+        .min(selected.len());
+    let terminal = std::io::stderr().is_terminal() && workers == 1;
     let started = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let done: std::sync::Mutex<Vec<Option<Vec<Row>>>> =
+        std::sync::Mutex::new(selected.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut ctx = Ctx {
+                    root: root.to_path_buf(),
+                    quick,
+                    java: java.clone(),
+                    terminal,
+                    sweep: "",
+                    rows: Vec::new(),
+                };
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(sweep) = selected.get(i) else { break };
+                    ctx.sweep = sweep.name;
+                    ctx.rows.clear();
+                    eprintln!("== sweep {}: {}", sweep.name, sweep.about);
+                    let run = std::panic::AssertUnwindSafe(|| (sweep.run)(&mut ctx));
+                    let finished = std::panic::catch_unwind(run).is_ok();
+                    let rows = std::mem::take(&mut ctx.rows);
+                    done.lock().unwrap_or_else(|e| e.into_inner())[i] = finished.then_some(rows);
+                }
+            });
+        }
+    });
+    let done = done.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut report = String::new();
     let mut failed = false;
-    for sweep in selected {
-        ctx.sweep = sweep.name;
-        ctx.rows.clear();
-        eprintln!("== sweep {}: {}", sweep.name, sweep.about);
-        (sweep.run)(&mut ctx);
-        failed |= render(&mut report, sweep, &ctx.rows);
+    for (sweep, rows) in selected.iter().zip(done) {
+        // A sweep that panicked (its message is on stderr) has no rows: a failure.
+        let Some(rows) = rows else {
+            let _ = writeln!(report, "### {}: did not finish (panicked)\n", sweep.name);
+            failed = true;
+            continue;
+        };
+        failed |= render(&mut report, sweep, &rows);
     }
     let _ = writeln!(
         report,

@@ -160,11 +160,15 @@ impl Charset {
     /// The charset the JDK's `Charset.forName(name)` gives, with the JDK's own mapping: its
     /// bytes are what `String.getBytes(charset)` writes. By the JDK's canonical names and
     /// every alias its `aliases()` lists, ASCII case-insensitive (no whitespace is trimmed, as
-    /// in the JDK). `None` for a name the JDK does not know, for the JDK's stateful charsets
-    /// (the ISO-2022 family, the EBCDIC DBCS code pages with shift-out and shift-in such as
-    /// x-IBM930), which this crate does not write yet, and, without the feature
-    /// `jdk-multi-byte`, for the JDK's multi-byte charsets (Shift_JIS, Big5, EUC-JP, GBK,
-    /// GB18030, x-IBM943, ...): never a WHATWG stand-in.
+    /// in the JDK). Every one of the 171 charsets JDK 17 can encode is there, the stateful
+    /// ones too (the ISO-2022 family, the EBCDIC DBCS code pages with shift-out and shift-in
+    /// such as x-IBM930), with the JDK's escape sequences, shifts and replacements. `None` for
+    /// a name the JDK does not know and, without the feature `jdk-multi-byte`, for the JDK's
+    /// multi-byte charsets (Shift_JIS, Big5, EUC-JP, GBK, GB18030, x-IBM943, ISO-2022-JP,
+    /// ...): never a WHATWG stand-in.
+    ///
+    /// The JDK's ISO-2022-KR and ISO-2022-CN end a text where it is (shifted out, if the last
+    /// char was), as the JDK does; ISO-2022-JP returns to ASCII and the EBCDIC pages shift in.
     ///
     /// GB18030 is the JDK's default mapping, GB18030-2022 (the JDK's own default since the
     /// 2022 standard came into force; its alias `gb18030-2022`). The 2005 mapping, which the
@@ -191,7 +195,8 @@ impl Charset {
     /// let sjis = Charset::for_java_name("SJIS").unwrap(); // with the feature `jdk-multi-byte`
     /// assert_eq!(sjis.name(), "Shift_JIS");
     /// assert_eq!(sjis.encode("\u{2014}", Replacement::Jdk), b"\x81\x5C"); // WHATWG: none
-    /// assert_eq!(Charset::for_java_name("ISO-2022-JP"), None); // stateful
+    /// let jis = Charset::for_java_name("ISO-2022-JP").unwrap(); // stateful
+    /// assert_eq!(jis.encode("a\u{3042}", Replacement::Jdk), b"a\x1B$B\x24\x22\x1B(B");
     /// assert_eq!(Charset::for_java_name("no-such-charset"), None);
     /// assert_eq!(Charset::for_java_name(" utf-8"), None);
     /// ```
@@ -204,7 +209,6 @@ impl Charset {
     /// it; UTF-8, UTF-16BE and UTF-16LE as the values they share with encoding_rs.
     fn from_jdk_index(index: u16) -> Option<Charset> {
         match CHARSETS.get(usize::from(index))?.kind {
-            JdkKind::Stateful => None,
             JdkKind::MultiByte(_) if !cfg!(feature = "jdk-multi-byte") => None,
             JdkKind::Utf8 => Some(Charset::UTF_8),
             JdkKind::Utf16 {
@@ -220,9 +224,8 @@ impl Charset {
     }
 
     /// Every charset [`for_java_name`](Self::for_java_name) gives, once each, in the order of
-    /// the JDK's canonical names: the Unicode family, the single-byte charsets and, with the
-    /// feature `jdk-multi-byte`, the stateless multi-byte ones (the JDK's stateful charsets are
-    /// not among them).
+    /// the JDK's canonical names: all 171 the JDK can encode (without the feature
+    /// `jdk-multi-byte`, the 115 of the Unicode family and the single-byte ones).
     ///
     /// # Examples
     ///

@@ -110,11 +110,6 @@ pub(crate) fn kind(charset: Charset) -> Kind {
             }
             JdkKind::SingleByte(k) => Kind::ByteMap(SINGLE_BYTE_COUNT + k),
             JdkKind::MultiByte(data) => Kind::JdkMultiByte(data),
-            // Not made into a `Charset` (`Charset::for_java_name` gives `None`).
-            JdkKind::Stateful => {
-                debug_assert!(false, "no Charset holds a stateful JDK charset");
-                Kind::Utf8
-            }
         };
     };
     if encoding == encoding_rs::UTF_8 || encoding == encoding_rs::REPLACEMENT {

@@ -256,9 +256,21 @@ fn worst_case(kind: Kind, policy: Policy, utf16: bool) -> (usize, usize) {
         // a return to ASCII at the end (or before the first char, in a stream) adds three.
         (Kind::Iso2022Jp, false) => (if whatwg { 8 } else { 5 }, 3),
         (Kind::Iso2022Jp, true) => (if whatwg { 11 } else { 5 }, 3),
-        // The JDK's multi-byte charsets write at most four bytes for a char of two or more
-        // bytes of UTF-8, and at most two (a double-byte code or replacement) for an ASCII
-        // char; `&#127;` is six. A BMP unit is at most four bytes, or `&#65535;`.
+        // The JDK's stateful charsets: an ASCII char after another set is a switch of three
+        // bytes (`ESC ( B`) and itself; a char of two or more bytes of UTF-8 at most a
+        // designation, a single shift and two bytes (eight); a BMP unit at most that. A
+        // numeric character reference is at most three bytes of switch and `&#65535;` for a
+        // BMP unit (or `&#1114111;` for two), and an unmappable ASCII char's `&#127;` after
+        // a switch is nine. The end returns to the initial set: three bytes at most.
+        (Kind::JdkMultiByte(k), false) if jdk::MULTI_BYTE[k].form.is_stateful() => {
+            (if whatwg { 9 } else { 4 }, 3)
+        }
+        (Kind::JdkMultiByte(k), true) if jdk::MULTI_BYTE[k].form.is_stateful() => {
+            (if whatwg { 11 } else { 8 }, 3)
+        }
+        // The JDK's stateless multi-byte charsets write at most four bytes for a char of two
+        // or more bytes of UTF-8, and at most two (a double-byte code or replacement) for an
+        // ASCII char; `&#127;` is six. A BMP unit is at most four bytes, or `&#65535;`.
         (Kind::JdkMultiByte(_), false) => (if whatwg { 6 } else { 2 }, 0),
         (Kind::JdkMultiByte(_), true) => (if whatwg { 8 } else { 4 }, 0),
     }

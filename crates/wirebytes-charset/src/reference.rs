@@ -29,7 +29,7 @@
 
 use encoding_rs::{Encoder, EncoderResult};
 
-use crate::jdk::multi::MultiByteData;
+use crate::jdk::multi::Form;
 use crate::jdk::{self, JdkKind, SingleByteData};
 use crate::{Charset, Replacement};
 
@@ -138,17 +138,16 @@ fn run(
             }
             JdkKind::Cesu8 => Sink::Cesu8,
             JdkKind::MultiByte(k) => {
-                multi_byte(
-                    &jdk::MULTI_BYTE[k],
-                    jdk.replacement,
-                    items,
-                    replacement,
-                    &mut out,
-                );
+                let (data, jdk) = (&jdk::MULTI_BYTE[k], jdk.replacement);
+                if data.form.is_stateful() {
+                    stateful(k, jdk, items, replacement, &mut out);
+                } else {
+                    multi_byte(k, jdk, items, replacement, &mut out);
+                }
                 return out;
             }
-            // UTF-8 is an encoding_rs charset, and no charset is a stateful JDK one.
-            JdkKind::Utf8 | JdkKind::Stateful => return out,
+            // UTF-8 is an encoding_rs charset.
+            JdkKind::Utf8 => return out,
         };
         for item in items {
             write_by_hand(&sink, item, replacement, &mut out);
@@ -293,7 +292,7 @@ fn lookup(data: &'static SingleByteData, c: u32) -> Option<u8> {
 /// are one, else the char's bytes from a hash map of every char's, made once per charset from
 /// a walk over its blocks, or the replacement.
 fn multi_byte(
-    data: &'static MultiByteData,
+    k: usize,
     jdk: &'static [u8],
     items: impl Iterator<Item = Item>,
     replacement: Replacement,
@@ -305,10 +304,7 @@ fn multi_byte(
     type Map = HashMap<u32, Vec<u8>>;
     static MAPS: [OnceLock<Map>; jdk::MULTI_BYTE.len()] =
         [const { OnceLock::new() }; jdk::MULTI_BYTE.len()];
-    let k = jdk::MULTI_BYTE
-        .iter()
-        .position(|d| std::ptr::eq(d, data))
-        .expect("the data is one of MULTI_BYTE's");
+    let data = &jdk::MULTI_BYTE[k];
     let maps = &MAPS;
     let map = maps[k].get_or_init(|| data.pairs_slow().into_iter().collect());
     let items: Vec<Item> = items.collect();
@@ -336,6 +332,178 @@ fn multi_byte(
             None => out.extend_from_slice(format!("&#{c};").as_bytes()),
         }
         i += 1;
+    }
+}
+
+/// A JDK stateful charset, a char at a time, from a hash map of every char's code (made once
+/// per charset from a walk over its blocks): the output's set is tracked by name, and a char
+/// of another set is written after the sequence that enters it.
+///
+/// - ISO-2022-JP family: ASCII `ESC ( B`, JIS X 0201 Roman `ESC ( J`, katakana `ESC ( I`,
+///   JIS X 0208 `ESC $ B`, JIS X 0212 `ESC $ ( D`. An unmappable char is the replacement in
+///   JIS X 0208 (entered if need be); an unpaired surrogate the replacement where the output
+///   is. The end returns to ASCII.
+/// - ISO-2022-KR/CN: a set is designated (its `ESC $ ) X`, `ESC $ * X`, `ESC $ + X`) once per
+///   line; G1 is shifted out (`SO`) and back in (`SI`) for ASCII; G2 and G3 chars come one at a
+///   time after `ESC N` or `ESC O`. The replacement is written where the output is; the end
+///   writes nothing.
+/// - The EBCDIC pages: double-byte chars between `SO` and `SI`; the replacement where the
+///   output is; the end shifts in.
+///
+/// A numeric character reference ([`Replacement::Whatwg`]) is its chars, each written as any
+/// other char.
+fn stateful(
+    k: usize,
+    jdk: &'static [u8],
+    items: impl Iterator<Item = Item>,
+    replacement: Replacement,
+    out: &mut Vec<u8>,
+) {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    /// Every char's code in one charset.
+    type Codes = HashMap<u32, u16>;
+    static CODES: [OnceLock<Codes>; jdk::MULTI_BYTE.len()] =
+        [const { OnceLock::new() }; jdk::MULTI_BYTE.len()];
+    let data = &jdk::MULTI_BYTE[k];
+    let codes = CODES[k].get_or_init(|| data.codes_slow().into_iter().collect());
+
+    /// The sets, by name.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Set {
+        Ascii,
+        Roman,
+        Kana,
+        X0208,
+        X0212,
+        /// ISO-2022's G1, or EBCDIC's double-byte set: shifted out.
+        Out,
+        /// ISO-2022's G2 and G3: one char at a time.
+        Single2,
+        Single3,
+    }
+    let jis = matches!(data.form, Form::Jis);
+    let (g1, g2, g3) = match data.form {
+        Form::Iso2022 { g1, g2, g3 } => (g1, g2, g3),
+        _ => (&b""[..], &b""[..], &b""[..]),
+    };
+    let set_of = |code: u16| -> Set {
+        match data.form {
+            Form::Jis if code < 0x80 => Set::Ascii,
+            Form::Jis if code < 0x200 => Set::Roman,
+            Form::Jis if code < 0x300 => Set::Kana,
+            Form::Jis if code >= 0x8000 => Set::X0212,
+            Form::Jis => Set::X0208,
+            Form::Iso2022 { .. } if code < 0x80 => Set::Ascii,
+            Form::Iso2022 { .. } if code & 0x8080 == 0x8080 => Set::Single3,
+            Form::Iso2022 { .. } if code & 0x8000 != 0 => Set::Single2,
+            _ if code < 0x100 => Set::Ascii,
+            _ => Set::Out,
+        }
+    };
+    let mut set = Set::Ascii;
+    // Designated since the last line feed: G1, G2, G3.
+    let mut designated = [false; 3];
+    let write = |code: u16, set: &mut Set, designated: &mut [bool; 3], out: &mut Vec<u8>| {
+        let to = set_of(code);
+        let [hi, lo] = code.to_be_bytes();
+        if jis {
+            if to != *set {
+                out.extend_from_slice(match to {
+                    Set::Ascii => b"\x1B(B",
+                    Set::Roman => b"\x1B(J",
+                    Set::Kana => b"\x1B(I",
+                    Set::X0212 => b"\x1B$(D",
+                    _ => b"\x1B$B",
+                });
+                *set = to;
+            }
+            match to {
+                Set::Ascii | Set::Roman | Set::Kana => out.push(lo),
+                _ => out.extend_from_slice(&[hi & 0x7F, lo]),
+            }
+            return;
+        }
+        if g1.is_empty() {
+            // EBCDIC
+            if to != *set {
+                out.push(if to == Set::Out { 0x0E } else { 0x0F });
+                *set = to;
+            }
+            if to == Set::Out {
+                out.extend_from_slice(&[hi, lo]);
+            } else {
+                out.push(lo);
+            }
+            return;
+        }
+        match to {
+            Set::Ascii => {
+                if *set == Set::Out {
+                    out.push(0x0F);
+                    *set = Set::Ascii;
+                }
+                out.push(lo);
+                if lo == b'\n' {
+                    *designated = [false; 3];
+                }
+            }
+            Set::Single2 | Set::Single3 => {
+                let (g, n, shift) = if to == Set::Single2 {
+                    (g2, 1, b'N')
+                } else {
+                    (g3, 2, b'O')
+                };
+                if !designated[n] {
+                    out.extend_from_slice(g);
+                    designated[n] = true;
+                }
+                out.extend_from_slice(&[0x1B, shift, hi & 0x7F, lo & 0x7F]);
+            }
+            _ => {
+                if !designated[0] {
+                    out.extend_from_slice(g1);
+                    designated[0] = true;
+                }
+                if *set != Set::Out {
+                    out.push(0x0E);
+                    *set = Set::Out;
+                }
+                out.extend_from_slice(&[hi, lo]);
+            }
+        }
+    };
+    for item in items {
+        let c = match item {
+            Item::Char(c) => u32::from(c),
+            Item::Lone if replacement == Replacement::Jdk => {
+                out.extend_from_slice(jdk);
+                continue;
+            }
+            Item::Lone => 0xFFFD,
+        };
+        if let Some(&code) = codes.get(&c) {
+            write(code, &mut set, &mut designated, out);
+        } else if replacement == Replacement::Jdk {
+            if jis && set != Set::X0208 {
+                out.extend_from_slice(b"\x1B$B");
+                set = Set::X0208;
+            }
+            out.extend_from_slice(jdk);
+        } else {
+            for b in format!("&#{c};").bytes() {
+                match codes.get(&u32::from(b)) {
+                    Some(&code) => write(code, &mut set, &mut designated, out),
+                    None => out.extend_from_slice(jdk),
+                }
+            }
+        }
+    }
+    match set {
+        Set::Ascii => {}
+        _ if jis => out.extend_from_slice(b"\x1B(B"),
+        _ if g1.is_empty() => out.push(0x0F),
+        _ => {}
     }
 }
 

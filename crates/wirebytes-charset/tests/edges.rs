@@ -737,6 +737,36 @@ fn jdk_only_exact_bytes(#[case] charset: Charset, #[case] units: &[u16], #[case]
 #[case::jis0208("x-JIS0208", "a\u{3042}", b"\x21\x29\x24\x22")]
 #[case::euc_kr("EUC-KR", "\u{AC02}", b"?")]
 #[case::windows_949("x-windows-949", "\u{AC02}", b"\x81\x41")]
+#[case::iso_2022_jp(
+    "ISO-2022-JP",
+    "a\u{3042}\u{A5}\u{FF71}\u{4E02}\u{E9}z",
+    b"a\x1B$B\x24\x22\x1B(J\x5C\x1B(I\x31\x1B$B\x21\x29\x21\x29\x1B(Bz"
+)]
+#[case::iso_2022_jp_unmappable_first("ISO-2022-JP", "\u{1F600}", b"\x1B$B\x21\x29\x1B(B")]
+#[case::iso_2022_jp_2("ISO-2022-JP-2", "\u{E9}a", b"\x1B$(D\x2B\x31\x1B(Ba")]
+#[case::windows_50220("x-windows-50220", "\u{FF71}\u{FF72}", b"\x1B$B\x25\x22\x25\x24\x1B(B")]
+#[case::windows_50221("x-windows-50221", "\u{2460}", b"\x1B$B\x2D\x21\x1B(B")]
+#[case::iso_2022_kr(
+    "ISO-2022-KR",
+    "\u{AC00}\n\u{AC00}\r\u{AC00}\u{E9}",
+    b"\x1B$)C\x0E\x30\x21\x0F\n\x1B$)C\x0E\x30\x21\x0F\r\x0E\x30\x21?"
+)]
+#[case::iso_2022_cn_cns(
+    "x-ISO-2022-CN-CNS",
+    "\u{4E2D}\u{4E42}\u{4E2D}\u{3421}",
+    b"\x1B$)G\x0E\x44\x63\x1B$*H\x1BN\x21\x21\x44\x63\x1B$+I\x1BO\x34\x3B"
+)]
+#[case::iso_2022_cn_gb(
+    "x-ISO-2022-CN-GB",
+    "\u{4E2D}\n\u{4E2D}",
+    b"\x1B$)A\x0E\x56\x50\x0F\n\x1B$)A\x0E\x56\x50"
+)]
+#[case::ibm930(
+    "x-IBM930",
+    "a\u{3042}b\u{3042}\u{E9}",
+    b"\x62\x0E\x44\x81\x0F\x63\x0E\x44\x81\x6F\x0F"
+)]
+#[case::ibm933("x-IBM933", "\u{AC00}\u{FF71}", b"\x0E\x88\x61\x6F\x0F")]
 fn jdk_multi_byte_exact_bytes(#[case] name: &str, #[case] text: &str, #[case] expected: &[u8]) {
     let charset = Charset::for_java_name(name).unwrap();
     assert_eq!(charset.encode(text, JDK), expected, "{name}");
@@ -757,6 +787,22 @@ fn jdk_multi_byte_lone_surrogates() {
     );
     let gb18030 = Charset::for_java_name("GB18030").unwrap();
     assert_eq!(gb18030.encode_from_utf16(&[0xD800, 0x61], JDK), b"?a");
+    // The JDK's stateful encoders switch sets for an unmappable char, not for a lone
+    // surrogate: its replacement goes where the output is.
+    let jis = Charset::for_java_name("ISO-2022-JP").unwrap();
+    assert_eq!(
+        jis.encode_from_utf16(&[0x61, 0xD800, 0x62], JDK),
+        b"a\x21\x29b"
+    );
+    assert_eq!(
+        jis.encode_from_utf16(&[0x3042, 0xD800], JDK),
+        b"\x1B$B\x24\x22\x21\x29\x1B(B"
+    );
+    let ibm930 = Charset::for_java_name("x-IBM930").unwrap();
+    assert_eq!(
+        ibm930.encode_from_utf16(&[0x3042, 0xD800], JDK),
+        b"\x0E\x44\x81\x6F\x0F"
+    );
     // GB18030 maps U+FFFD, what WHATWG's rule makes of a lone surrogate.
     assert_eq!(
         gb18030.encode_from_utf16(&[0xDC00], WEB),
@@ -795,14 +841,22 @@ fn gb18030_2005_is_reachable() {
 #[case::gb18030_2022("gb18030-2022", Some("GB18030"))]
 #[case::ibm_dbcs("Cp943C", Some("x-IBM943C"))]
 // The stateful charsets (ISO-2022, EBCDIC with shift-out) are not written: no stand-in.
-#[case::iso_2022_jp("ISO-2022-JP", None)]
-#[case::ibm939("x-IBM939", None)]
+#[case::iso_2022_jp("ISO-2022-JP", Some("ISO-2022-JP"))]
+#[case::ibm939("Cp939", Some("x-IBM939"))]
 #[case::unknown("no-such-charset", None)]
 fn java_names(#[case] name: &str, #[case] canonical: Option<&str>) {
     let charset = Charset::for_java_name(name);
     // Without the feature's tables the JDK's multi-byte charsets are not there, and never
     // stood in for by WHATWG's.
-    let multi_byte = ["Shift_JIS", "Big5", "windows-31j", "GB18030", "x-IBM943C"];
+    let multi_byte = [
+        "Shift_JIS",
+        "Big5",
+        "windows-31j",
+        "GB18030",
+        "x-IBM943C",
+        "ISO-2022-JP",
+        "x-IBM939",
+    ];
     let canonical =
         canonical.filter(|c| cfg!(feature = "jdk-multi-byte") || !multi_byte.contains(c));
     assert_eq!(charset.map(Charset::name), canonical, "{name}");
@@ -1133,6 +1187,73 @@ fn the_jdk_charsets_agree_with_the_reference() {
                 reference::encode_from_utf16(charset, &units, replacement),
                 "{charset} {replacement:?}"
             );
+        }
+    }
+}
+
+/// The stateful charsets on random text that switches sets many times (ASCII, line ends,
+/// JIS X 0201 and 0208 and 0212, KS X 1001, GB 2312, CNS 11643 planes 1-3, chars none of them
+/// writes, lone surrogates): every level and the `Encoder` cut at every position = the
+/// reference.
+#[cfg(feature = "jdk-multi-byte")]
+#[test]
+fn stateful_charsets_switch_sets_as_the_reference() {
+    const POOL: [u16; 20] = [
+        0x61, 0x0A, 0x0D, 0xA5, 0x203E, 0xFF71, 0x3042, 0x65E5, 0xE9, 0x4E02, 0x2460, 0xAC00,
+        0x4E2D, 0x4E42, 0x3421, 0x3000, 0x20AC, 0xD83D, 0xDE00, 0xD800,
+    ];
+    let names = [
+        "ISO-2022-JP",
+        "ISO-2022-JP-2",
+        "x-windows-50220",
+        "x-windows-50221",
+        "x-windows-iso2022jp",
+        "ISO-2022-KR",
+        "x-ISO-2022-CN-GB",
+        "x-ISO-2022-CN-CNS",
+        "x-IBM930",
+        "x-IBM939",
+        "x-IBM1364",
+    ];
+    let mut rng = wirebytes_testkit::Rng::new(0x0057_47E1);
+    let texts = wirebytes_testkit::scale(200, 20);
+    for name in names {
+        let charset = Charset::for_java_name(name).unwrap();
+        for replacement in [JDK, WEB] {
+            for _ in 0..texts {
+                let len = rng.below(14);
+                let units: Vec<u16> = (0..len).map(|_| *rng.pick(&POOL)).collect();
+                let text = String::from_utf16_lossy(&units);
+                let expected = reference::encode(charset, &text, replacement);
+                let expected_units = reference::encode_from_utf16(charset, &units, replacement);
+                for level in levels::all() {
+                    assert_eq!(
+                        level.encode(charset, &text, replacement),
+                        expected,
+                        "{name} {text:?}"
+                    );
+                    assert_eq!(
+                        level.encode_from_utf16(charset, &units, replacement),
+                        expected_units,
+                        "{name} {units:04X?}"
+                    );
+                }
+                assert!(expected.len() <= charset.max_encoded_len(text.len(), replacement));
+                for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                    let mut encoder = charset.new_encoder(replacement);
+                    let mut out = Vec::new();
+                    encoder.encode_to_vec(&text[..at], false, &mut out);
+                    encoder.encode_to_vec(&text[at..], true, &mut out);
+                    assert_eq!(out, expected, "{name} {text:?} cut at {at}");
+                }
+                for at in 0..=units.len() {
+                    let mut encoder = charset.new_encoder(replacement);
+                    let mut out = Vec::new();
+                    encoder.encode_from_utf16_to_vec(&units[..at], false, &mut out);
+                    encoder.encode_from_utf16_to_vec(&units[at..], true, &mut out);
+                    assert_eq!(out, expected_units, "{name} {units:04X?} cut at {at}");
+                }
+            }
         }
     }
 }

@@ -63,9 +63,11 @@ fn jdk_sample(ctx: &Ctx) -> Vec<Charset> {
         "x-MacRoman",
         "KOI8-U",
     ];
-    const MULTI_BYTE: [&str; 9] = [
+    const MULTI_BYTE: [&str; 13] = [
         "x-SJIS_0213",
         "GB18030",
+        "ISO-2022-JP-2",
+        "x-IBM939",
         "EUC-JP",
         "x-IBM834",
         "x-EUC-TW",
@@ -73,6 +75,8 @@ fn jdk_sample(ctx: &Ctx) -> Vec<Charset> {
         "x-IBM942",
         "windows-31j",
         "gb18030-2000",
+        "ISO-2022-KR",
+        "x-ISO-2022-CN-CNS",
     ];
     Charset::java_charsets()
         .filter(|&c| c.encoding().is_none() && is_unicode(c))
@@ -554,6 +558,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
     jdk_only(ctx, &levels, &texts, &units);
     buffers(ctx, &levels, &texts, &units);
     encoder_splits(ctx, &mut rng, &texts, &units);
+    stateful_switching(ctx, &mut rng, &levels);
     java_name_table(ctx);
     jdk_tables(ctx);
     jdk_parity(ctx, &mut rng, &texts, &units);
@@ -897,6 +902,128 @@ fn encoder_splits(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u
     }
 }
 
+/// UTF-16 units to draw random text for a stateful charset from: chars of every set of the
+/// ISO-2022-JP family (ASCII, JIS X 0201 Roman and katakana, JIS X 0208, JIS X 0212, the
+/// Windows extensions), of ISO-2022-KR/CN (KS X 1001, GB 2312, CNS 11643 planes 1-3), of the
+/// EBCDIC DBCS pages, line ends, ESC, SO and SI as chars, U+FF1F (the JDK's replacement in
+/// ISO-2022-JP), chars none of them writes, both halves of a pair and a lone surrogate.
+const STATEFUL_POOL: [u16; 27] = [
+    0x61, 0x0A, 0x0D, 0x1B, 0x0E, 0x0F, 0xA5, 0x203E, 0xFF71, 0xFF72, 0x3042, 0x65E5, 0xE9, 0x4E02,
+    0x2460, 0xFF1F, 0xAC00, 0x4E2D, 0x4E42, 0x3421, 0x3000, 0x20AC, 0x0E01, 0xD83D, 0xDE00, 0xD800,
+    0x7E,
+];
+
+/// Whether `charset` is stateful: its bytes for a char depend on the chars before it (what
+/// the end of a text may add shows in the worst case of an empty text).
+fn is_stateful(charset: Charset) -> bool {
+    !is_unicode(charset) && charset.max_encoded_len(0, Replacement::Jdk) > 0
+}
+
+/// Random text of the stateful charsets' sets: `encode` and `encode_from_utf16` at every
+/// level, `encoded_len`, and the `Encoder` with the text cut at every position (and fed a
+/// char or unit at a time) = the reference, for every stateful charset (the JDK's and
+/// WHATWG's ISO-2022-JP) and both replacements.
+fn stateful_switching(ctx: &mut Ctx, rng: &mut Rng, levels: &[Level]) {
+    let charsets: Vec<Charset> = Charset::java_charsets()
+        .chain(all().into_iter().map(Charset::from))
+        .filter(|&c| is_stateful(c))
+        .collect();
+    let texts = ctx.scale(400, 60);
+    let per_text = 2 * levels.len() + 2 * 18;
+    let mut check = ctx.check(
+        &format!(
+            "stateful charsets ({}): random switching text = reference at every level, encoded_len, the Encoder cut at every position",
+            charsets.len()
+        ),
+        (charsets.len() * REPLACEMENTS.len() * texts * per_text) as u64,
+    );
+    for &charset in &charsets {
+        for replacement in REPLACEMENTS {
+            let label = format!("{charset} {replacement:?}");
+            for _ in 0..texts {
+                let len = rng.below(16);
+                let units: Vec<u16> = (0..len).map(|_| *rng.pick(&STATEFUL_POOL)).collect();
+                let text = String::from_utf16_lossy(&units);
+                let expected = reference::encode(charset, &text, replacement);
+                let expected_units = reference::encode_from_utf16(charset, &units, replacement);
+                for level in levels {
+                    let label = format!("{label} {}", level.name());
+                    check.case_in(
+                        &label,
+                        text.as_str(),
+                        &expected,
+                        &level.encode(charset, &text, replacement),
+                    );
+                    check.case_in(
+                        &label,
+                        units.as_slice(),
+                        &expected_units,
+                        &level.encode_from_utf16(charset, &units, replacement),
+                    );
+                }
+                check.case_in(
+                    &label,
+                    text.as_str(),
+                    expected.len(),
+                    charset.encoded_len(&text, replacement),
+                );
+                // The text cut in two at every char boundary, and fed a char at a time.
+                let bounds: Vec<usize> = (0..=text.len())
+                    .filter(|&i| text.is_char_boundary(i))
+                    .collect();
+                for &at in &bounds {
+                    let mut encoder = charset.new_encoder(replacement);
+                    let mut out = Vec::new();
+                    encoder.encode_to_vec(&text[..at], false, &mut out);
+                    encoder.encode_to_vec(&text[at..], true, &mut out);
+                    check.case_in(
+                        &format!("{label} cut at {at}"),
+                        text.as_str(),
+                        &expected,
+                        &out,
+                    );
+                }
+                let mut encoder = charset.new_encoder(replacement);
+                let mut out = Vec::new();
+                for pair in bounds.windows(2) {
+                    encoder.encode_to_vec(&text[pair[0]..pair[1]], false, &mut out);
+                }
+                encoder.encode_to_vec("", true, &mut out);
+                check.case_in(
+                    &format!("{label} a char at a time"),
+                    text.as_str(),
+                    &expected,
+                    &out,
+                );
+                for at in 0..=units.len() {
+                    let mut encoder = charset.new_encoder(replacement);
+                    let mut out = Vec::new();
+                    encoder.encode_from_utf16_to_vec(&units[..at], false, &mut out);
+                    encoder.encode_from_utf16_to_vec(&units[at..], true, &mut out);
+                    check.case_in(
+                        &format!("{label} cut at {at}"),
+                        units.as_slice(),
+                        &expected_units,
+                        &out,
+                    );
+                }
+                let mut encoder = charset.new_encoder(replacement);
+                let mut out = Vec::new();
+                for unit in &units {
+                    encoder.encode_from_utf16_to_vec(std::slice::from_ref(unit), false, &mut out);
+                }
+                encoder.encode_from_utf16_to_vec(&[], true, &mut out);
+                check.case_in(
+                    &format!("{label} a unit at a time"),
+                    units.as_slice(),
+                    &expected_units,
+                    &out,
+                );
+            }
+        }
+    }
+}
+
 /// `chunks` through `encoder` into slices of `room` bytes, as encoding_rs's callers drive it: after
 /// `OutputFull`, the rest of the chunk again into a new slice. Stops (with what it has) if a
 /// call makes no progress.
@@ -1074,9 +1201,9 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
         ctx.skip("Jdk = the JDK's String.getBytes", "java not on PATH");
         return;
     }
-    // Every charset of the JDK's this crate writes: every BMP char in one string (each alone,
-    // since every one of these charsets is stateless: a char's bytes do not depend on its
-    // neighbours'), every supplementary code point in one (every 16th with --quick), every
+    // Every charset of the JDK's this crate writes: every BMP char in one string (in a
+    // stateless charset each alone; a stateful one switches sets all along), every
+    // supplementary code point in one (every 16th with --quick), every
     // surrogate alone (each followed by `a`), empty input, the corpus (every 8th text with
     // --quick) and random UTF-16 of lone surrogates, pairs and any unit.
     let bmp: Vec<u16> = (0..=0xFFFFu32)
@@ -1126,6 +1253,19 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
                 u.push(*rng.pick(&pool));
             }
             cases.push((charset, u));
+        }
+    }
+    // The stateful charsets: random text that switches between their sets many times.
+    for &charset in &java_charsets {
+        if !is_stateful(charset) {
+            continue;
+        }
+        for _ in 0..ctx.scale(3000, 300) {
+            let len = rng.below(24);
+            cases.push((
+                charset,
+                (0..len).map(|_| *rng.pick(&STATEFUL_POOL)).collect(),
+            ));
         }
     }
     let (gb18030_2000, cases): (Vec<_>, Vec<_>) = cases

@@ -345,19 +345,19 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "ISO-2022-JP",
         aliases: &["csISO2022JP", "csjisencoding", "iso2022jp", "jis", "jis_encoding"],
         replacement: b"\x21\x29",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(7),
     },
     JdkCharset {
         name: "ISO-2022-JP-2",
         aliases: &["csISO2022JP2", "iso2022jp2"],
         replacement: b"\x21\x29",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(8),
     },
     JdkCharset {
         name: "ISO-2022-KR",
         aliases: &["ISO2022KR", "csISO2022KR"],
         replacement: b"\x3F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(9),
     },
     JdkCharset {
         name: "ISO-8859-1",
@@ -441,7 +441,7 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "JIS_X0212-1990",
         aliases: &["JIS0212", "csISO159JISX02121990", "iso-ir-159", "jis_x0212-1990", "x0212"],
         replacement: b"\x22\x44",
-        kind: JdkKind::MultiByte(7),
+        kind: JdkKind::MultiByte(10),
     },
     JdkCharset {
         name: "KOI8-R",
@@ -459,7 +459,7 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "Shift_JIS",
         aliases: &["csShiftJIS", "ms_kanji", "shift-jis", "shift_jis", "sjis", "x-sjis"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(8),
+        kind: JdkKind::MultiByte(11),
     },
     JdkCharset {
         name: "TIS-620",
@@ -573,37 +573,37 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "windows-31j",
         aliases: &["MS932", "csWindows31J", "windows-932"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(9),
+        kind: JdkKind::MultiByte(12),
     },
     JdkCharset {
         name: "x-Big5-HKSCS-2001",
         aliases: &["Big5_HKSCS_2001", "big5-hkscs-2001", "big5-hkscs:unicode3.0", "big5hk-2001", "big5hkscs-2001"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(10),
+        kind: JdkKind::MultiByte(13),
     },
     JdkCharset {
         name: "x-Big5-Solaris",
         aliases: &["Big5_Solaris"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(11),
+        kind: JdkKind::MultiByte(14),
     },
     JdkCharset {
         name: "x-euc-jp-linux",
         aliases: &["euc-jp-linux", "euc_jp_linux"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(12),
+        kind: JdkKind::MultiByte(15),
     },
     JdkCharset {
         name: "x-EUC-TW",
         aliases: &["EUC-TW", "cns11643", "euc_tw", "euctw"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(13),
+        kind: JdkKind::MultiByte(16),
     },
     JdkCharset {
         name: "x-eucJP-Open",
         aliases: &["EUC_JP_Solaris", "eucJP-open"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(14),
+        kind: JdkKind::MultiByte(17),
     },
     JdkCharset {
         name: "x-IBM1006",
@@ -675,37 +675,37 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "x-IBM1364",
         aliases: &["1364", "cp1364", "ibm-1364", "ibm1364"],
         replacement: b"\x6F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(18),
     },
     JdkCharset {
         name: "x-IBM1381",
         aliases: &["1381", "cp1381", "ibm-1381", "ibm1381"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(15),
+        kind: JdkKind::MultiByte(19),
     },
     JdkCharset {
         name: "x-IBM1383",
         aliases: &["1383", "cp1383", "cpeuccn", "ibm-1383", "ibm-euccn", "ibm1383", "ibmeuccn"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(16),
+        kind: JdkKind::MultiByte(20),
     },
     JdkCharset {
         name: "x-IBM29626C",
         aliases: &["29626c", "cp29626c", "ibm-29626c", "ibm-eucjp", "ibm29626c"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(17),
+        kind: JdkKind::MultiByte(21),
     },
     JdkCharset {
         name: "x-IBM300",
         aliases: &["300", "cp300", "ibm-300", "ibm300"],
         replacement: b"\x42\x6F",
-        kind: JdkKind::MultiByte(18),
+        kind: JdkKind::MultiByte(22),
     },
     JdkCharset {
         name: "x-IBM33722",
         aliases: &["33722", "cp33722", "ibm-33722", "ibm-33722_vascii_vpua", "ibm-5050", "ibm33722"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(19),
+        kind: JdkKind::MultiByte(23),
     },
     JdkCharset {
         name: "x-IBM737",
@@ -723,7 +723,7 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "x-IBM834",
         aliases: &["834", "cp834", "ibm-834", "ibm834"],
         replacement: b"\xFE\xFE",
-        kind: JdkKind::MultiByte(20),
+        kind: JdkKind::MultiByte(24),
     },
     JdkCharset {
         name: "x-IBM856",
@@ -759,109 +759,109 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "x-IBM930",
         aliases: &["930", "cp930", "ibm-930", "ibm930"],
         replacement: b"\x6F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(25),
     },
     JdkCharset {
         name: "x-IBM933",
         aliases: &["933", "cp933", "ibm-933", "ibm933"],
         replacement: b"\x6F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(26),
     },
     JdkCharset {
         name: "x-IBM935",
         aliases: &["935", "cp935", "ibm-935", "ibm935"],
         replacement: b"\x6F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(27),
     },
     JdkCharset {
         name: "x-IBM937",
         aliases: &["937", "cp937", "ibm-937", "ibm937"],
         replacement: b"\x6F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(28),
     },
     JdkCharset {
         name: "x-IBM939",
         aliases: &["939", "cp939", "ibm-939", "ibm939"],
         replacement: b"\x6F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(29),
     },
     JdkCharset {
         name: "x-IBM942",
         aliases: &["942", "cp942", "ibm-942", "ibm942"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(21),
+        kind: JdkKind::MultiByte(30),
     },
     JdkCharset {
         name: "x-IBM942C",
         aliases: &["932", "942C", "cp932", "cp942C", "ibm-932", "ibm-942C", "ibm932", "ibm942C", "x-ibm932"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(22),
+        kind: JdkKind::MultiByte(31),
     },
     JdkCharset {
         name: "x-IBM943",
         aliases: &["943", "cp943", "ibm-943", "ibm943"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(23),
+        kind: JdkKind::MultiByte(32),
     },
     JdkCharset {
         name: "x-IBM943C",
         aliases: &["943C", "cp943C", "ibm-943C", "ibm943C"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(24),
+        kind: JdkKind::MultiByte(33),
     },
     JdkCharset {
         name: "x-IBM948",
         aliases: &["948", "cp948", "ibm-948", "ibm948"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(25),
+        kind: JdkKind::MultiByte(34),
     },
     JdkCharset {
         name: "x-IBM949",
         aliases: &["949", "cp949", "ibm-949", "ibm949"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(26),
+        kind: JdkKind::MultiByte(35),
     },
     JdkCharset {
         name: "x-IBM949C",
         aliases: &["949C", "cp949C", "ibm-949C", "ibm949C"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(27),
+        kind: JdkKind::MultiByte(36),
     },
     JdkCharset {
         name: "x-IBM950",
         aliases: &["950", "cp950", "ibm-950", "ibm950"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(28),
+        kind: JdkKind::MultiByte(37),
     },
     JdkCharset {
         name: "x-IBM964",
         aliases: &["964", "cp964", "ibm-964", "ibm-euctw", "ibm964"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(29),
+        kind: JdkKind::MultiByte(38),
     },
     JdkCharset {
         name: "x-IBM970",
         aliases: &["970", "cp970", "ibm-970", "ibm-eucKR", "ibm970"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(30),
+        kind: JdkKind::MultiByte(39),
     },
     JdkCharset {
         name: "x-ISCII91",
         aliases: &["ISCII91", "ST_SEV_358-88", "csISO153GOST1976874", "iscii", "iso-ir-153"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(31),
+        kind: JdkKind::MultiByte(40),
     },
     JdkCharset {
         name: "x-ISO-2022-CN-CNS",
         aliases: &["ISO-2022-CN-CNS", "ISO2022CN_CNS"],
         replacement: b"\x3F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(41),
     },
     JdkCharset {
         name: "x-ISO-2022-CN-GB",
         aliases: &["ISO-2022-CN-GB", "ISO2022CN_GB"],
         replacement: b"\x3F",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(42),
     },
     JdkCharset {
         name: "x-iso-8859-11",
@@ -873,13 +873,13 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "x-JIS0208",
         aliases: &["JIS0208", "JIS_C6226-1983", "JIS_X0208-1983", "csISO87JISX0208", "iso-ir-87", "x0208"],
         replacement: b"\x21\x29",
-        kind: JdkKind::MultiByte(32),
+        kind: JdkKind::MultiByte(43),
     },
     JdkCharset {
         name: "x-Johab",
         aliases: &["johab", "ksc5601-1992", "ksc5601_1992", "ms1361"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(33),
+        kind: JdkKind::MultiByte(44),
     },
     JdkCharset {
         name: "x-MacArabic",
@@ -969,37 +969,37 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "x-MS932_0213",
         aliases: &["MS932-0213", "MS932:2004", "MS932_0213", "windows-932-0213", "windows-932:2004"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(34),
+        kind: JdkKind::MultiByte(45),
     },
     JdkCharset {
         name: "x-MS950-HKSCS",
         aliases: &["MS950_HKSCS"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(35),
+        kind: JdkKind::MultiByte(46),
     },
     JdkCharset {
         name: "x-MS950-HKSCS-XP",
         aliases: &["MS950_HKSCS_XP"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(36),
+        kind: JdkKind::MultiByte(47),
     },
     JdkCharset {
         name: "x-mswin-936",
         aliases: &["ms936", "ms_936"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(37),
+        kind: JdkKind::MultiByte(48),
     },
     JdkCharset {
         name: "x-PCK",
         aliases: &["pck"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(38),
+        kind: JdkKind::MultiByte(49),
     },
     JdkCharset {
         name: "x-SJIS_0213",
         aliases: &["shift_jis:2004", "shift_jis_0213:2004", "sjis-0213", "sjis:2004", "sjis_0213", "sjis_0213:2004"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(39),
+        kind: JdkKind::MultiByte(50),
     },
     JdkCharset {
         name: "x-UTF-16LE-BOM",
@@ -1023,13 +1023,13 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "x-windows-50220",
         aliases: &["cp50220", "ms50220"],
         replacement: b"\x21\x29",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(51),
     },
     JdkCharset {
         name: "x-windows-50221",
         aliases: &["cp50221", "ms50221"],
         replacement: b"\x21\x29",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(52),
     },
     JdkCharset {
         name: "x-windows-874",
@@ -1041,26 +1041,26 @@ pub(crate) static CHARSETS: [JdkCharset; 172] = [
         name: "x-windows-949",
         aliases: &["ms949", "ms_949", "windows-949", "windows949"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(40),
+        kind: JdkKind::MultiByte(53),
     },
     JdkCharset {
         name: "x-windows-950",
         aliases: &["ms950", "windows-950"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(41),
+        kind: JdkKind::MultiByte(54),
     },
     JdkCharset {
         name: "x-windows-iso2022jp",
         aliases: &["windows-iso2022jp"],
         replacement: b"\x21\x29",
-        kind: JdkKind::Stateful,
+        kind: JdkKind::MultiByte(55),
     },
     // -Djdk.charset.GB18030=2000
     JdkCharset {
         name: "GB18030",
         aliases: &["gb18030-2000"],
         replacement: b"\x3F",
-        kind: JdkKind::MultiByte(42),
+        kind: JdkKind::MultiByte(56),
     },
 ];
 
@@ -5479,11 +5479,11 @@ static MAP_X_WINDOWS_874: SingleByteData = SingleByteData {
     extra: &[],
 };
 
-/// Where the sections of `multi_byte.bin` start (index, masks, bases, codes), and its length; 10569 blocks.
-pub(crate) const SECTIONS: [usize; 5] = [0, 100352, 184904, 227184, 865920];
+/// Where the sections of `multi_byte.bin` start (index, masks, bases, codes), and its length; 13369 blocks.
+pub(crate) const SECTIONS: [usize; 5] = [0, 129024, 235976, 289456, 1100848];
 
-/// The stateless multi-byte charsets' data, in the order of [`CHARSETS`].
-pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
+/// The multi-byte charsets' data, in the order of [`CHARSETS`].
+pub(crate) static MULTI_BYTE: [MultiByteData; 57] = [
     // Big5
     MultiByteData {
         form: Form::Mixed,
@@ -5597,11 +5597,35 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
         plane2: None,
         pairs: &[],
     },
+    // ISO-2022-JP
+    MultiByteData {
+        form: Form::Jis,
+        ascii: true,
+        bmp: 8192,
+        plane2: None,
+        pairs: &[],
+    },
+    // ISO-2022-JP-2
+    MultiByteData {
+        form: Form::Jis,
+        ascii: true,
+        bmp: 9216,
+        plane2: None,
+        pairs: &[],
+    },
+    // ISO-2022-KR
+    MultiByteData {
+        form: Form::Iso2022 { g1: b"\x1B\x24\x29\x43", g2: b"", g3: b"" },
+        ascii: true,
+        bmp: 10240,
+        plane2: None,
+        pairs: &[],
+    },
     // JIS_X0212-1990
     MultiByteData {
         form: Form::Double,
         ascii: false,
-        bmp: 8192,
+        bmp: 11264,
         plane2: None,
         pairs: &[],
     },
@@ -5609,7 +5633,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 9216,
+        bmp: 12288,
         plane2: None,
         pairs: &[],
     },
@@ -5617,7 +5641,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 10240,
+        bmp: 13312,
         plane2: None,
         pairs: &[],
     },
@@ -5625,15 +5649,15 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 11264,
-        plane2: Some(12288),
+        bmp: 14336,
+        plane2: Some(15360),
         pairs: &[],
     },
     // x-Big5-Solaris
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 13312,
+        bmp: 16384,
         plane2: None,
         pairs: &[],
     },
@@ -5641,7 +5665,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 14336,
+        bmp: 17408,
         plane2: None,
         pairs: &[],
     },
@@ -5649,35 +5673,11 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Planes(&[Plane { prefix: b"", first_row: 0xA1, base: 0x0100 }, Plane { prefix: b"\x8E\xA2", first_row: 0xA1, base: 0x2326 }, Plane { prefix: b"\x8E\xA3", first_row: 0xA1, base: 0x4142 }, Plane { prefix: b"\x8E\xA4", first_row: 0xA1, base: 0x5B54 }, Plane { prefix: b"\x8E\xA5", first_row: 0xA1, base: 0x77F8 }, Plane { prefix: b"\x8E\xA6", first_row: 0xA1, base: 0x99C0 }, Plane { prefix: b"\x8E\xA7", first_row: 0xA1, base: 0xB2B8 }, Plane { prefix: b"\x8E\xAF", first_row: 0xA1, base: 0xCC6C }, ]),
         ascii: true,
-        bmp: 15360,
-        plane2: Some(16384),
+        bmp: 18432,
+        plane2: Some(19456),
         pairs: &[],
     },
     // x-eucJP-Open
-    MultiByteData {
-        form: Form::EucJp,
-        ascii: true,
-        bmp: 17408,
-        plane2: None,
-        pairs: &[],
-    },
-    // x-IBM1381
-    MultiByteData {
-        form: Form::Mixed,
-        ascii: true,
-        bmp: 18432,
-        plane2: None,
-        pairs: &[],
-    },
-    // x-IBM1383
-    MultiByteData {
-        form: Form::Mixed,
-        ascii: true,
-        bmp: 19456,
-        plane2: None,
-        pairs: &[],
-    },
-    // x-IBM29626C
     MultiByteData {
         form: Form::EucJp,
         ascii: true,
@@ -5685,11 +5685,43 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
         plane2: None,
         pairs: &[],
     },
+    // x-IBM1364
+    MultiByteData {
+        form: Form::Shifted,
+        ascii: false,
+        bmp: 21504,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM1381
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 22528,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM1383
+    MultiByteData {
+        form: Form::Mixed,
+        ascii: true,
+        bmp: 23552,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM29626C
+    MultiByteData {
+        form: Form::EucJp,
+        ascii: true,
+        bmp: 24576,
+        plane2: None,
+        pairs: &[],
+    },
     // x-IBM300
     MultiByteData {
         form: Form::Double,
         ascii: false,
-        bmp: 21504,
+        bmp: 25600,
         plane2: None,
         pairs: &[],
     },
@@ -5697,7 +5729,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::EucJp,
         ascii: false,
-        bmp: 22528,
+        bmp: 26624,
         plane2: None,
         pairs: &[],
     },
@@ -5705,7 +5737,47 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Double,
         ascii: false,
-        bmp: 23552,
+        bmp: 27648,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM930
+    MultiByteData {
+        form: Form::Shifted,
+        ascii: false,
+        bmp: 28672,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM933
+    MultiByteData {
+        form: Form::Shifted,
+        ascii: false,
+        bmp: 29696,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM935
+    MultiByteData {
+        form: Form::Shifted,
+        ascii: false,
+        bmp: 30720,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM937
+    MultiByteData {
+        form: Form::Shifted,
+        ascii: false,
+        bmp: 31744,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-IBM939
+    MultiByteData {
+        form: Form::Shifted,
+        ascii: false,
+        bmp: 32768,
         plane2: None,
         pairs: &[],
     },
@@ -5713,7 +5785,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: false,
-        bmp: 24576,
+        bmp: 33792,
         plane2: None,
         pairs: &[],
     },
@@ -5721,7 +5793,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 25600,
+        bmp: 34816,
         plane2: None,
         pairs: &[],
     },
@@ -5729,7 +5801,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: false,
-        bmp: 26624,
+        bmp: 35840,
         plane2: None,
         pairs: &[],
     },
@@ -5737,7 +5809,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 27648,
+        bmp: 36864,
         plane2: None,
         pairs: &[],
     },
@@ -5745,7 +5817,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 28672,
+        bmp: 37888,
         plane2: None,
         pairs: &[],
     },
@@ -5753,7 +5825,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: false,
-        bmp: 29696,
+        bmp: 38912,
         plane2: None,
         pairs: &[],
     },
@@ -5761,7 +5833,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 30720,
+        bmp: 39936,
         plane2: None,
         pairs: &[],
     },
@@ -5769,7 +5841,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 31744,
+        bmp: 40960,
         plane2: None,
         pairs: &[],
     },
@@ -5777,7 +5849,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Planes(&[Plane { prefix: b"", first_row: 0xA1, base: 0x0100 }, Plane { prefix: b"\x8E\xA2", first_row: 0xA1, base: 0x2326 }, Plane { prefix: b"\x8E\xAC", first_row: 0xA1, base: 0x4142 }, Plane { prefix: b"\x8E\xAD", first_row: 0xA1, base: 0x597E }, ]),
         ascii: true,
-        bmp: 32768,
+        bmp: 41984,
         plane2: None,
         pairs: &[],
     },
@@ -5785,7 +5857,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 33792,
+        bmp: 43008,
         plane2: None,
         pairs: &[],
     },
@@ -5793,7 +5865,23 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 34816,
+        bmp: 44032,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-ISO-2022-CN-CNS
+    MultiByteData {
+        form: Form::Iso2022 { g1: b"\x1B\x24\x29\x47", g2: b"\x1B\x24\x2A\x48", g3: b"\x1B\x24\x2B\x49" },
+        ascii: true,
+        bmp: 45056,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-ISO-2022-CN-GB
+    MultiByteData {
+        form: Form::Iso2022 { g1: b"\x1B\x24\x29\x41", g2: b"", g3: b"" },
+        ascii: true,
+        bmp: 46080,
         plane2: None,
         pairs: &[],
     },
@@ -5801,7 +5889,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Double,
         ascii: false,
-        bmp: 35840,
+        bmp: 47104,
         plane2: None,
         pairs: &[],
     },
@@ -5809,7 +5897,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 36864,
+        bmp: 48128,
         plane2: None,
         pairs: &[],
     },
@@ -5817,23 +5905,23 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 37888,
-        plane2: Some(38912),
+        bmp: 49152,
+        plane2: Some(50176),
         pairs: &[(0x00E6, 0x0300, 0x8663), (0x0254, 0x0300, 0x8667), (0x0254, 0x0301, 0x8668), (0x0259, 0x0300, 0x866B), (0x0259, 0x0301, 0x866C), (0x025A, 0x0300, 0x866D), (0x025A, 0x0301, 0x866E), (0x028C, 0x0300, 0x8669), (0x028C, 0x0301, 0x866A), (0x02E5, 0x02E9, 0x8686), (0x02E9, 0x02E5, 0x8685), (0x304B, 0x309A, 0x82F5), (0x304D, 0x309A, 0x82F6), (0x304F, 0x309A, 0x82F7), (0x3051, 0x309A, 0x82F8), (0x3053, 0x309A, 0x82F9), (0x30AB, 0x309A, 0x8397), (0x30AD, 0x309A, 0x8398), (0x30AF, 0x309A, 0x8399), (0x30B1, 0x309A, 0x839A), (0x30B3, 0x309A, 0x839B), (0x30BB, 0x309A, 0x839C), (0x30C4, 0x309A, 0x839D), (0x30C8, 0x309A, 0x839E), (0x31F7, 0x309A, 0x83F6)],
     },
     // x-MS950-HKSCS
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 39936,
-        plane2: Some(40960),
+        bmp: 51200,
+        plane2: Some(52224),
         pairs: &[],
     },
     // x-MS950-HKSCS-XP
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 41984,
+        bmp: 53248,
         plane2: None,
         pairs: &[],
     },
@@ -5841,7 +5929,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 43008,
+        bmp: 54272,
         plane2: None,
         pairs: &[],
     },
@@ -5849,7 +5937,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 44032,
+        bmp: 55296,
         plane2: None,
         pairs: &[],
     },
@@ -5857,15 +5945,31 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 45056,
-        plane2: Some(46080),
+        bmp: 56320,
+        plane2: Some(57344),
         pairs: &[(0x00E6, 0x0300, 0x8663), (0x0254, 0x0300, 0x8667), (0x0254, 0x0301, 0x8668), (0x0259, 0x0300, 0x866B), (0x0259, 0x0301, 0x866C), (0x025A, 0x0300, 0x866D), (0x025A, 0x0301, 0x866E), (0x028C, 0x0300, 0x8669), (0x028C, 0x0301, 0x866A), (0x02E5, 0x02E9, 0x8686), (0x02E9, 0x02E5, 0x8685), (0x304B, 0x309A, 0x82F5), (0x304D, 0x309A, 0x82F6), (0x304F, 0x309A, 0x82F7), (0x3051, 0x309A, 0x82F8), (0x3053, 0x309A, 0x82F9), (0x30AB, 0x309A, 0x8397), (0x30AD, 0x309A, 0x8398), (0x30AF, 0x309A, 0x8399), (0x30B1, 0x309A, 0x839A), (0x30B3, 0x309A, 0x839B), (0x30BB, 0x309A, 0x839C), (0x30C4, 0x309A, 0x839D), (0x30C8, 0x309A, 0x839E), (0x31F7, 0x309A, 0x83F6)],
+    },
+    // x-windows-50220
+    MultiByteData {
+        form: Form::Jis,
+        ascii: true,
+        bmp: 58368,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-windows-50221
+    MultiByteData {
+        form: Form::Jis,
+        ascii: true,
+        bmp: 59392,
+        plane2: None,
+        pairs: &[],
     },
     // x-windows-949
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 47104,
+        bmp: 60416,
         plane2: None,
         pairs: &[],
     },
@@ -5873,7 +5977,15 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
     MultiByteData {
         form: Form::Mixed,
         ascii: true,
-        bmp: 48128,
+        bmp: 61440,
+        plane2: None,
+        pairs: &[],
+    },
+    // x-windows-iso2022jp
+    MultiByteData {
+        form: Form::Jis,
+        ascii: true,
+        bmp: 62464,
         plane2: None,
         pairs: &[],
     },
@@ -5934,7 +6046,7 @@ pub(crate) static MULTI_BYTE: [MultiByteData; 43] = [
         Run { first: 0xFF5F, count: 129, linear: 39265 }, Run { first: 0xFFE6, count: 26, linear: 39394 },
     ]),
         ascii: true,
-        bmp: 49152,
+        bmp: 63488,
         plane2: None,
         pairs: &[],
     },

@@ -46,11 +46,9 @@ pub(crate) enum JdkKind {
     },
     /// One byte per char: the index of its data in [`SINGLE_BYTE`].
     SingleByte(usize),
-    /// Several bytes per char, stateless: the index of its data in [`MULTI_BYTE`].
+    /// Several bytes per char (stateless, or with a state: ISO-2022, EBCDIC shift-out and
+    /// shift-in): the index of its data in [`MULTI_BYTE`].
     MultiByte(usize),
-    /// Several bytes per char with a state (ISO-2022, EBCDIC shift-out/shift-in): not
-    /// supported.
-    Stateful,
 }
 
 /// A single-byte charset's mapping, in the JDK's encode direction.

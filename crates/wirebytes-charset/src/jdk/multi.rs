@@ -37,6 +37,32 @@ pub(crate) enum Form {
     /// GB18030: one or two bytes by the table; a BMP char without a code is four bytes if one
     /// of the runs holds it; a supplementary char is four bytes by arithmetic.
     Gb18030(&'static [Run]),
+    /// The ISO-2022-JP family, stateful: below 0x80 ASCII (`ESC ( B`); `0x100 | b` JIS X
+    /// 0201 Roman (`ESC ( J`); `0x200 | b` JIS X 0201 katakana (`ESC ( I`); from 0x2121 JIS X
+    /// 0208 (`ESC $ B`); with bit 15 set JIS X 0212 (`ESC $ ( D`). A code's bytes are those
+    /// in its set.
+    Jis,
+    /// ISO-2022-KR and ISO-2022-CN, stateful: below 0x80 ASCII (shifted in, `SI`); from
+    /// 0x2121 the set `g1` designates, shifted out (`SO`); with bit 15 set the set `g2`
+    /// designates, a char at a time after `ESC N`; with bits 15 and 7 set the set `g3`
+    /// designates, after `ESC O`. A designation holds until a line feed.
+    Iso2022 {
+        g1: &'static [u8],
+        g2: &'static [u8],
+        g3: &'static [u8],
+    },
+    /// An EBCDIC code page with a double-byte set, stateful: one byte below 0x100 (shifted
+    /// in, `0F`), else two (shifted out, `0E`).
+    Shifted,
+}
+
+impl Form {
+    /// Whether the bytes of a text depend on the chars before: the ISO-2022 and shifted
+    /// forms.
+    #[inline]
+    pub(crate) fn is_stateful(&self) -> bool {
+        matches!(self, Form::Jis | Form::Iso2022 { .. } | Form::Shifted)
+    }
 }
 
 /// A plane of [`Form::Planes`]: the codes from `base` are its cells, row by row from
@@ -132,7 +158,7 @@ impl MultiByteData {
         Some(u16::from_le_bytes(read(SECTIONS[3] + 2 * (base + k))))
     }
 
-    /// The bytes of `code`.
+    /// The bytes of `code` (in a stateful form, its bytes within its set).
     #[inline(always)]
     pub(crate) fn bytes_of(&self, code: u16) -> Bytes {
         let [hi, lo] = code.to_be_bytes();
@@ -145,10 +171,20 @@ impl MultiByteData {
                 buf: [lo, 0, 0, 0],
                 len: 1,
             },
-            Form::Mixed | Form::Gb18030(_) => Bytes {
-                buf: [hi, lo, 0, 0],
+            Form::Jis | Form::Iso2022 { .. } if code & 0x8000 != 0 => Bytes {
+                buf: [hi & 0x7F, lo & 0x7F, 0, 0],
                 len: 2,
             },
+            Form::Jis if code < 0x300 => Bytes {
+                buf: [lo, 0, 0, 0],
+                len: 1,
+            },
+            Form::Mixed | Form::Gb18030(_) | Form::Jis | Form::Iso2022 { .. } | Form::Shifted => {
+                Bytes {
+                    buf: [hi, lo, 0, 0],
+                    len: 2,
+                }
+            }
             Form::EucJp if code & 0x8000 != 0 => Bytes {
                 buf: [hi, lo, 0, 0],
                 len: 2,
@@ -224,6 +260,35 @@ impl MultiByteData {
     /// the reference: block by block and bit by bit, without the lookup's arithmetic).
     #[cfg(any(test, feature = "__internal"))]
     pub(crate) fn pairs_slow(&self) -> Vec<(u32, Vec<u8>)> {
+        let mut out: Vec<(u32, Vec<u8>)> = self
+            .codes_slow()
+            .into_iter()
+            .map(|(c, code)| (c, self.bytes_of(code).as_slice().to_vec()))
+            .collect();
+        if let Form::Gb18030(runs) = self.form {
+            for run in runs {
+                for k in 0..u32::from(run.count) {
+                    let c = u32::from(run.first) + k;
+                    out.push((c, gb18030_four(run.linear + k).as_slice().to_vec()));
+                }
+            }
+            for c in 0x1_0000..=0x10_FFFF {
+                out.push((
+                    c,
+                    gb18030_four(GB18030_SUPPLEMENTARY + (c - 0x1_0000))
+                        .as_slice()
+                        .to_vec(),
+                ));
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Every char with a code in the table, with its code, in char order (block by block and
+    /// bit by bit).
+    #[cfg(any(test, feature = "__internal"))]
+    pub(crate) fn codes_slow(&self) -> Vec<(u32, u16)> {
         let mut out = Vec::new();
         let planes = [(0u32, Some(self.bmp)), (0x2_0000, self.plane2)];
         for (first, start) in planes {
@@ -239,27 +304,10 @@ impl MultiByteData {
                         let code = u16::from_le_bytes(read(SECTIONS[3] + 2 * at));
                         at += 1;
                         let c = first + entry * 64 + k;
-                        out.push((c, self.bytes_of(code).as_slice().to_vec()));
+                        out.push((c, code));
                     }
                 }
             }
-        }
-        if let Form::Gb18030(runs) = self.form {
-            for run in runs {
-                for k in 0..u32::from(run.count) {
-                    let c = u32::from(run.first) + k;
-                    out.push((c, gb18030_four(run.linear + k).as_slice().to_vec()));
-                }
-            }
-            for c in 0x1_0000..=0x10_FFFF {
-                out.push((
-                    c,
-                    gb18030_four(GB18030_SUPPLEMENTARY + c - 0x1_0000)
-                        .as_slice()
-                        .to_vec(),
-                ));
-            }
-            out.sort_unstable();
         }
         out
     }
