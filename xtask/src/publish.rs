@@ -290,7 +290,26 @@ fn package(root: &Path) -> Result<String, String> {
         .args(["--exclude", "xtask", "--exclude", "wirebytes-benches"])
         .args(["--exclude", "wirebytes-testkit"])
         .current_dir(root);
-    run(cmd).map(|()| format!("{} crates built from their tarballs", CRATES.len()))
+    run(cmd)?;
+    // Each `.crate` well under crates.io's limit: at most 5 MiB.
+    const LIMIT: u64 = 5 * 1024 * 1024;
+    let dir = crate::bench::target_dir(root).join("package");
+    let mut sizes = Vec::new();
+    for name in CRATES {
+        let path = dir.join(format!("{name}-{}.crate", env!("CARGO_PKG_VERSION")));
+        let size = std::fs::metadata(&path)
+            .map_err(|err| format!("{}: {err}", path.display()))?
+            .len();
+        if size > LIMIT {
+            return Err(format!("{name}: the .crate is {size} bytes, over {LIMIT}"));
+        }
+        sizes.push(format!("{name} {} KiB", size.div_ceil(1024)));
+    }
+    Ok(format!(
+        "{} crates built from their tarballs ({})",
+        CRATES.len(),
+        sizes.join(", ")
+    ))
 }
 
 /// For each published crate: its `rust-version`, installed, running its tests.
