@@ -267,6 +267,7 @@ impl Coding for Coder {
         let runs = matches!(data.form, Form::Mixed | Form::Gb18030(_) | Form::EucJp)
             || data.form.is_stateful();
         let two_byte_only = matches!(data.form, Form::EucJp);
+        let plain = !data.form.is_stateful() && data.pairs.is_empty();
         let mut stage = Stage::new();
         let mut i = 0;
         while i < bytes.len() {
@@ -293,7 +294,11 @@ impl Coding for Coder {
                     i += n;
                     continue;
                 }
-                if runs && lead & 0xF0 == 0xE0 && self.held.is_none() {
+                // The kernel takes four 3-byte chars in a row or none: short runs (Korean
+                // words, kana between kanji) go char by char without the call.
+                let four =
+                    || (1..4).all(|k| bytes.get(i + 3 * k).is_some_and(|&b| b & 0xF0 == 0xE0));
+                if runs && lead & 0xF0 == 0xE0 && self.held.is_none() && four() {
                     // A run of 3-byte chars (kana, hanzi, hangul), decoded by the kernel and
                     // looked up, as long as each has a code of one or two bytes, begins no
                     // pair, and (in a stateful form) is in the double-byte set the output is
@@ -317,6 +322,14 @@ impl Coding for Coder {
                 } else {
                     decode_at(bytes, i, lead)
                 };
+                // A stateless charset without pairs: the char's code, straight.
+                if plain {
+                    if let Some(code) = data.code(c) {
+                        put(&mut stage, data.bytes_of(code).as_slice());
+                        i += len;
+                        continue;
+                    }
+                }
                 self.char(c, i, policy, &mut stage)?;
                 i += len;
             }
