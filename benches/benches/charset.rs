@@ -300,6 +300,7 @@ fn jdk_multi_byte(c: &mut Criterion) {
         ("korean", KOREAN_PROSE, "EUC-KR", Some(EUC_KR)),
         ("japanese", JAPANESE_PROSE, "x-IBM943", None),
         ("japanese", JAPANESE_PROSE, "x-IBM939", None),
+        ("japanese", JAPANESE_PROSE, "ISO-2022-JP", Some(ISO_2022_JP)),
     ];
     for &(name, unit, java_name, twin) in cases {
         // A charset this build cannot write (no feature `jdk-multi-byte`, or a stateful
