@@ -1201,8 +1201,8 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
     // Every charset of the JDK's this crate writes: every BMP char in one string (in a
     // stateless charset each alone; a stateful one switches sets all along), every
     // supplementary code point in one (every 16th with --quick), every
-    // surrogate alone (each followed by `a`), empty input, the corpus (every 8th text with
-    // --quick) and random UTF-16 of lone surrogates, pairs and any unit.
+    // surrogate alone (each followed by `a`), empty input, the corpus (every 2nd text; every
+    // 8th with --quick) and random UTF-16 of lone surrogates, pairs and any unit.
     let bmp: Vec<u16> = (0..=0xFFFFu32)
         .filter_map(char::from_u32)
         .map(|c| c as u16)
@@ -1217,7 +1217,7 @@ fn jdk_parity(ctx: &mut Ctx, rng: &mut Rng, texts: &[String], units: &[Vec<u16>]
         })
         .collect();
     let lone: Vec<u16> = (0xD800..=0xDFFFu16).flat_map(|u| [u, 0x61]).collect();
-    let every = ctx.scale(1, 8);
+    let every = ctx.scale(2, 8);
     let java_charsets: Vec<Charset> = Charset::java_charsets()
         .chain(Charset::for_java_name("gb18030-2000"))
         .collect();
