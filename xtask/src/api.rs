@@ -44,7 +44,8 @@ fn target_dir(root: &Path) -> PathBuf {
     root.join("target").join("api")
 }
 
-/// The public features of `krate` (all but `default` and `__internal`), from its manifest.
+/// The public features of `krate` (all but `default` and the hidden ones, whose names start
+/// with `__`), from its manifest.
 fn public_features(root: &Path, krate: &str) -> Result<Vec<String>, String> {
     let out = Command::new(crate::cargo())
         .args(["metadata", "--no-deps", "--format-version", "1"])
@@ -68,7 +69,7 @@ fn public_features(root: &Path, krate: &str) -> Result<Vec<String>, String> {
         .ok_or_else(|| format!("{krate}: no features table in cargo metadata"))?;
     Ok(features
         .keys()
-        .filter(|name| *name != "default" && *name != INTERNAL)
+        .filter(|name| *name != "default" && !name.starts_with("__"))
         .cloned()
         .collect())
 }

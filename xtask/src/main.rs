@@ -11,6 +11,8 @@
 //!   fixed time, with AddressSanitizer on nightly.
 //! - `cargo xtask miri [CRATE...]`: the library crates' unit and integration tests under Miri.
 //! - `cargo xtask jdk-tables`: the JDK's charsets as data for wirebytes-charset.
+//! - `cargo xtask mutants [--quick] [--sample N] [CRATE...]`: mutation testing of the library
+//!   crates with cargo-mutants: the mutants no test notices.
 //! - `cargo xtask api [CRATE...]`: writes each library crate's public API to its
 //!   `public-api.txt`, which the `api` sweep checks.
 
@@ -21,6 +23,7 @@ mod fuzz;
 mod jdk_multi;
 mod jdk_tables;
 mod miri;
+mod mutants;
 mod publish;
 mod root;
 mod sweeps;
@@ -51,6 +54,13 @@ tasks:
   miri [CRATE...]               run the library crates' unit and integration tests under
                                 Miri (all four when none is named), installing Miri for
                                 the nightly toolchain when it is missing
+  mutants [--quick] [--sample N] [CRATE...]
+                                mutation testing with cargo-mutants (installed when
+                                missing) of the library crates (all four when none is
+                                named): every mutant, every N-th with --sample, or with
+                                --quick the kernel selection of each src/arch/mod.rs; fails
+                                on a mutant no test notices that the crate's
+                                mutants-equivalent.txt does not list
   api [CRATE...]                write each library crate's public API to
                                 crates/<crate>/public-api.txt (the `api` sweep of verify
                                 fails when the API differs from the committed file)
@@ -62,6 +72,7 @@ tasks:
 options:
   --quick    a shorter run: verify in under 2 minutes, bench in under 10 on 2 cores
   --time     seconds per fuzz target
+  --sample   mutants: test every N-th mutant (round-robin)
 
 exit status: 0 when everything ran and passed, 1 when a check, bench or test failed,
 2 when nothing could run (a usage error, an empty selection, the wrong workspace)
@@ -82,6 +93,7 @@ fn main() -> ExitCode {
 struct TaskArgs {
     quick: bool,
     time: Option<u64>,
+    sample: Option<u64>,
     names: Vec<String>,
 }
 
@@ -104,6 +116,7 @@ fn run() -> Result<ExitCode, lexopt::Error> {
         match arg {
             Long("quick") => args.quick = true,
             Long("time") => args.time = Some(parser.value()?.parse()?),
+            Long("sample") => args.sample = Some(parser.value()?.parse()?),
             Long("help") | Short('h') => {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -114,6 +127,9 @@ fn run() -> Result<ExitCode, lexopt::Error> {
     }
     if args.time.is_some() && task != "fuzz" {
         return Err(format!("`{task}` takes no --time").into());
+    }
+    if args.sample.is_some() && task != "mutants" {
+        return Err(format!("`{task}` takes no --sample").into());
     }
     let main: fn(&Path, bool, &[String]) -> ExitCode = match task.as_str() {
         "verify" => verify::main,
@@ -137,6 +153,15 @@ fn run() -> Result<ExitCode, lexopt::Error> {
             });
         }
         "miri" => miri::main,
+        "mutants" => {
+            return Ok(match root::workspace_root() {
+                Ok(root) => mutants::main(&root, args.quick, args.sample, &args.names),
+                Err(err) => {
+                    eprintln!("error: {err}");
+                    ExitCode::from(2)
+                }
+            });
+        }
         "api" if args.quick => return Err("`api` takes no --quick".into()),
         "api" => api::main,
         "jdk-tables" if args.quick => return Err("`jdk-tables` takes no --quick".into()),

@@ -53,6 +53,30 @@ impl Level {
     }
 }
 
+/// How many calls each watched path took since the last [`reset_counts`], by name:
+/// `"eq_chunks_avx512"` and `"eq_chunks_portable"` (the comparisons of two fragment lists).
+/// Test-only (the hidden feature `__counters`) and global to the process: tests that read
+/// the counts hold one lock while they reset, run and read.
+#[cfg(feature = "__counters")]
+pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
+    use core::sync::atomic::Ordering;
+    crate::counters::Path::ALL.into_iter().map(|path| {
+        (
+            path.name(),
+            crate::counters::COUNTS[path as usize].load(Ordering::Relaxed),
+        )
+    })
+}
+
+/// Sets every counter of [`counts`] to zero.
+#[cfg(feature = "__counters")]
+pub fn reset_counts() {
+    use core::sync::atomic::Ordering;
+    for count in &crate::counters::COUNTS {
+        count.store(0, Ordering::Relaxed);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate std;

@@ -130,6 +130,7 @@ mod arch;
 mod builder;
 mod cmp;
 mod convert;
+mod counters;
 mod into_reader;
 mod iter;
 #[cfg(feature = "__internal")]

@@ -21,6 +21,10 @@
 
 use core::sync::atomic::{AtomicU8, Ordering};
 
+/// [`Kernels::detect`]'s answer: [`Kernels::KNOWN`] and the bits once the CPU was asked, 0
+/// before.
+static FOUND: AtomicU8 = AtomicU8::new(0);
+
 /// The kernels this CPU can run. Only [`Kernels::detect`] reads the CPU; every other value
 /// is a subset of what it found (the [levels](Kernels::levels), `"portable"` the empty
 /// one), so a set bit proves the CPU has the instructions and the kernel is safe to call.
@@ -38,7 +42,6 @@ impl Kernels {
     /// The kernels this CPU has: asked once, then one relaxed load per call.
     #[inline]
     pub(crate) fn detect() -> Kernels {
-        static FOUND: AtomicU8 = AtomicU8::new(0);
         let bits = FOUND.load(Ordering::Relaxed);
         if bits & Self::KNOWN != 0 {
             return Kernels(bits & !Self::KNOWN);
@@ -53,14 +56,31 @@ impl Kernels {
     fn ask() -> u8 {
         // A compiler without the AVX-512 intrinsics built no kernel.
         #[cfg(wirebytes_avx512)]
-        if std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("bmi2")
-        {
-            return Self::AVX512;
-        }
+        return Self::level_for(|feature| match feature {
+            "avx512f" => std::is_x86_feature_detected!("avx512f"),
+            "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+            "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+            "bmi2" => std::is_x86_feature_detected!("bmi2"),
+            _ => false,
+        });
+        #[cfg(not(wirebytes_avx512))]
         0
+    }
+
+    /// The bits of the highest level a CPU whose features `has` answers for can run.
+    #[cfg_attr(
+        not(wirebytes_avx512),
+        allow(dead_code, reason = "asked only where the kernel is built")
+    )]
+    fn level_for(has: impl Fn(&str) -> bool) -> u8 {
+        if ["avx512f", "avx512bw", "avx512vl", "bmi2"]
+            .into_iter()
+            .all(has)
+        {
+            Self::AVX512
+        } else {
+            0
+        }
     }
 
     /// The levels this CPU has, `"portable"` first, each with the kernels of the ones before.
@@ -82,11 +102,13 @@ impl Kernels {
     ) -> bool {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
+            crate::counters::add(crate::counters::Path::EqChunksAvx512, 1);
             // SAFETY: the kernel needs AVX-512 F, BW, VL and BMI2, and the bit is set only
             // where `detect` saw the CPU has them all.
             #[allow(unsafe_code, reason = "a #[target_feature] kernel")]
             return unsafe { x86_64::eq_chunks_avx512(ai, bi) };
         }
+        crate::counters::add(crate::counters::Path::EqChunksPortable, 1);
         crate::cmp::eq_chunks_portable(ai, bi)
     }
 }
@@ -99,3 +121,68 @@ impl Kernels {
     reason = "the AVX-512 kernel: masked loads through raw pointers"
 )]
 mod x86_64;
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::Kernels;
+    use std::vec::Vec;
+
+    /// The detected level is the highest one the CPU has and the compiler built, listed
+    /// here apart from the code under test; the levels are the list's prefix up to it.
+    #[test]
+    fn detect_finds_the_highest_level_the_cpu_has_and_the_build_holds() {
+        #[cfg(target_arch = "x86_64")]
+        let cpu = std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("bmi2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let cpu = false;
+        let expected = if cpu && cfg!(wirebytes_avx512) {
+            "avx512"
+        } else {
+            "portable"
+        };
+        let names: Vec<&str> = Kernels::levels().map(|(name, _)| name).collect();
+        assert_eq!(names.last(), Some(&expected));
+        let all = ["portable", "avx512"];
+        assert_eq!(names, all[..names.len()]);
+        let (_, last) = Kernels::levels()
+            .last()
+            .expect("at least the portable level");
+        assert_eq!(last, Kernels::detect());
+        assert_eq!(Kernels::detect(), last, "the kept answer");
+        assert_eq!(
+            Kernels::detect().0 != 0,
+            expected == "avx512",
+            "{:?}",
+            Kernels::detect()
+        );
+        // The answer is kept, marked by a bit of its own, so later calls do not ask again.
+        assert!(Kernels::KNOWN != 0);
+        assert!(Kernels::LEVELS.iter().all(|&(_, bits)| bits & Kernels::KNOWN == 0));
+        assert_eq!(
+            super::FOUND.load(super::Ordering::Relaxed),
+            Kernels::detect().0 | Kernels::KNOWN
+        );
+    }
+
+    /// A CPU has the AVX-512 level with every one of its features, and not without any one.
+    #[test]
+    fn the_level_needs_every_feature() {
+        let features = ["avx512f", "avx512bw", "avx512vl", "bmi2"];
+        assert_eq!(
+            Kernels::level_for(|f| features.contains(&f)),
+            Kernels::AVX512
+        );
+        assert_eq!(Kernels::level_for(|_| false), 0);
+        for missing in features {
+            assert_eq!(
+                Kernels::level_for(|f| f != missing && features.contains(&f)),
+                0,
+                "without {missing}"
+            );
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! Test-only counts of the calls each comparison path took. With the hidden feature
+//! `__counters` (the crate's own tests turn it on) each [`add`] is one relaxed atomic
+//! addition, read through [`crate::levels::counts`]; without it [`add`] is empty and compiles
+//! to nothing, so a default or bench build pays nothing.
+
+/// A path whose use the tests watch.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Path {
+    /// The AVX-512 comparison of two fragment lists: one per call.
+    EqChunksAvx512,
+    /// The portable comparison of two fragment lists: one per call.
+    EqChunksPortable,
+}
+
+impl Path {
+    /// Every path, in the order of their counters.
+    #[cfg(feature = "__counters")]
+    pub(crate) const ALL: [Path; 2] = [Path::EqChunksAvx512, Path::EqChunksPortable];
+
+    /// The path's name in [`crate::levels::counts`].
+    #[cfg(feature = "__counters")]
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Path::EqChunksAvx512 => "eq_chunks_avx512",
+            Path::EqChunksPortable => "eq_chunks_portable",
+        }
+    }
+}
+
+/// One counter per path, in the order of [`Path::ALL`].
+#[cfg(feature = "__counters")]
+pub(crate) static COUNTS: [core::sync::atomic::AtomicUsize; Path::ALL.len()] =
+    [const { core::sync::atomic::AtomicUsize::new(0) }; Path::ALL.len()];
+
+/// Adds `n` to `path`'s counter with `__counters`; nothing without it.
+#[inline(always)]
+pub(crate) fn add(path: Path, n: usize) {
+    #[cfg(feature = "__counters")]
+    COUNTS[path as usize].fetch_add(n, core::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(feature = "__counters"))]
+    let _ = (path, n);
+}

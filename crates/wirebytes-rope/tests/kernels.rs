@@ -1,0 +1,66 @@
+//! Each level takes its own comparison path: the counts of the hidden `__counters` feature
+//! show which path each comparison of two fragment lists took.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use wirebytes_rope::{ByteString, levels};
+
+/// The counters are global: every test here holds this lock while it resets, runs, reads.
+static LOCK: Mutex<()> = Mutex::new(());
+
+/// The counts of the paths `run` took.
+fn counted(run: impl FnOnce()) -> HashMap<&'static str, usize> {
+    let _held = LOCK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    levels::reset_counts();
+    run();
+    levels::counts().collect()
+}
+
+/// Two equal strings of `n` bytes, cut into fragments at unrelated points.
+fn two_cuts(n: usize) -> (ByteString, ByteString) {
+    let bytes: Vec<u8> = (0..n).map(|i| (i * 7 % 251) as u8).collect();
+    let cut = |step: usize| {
+        bytes
+            .chunks(step)
+            .map(ByteString::copy_from_slice)
+            .fold(ByteString::new(), |all, piece| all.concat(&piece))
+    };
+    (cut(13), cut(29))
+}
+
+#[test]
+fn each_level_compares_fragment_lists_with_its_own_path() {
+    let (a, b) = two_cuts(4000);
+    let mut names = Vec::new();
+    for level in levels::all() {
+        names.push(level.name());
+        let counts = counted(|| {
+            assert!(level.eq(&a, &b), "{}", level.name());
+            assert!(!level.eq(&a, &b.concat(&ByteString::from_static(b"x")).slice(1..)));
+        });
+        let (kernel, portable) = (counts["eq_chunks_avx512"], counts["eq_chunks_portable"]);
+        match level.name() {
+            "avx512" => assert_eq!((kernel, portable), (2, 0), "avx512"),
+            "portable" => assert_eq!((kernel, portable), (0, 2), "portable"),
+            other => panic!("a level this test does not know: {other}"),
+        }
+    }
+    assert_eq!(names[0], "portable");
+}
+
+#[test]
+fn one_fragment_each_needs_no_walk() {
+    let a = ByteString::copy_from_slice(&[5; 300]);
+    let b = ByteString::copy_from_slice(&[5; 300]);
+    for level in levels::all() {
+        let counts = counted(|| assert!(level.eq(&a, &b)));
+        assert!(
+            counts.values().all(|&n| n == 0),
+            "{}: {counts:?}",
+            level.name()
+        );
+    }
+}

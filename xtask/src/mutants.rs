@@ -1,0 +1,502 @@
+//! `cargo xtask mutants`: mutation testing of the library crates with cargo-mutants, which
+//! changes one thing at a time in a copy of the workspace (an operator, a constant, a
+//! function's result), runs the crate's tests on it, and reports the changes no test noticed.
+//!
+//! It installs cargo-mutants when `cargo mutants` does not run, then, per crate, mutates the
+//! library's code with every feature on (`--all-features`: feature-gated code is tested
+//! too), one build at a time, all selected crates in one run (one copy, one baseline build),
+//! into `target/mutants/mutants.out/`. The crate's test doors
+//! (`levels`, `reference`, `counters`: test apparatus, never shipped to a user's build) are
+//! not mutated, and the tests run without the doctests (compiled one by one, they would double
+//! each mutant's time; every doctest's claim is also a test's).
+//!
+//! - `--sample N`: a round-robin sample, every N-th mutant of each crate.
+//! - `--quick` (what CI runs): the kernel selection alone, the dispatch code of each crate's
+//!   `src/arch/mod.rs` ([`QUICK_FUNCTIONS`]), with the unit tests and `tests/kernels.rs`;
+//!   a few minutes.
+//!
+//! A mutant no test notices is *missed*, unless the crate's `mutants-equivalent.txt` lists it:
+//! then it is *equivalent* (the change alters neither the output nor the speed, e.g. `1 << 0`
+//! made `1 >> 0`), with the reason given there. The table shows, per crate and file, the
+//! mutants caught, missed, equivalent, unviable (the change did not compile) and timed out
+//! (the change made a test loop: caught too), then the missed ones by name. An equivalence
+//! line that names no mutant cargo-mutants generates is an error, so the list stays true as
+//! the code moves. Exit status 1 when a mutant is missed, a listing is stale or a run fails.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+/// The library crates, by short name.
+const CRATES: &[&str] = &["ascii", "charset", "mutf8", "rope"];
+
+/// The files of each crate never mutated: the test doors.
+const EXCLUDED: &[&str] = &["src/levels.rs", "src/reference.rs", "src/counters.rs"];
+
+/// With `--quick`: the functions of `src/arch/mod.rs` that choose the kernels (the level
+/// bits, the question to the CPU, the kept answer, the level list and the set test), as a
+/// regular expression over cargo-mutants' mutant names.
+const QUICK_FUNCTIONS: &str = r"(in Kernels::(ask|detect|levels|has|decodes_text|has_wide_short)$)|(replace << with >>$)|(replace \| with \^$)|(replace \| with &$)";
+
+/// One mutant's outcome, as cargo-mutants files it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Outcome {
+    Caught,
+    Missed,
+    Equivalent,
+    Unviable,
+    Timeout,
+}
+
+/// The outcome files of cargo-mutants' output directory, each with its outcome.
+const OUTCOME_FILES: [(&str, Outcome); 4] = [
+    ("caught.txt", Outcome::Caught),
+    ("missed.txt", Outcome::Missed),
+    ("unviable.txt", Outcome::Unviable),
+    ("timeout.txt", Outcome::Timeout),
+];
+
+/// One line of a crate's `mutants-equivalent.txt`: a mutant's name as cargo-mutants prints it,
+/// with the path from the crate's directory and without `:LINE:COLUMN`, then ` # ` and why no
+/// test can notice it. A line covers one mutant: where a function has the same change at two
+/// places, each equivalent one has its line.
+#[derive(Debug, PartialEq, Eq)]
+struct Equivalent {
+    name: String,
+    reason: String,
+}
+
+/// The lines of an equivalence list (`#` starts a comment line; blank lines are skipped).
+///
+/// # Errors
+///
+/// A line without a reason, with its number.
+fn parse_equivalents(text: &str) -> Result<Vec<Equivalent>, String> {
+    let mut out = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.split_once(" # ") {
+            Some((name, reason)) if !name.trim().is_empty() && !reason.trim().is_empty() => {
+                out.push(Equivalent {
+                    name: name.trim().to_owned(),
+                    reason: reason.trim().to_owned(),
+                });
+            }
+            _ => return Err(format!("line {}: no ` # ` and reason: {line}", number + 1)),
+        }
+    }
+    Ok(out)
+}
+
+/// A mutant's name without the crate's directory and without `:LINE:COLUMN`:
+/// `crates/wirebytes-rope/src/arch/mod.rs:32:26: replace << with >>` becomes
+/// `src/arch/mod.rs: replace << with >>`. Also its file (`src/arch/mod.rs`).
+fn short_name(krate_dir: &str, line: &str) -> (String, String) {
+    let line = line.trim();
+    let line = line.strip_prefix(krate_dir).unwrap_or(line);
+    let line = line.strip_prefix('/').unwrap_or(line);
+    let Some((location, what)) = line.split_once(": ") else {
+        return (line.to_owned(), line.to_owned());
+    };
+    let file = location.split(':').next().unwrap_or(location);
+    (format!("{file}: {what}"), file.to_owned())
+}
+
+/// What one crate's run came to: per file, the count of each outcome; the missed names.
+#[derive(Debug, Default)]
+struct Report {
+    files: BTreeMap<String, BTreeMap<Outcome, usize>>,
+    missed: Vec<String>,
+    stale: Vec<String>,
+    seconds: u64,
+    failure: Option<String>,
+}
+
+/// Files one crate's outcomes: reads cargo-mutants' outcome files in `out_dir`, with the
+/// listed equivalents moved from missed to equivalent.
+fn classify(krate_dir: &str, out_dir: &Path, equivalents: &[Equivalent], report: &mut Report) {
+    let mut used = vec![false; equivalents.len()];
+    for (file_name, outcome) in OUTCOME_FILES {
+        let text = fs::read_to_string(out_dir.join(file_name)).unwrap_or_default();
+        let ours = |line: &&str| line.trim().starts_with(&format!("{krate_dir}/"));
+        for line in text.lines().filter(ours) {
+            let (name, file) = short_name(krate_dir, line);
+            // Each line of the list covers one mutant: two mutants of one name (the same
+            // change at two places of a function) need two lines.
+            let listed = (outcome == Outcome::Missed)
+                .then(|| {
+                    equivalents
+                        .iter()
+                        .zip(used.iter_mut())
+                        .find(|(equivalent, used)| !**used && equivalent.name == name)
+                })
+                .flatten();
+            let outcome = match listed {
+                Some((_, used)) => {
+                    *used = true;
+                    Outcome::Equivalent
+                }
+                None => outcome,
+            };
+            if outcome == Outcome::Missed {
+                report.missed.push(line.trim().to_owned());
+            }
+            *report
+                .files
+                .entry(file)
+                .or_default()
+                .entry(outcome)
+                .or_default() += 1;
+        }
+    }
+}
+
+/// Whether `cargo mutants` runs; installs it when not.
+fn prepare() -> Result<(), String> {
+    let probe = || {
+        Command::new(crate::cargo())
+            .args(["mutants", "--version"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+    };
+    if probe() {
+        return Ok(());
+    }
+    eprintln!("== cargo install cargo-mutants --locked");
+    let status = Command::new(crate::cargo())
+        .args(["install", "cargo-mutants", "--locked"])
+        .stdout(crate::bench::stderr_handle())
+        .status()
+        .map_err(|err| format!("cannot run cargo install: {err}"))?;
+    if !status.success() || !probe() {
+        return Err(format!(
+            "`cargo install cargo-mutants` failed ({status}), or `cargo mutants` still does not run"
+        ));
+    }
+    Ok(())
+}
+
+/// The arguments of one cargo-mutants run over `krates`, `list` for `--list`.
+fn mutants_args(krates: &[&str], quick: bool, sample: Option<u64>, list: bool) -> Vec<String> {
+    let mut args: Vec<String> = ["mutants", "--all-features", "--no-shuffle"]
+        .map(str::to_owned)
+        .to_vec();
+    for krate in krates {
+        let package = format!("wirebytes-{krate}");
+        args.extend(["-p".to_owned(), package.clone()]);
+        for file in EXCLUDED {
+            args.extend(["--exclude".to_owned(), format!("crates/{package}/{file}")]);
+        }
+        if quick {
+            args.extend([
+                "--file".to_owned(),
+                format!("crates/{package}/src/arch/mod.rs"),
+            ]);
+        }
+    }
+    if quick {
+        args.extend(["--re".to_owned(), QUICK_FUNCTIONS.to_owned()]);
+    }
+    if list {
+        args.push("--list".to_owned());
+        return args;
+    }
+    if let Some(n) = sample {
+        args.extend([
+            "--shard".to_owned(),
+            format!("0/{n}"),
+            "--sharding".to_owned(),
+            "round-robin".to_owned(),
+        ]);
+    }
+    args.extend(["--jobs".to_owned(), "1".to_owned()]);
+    args.extend(["-o".to_owned(), "target/mutants".to_owned()]);
+    // The tests, without the doctests: with `--quick`, those that watch the kernels.
+    args.push("--".to_owned());
+    if quick {
+        args.extend(["--lib", "--test", "kernels"].map(str::to_owned));
+    } else {
+        args.extend(["--lib", "--tests"].map(str::to_owned));
+    }
+    args
+}
+
+/// A crate's equivalence list, and the stale lines of it (no mutant of that name).
+fn equivalents_of(root: &Path, krate: &str) -> Result<(Vec<Equivalent>, Vec<String>), String> {
+    let krate_dir = format!("crates/wirebytes-{krate}");
+    let list_path: PathBuf = root.join(&krate_dir).join("mutants-equivalent.txt");
+    let equivalents = match fs::read_to_string(&list_path) {
+        Ok(text) => {
+            parse_equivalents(&text).map_err(|err| format!("{}: {err}", list_path.display()))?
+        }
+        Err(_) => Vec::new(),
+    };
+    // Every listed equivalent must be a mutant cargo-mutants generates.
+    let output = Command::new(crate::cargo())
+        .args(mutants_args(&[krate], false, None, true))
+        .current_dir(root)
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|err| format!("cannot run cargo mutants: {err}"))?;
+    if !output.status.success() {
+        return Err(format!("`cargo mutants --list` failed ({})", output.status));
+    }
+    let names: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| short_name(&krate_dir, line).0)
+        .collect();
+    // As many lines of a name as there are mutants of it, at most.
+    let stale = equivalents
+        .iter()
+        .enumerate()
+        .filter(|&(i, equivalent)| {
+            let lines = equivalents[..=i]
+                .iter()
+                .filter(|e| e.name == equivalent.name)
+                .count();
+            names
+                .iter()
+                .filter(|name| **name == equivalent.name)
+                .count()
+                < lines
+        })
+        .map(|(_, equivalent)| equivalent.name.clone())
+        .collect();
+    Ok((equivalents, stale))
+}
+
+/// Runs the crates in one cargo-mutants run (one copy of the workspace, one baseline build)
+/// and files each crate's outcomes.
+fn run_crates<'a>(
+    root: &Path,
+    krates: &[&'a str],
+    quick: bool,
+    sample: Option<u64>,
+) -> Vec<(&'a str, Report)> {
+    let mut reports: Vec<(&str, Report, Vec<Equivalent>)> = Vec::new();
+    for krate in krates {
+        let mut report = Report::default();
+        let equivalents = match equivalents_of(root, krate) {
+            Ok((equivalents, stale)) => {
+                report.stale = stale;
+                equivalents
+            }
+            Err(err) => {
+                report.failure = Some(err);
+                Vec::new()
+            }
+        };
+        reports.push((krate, report, equivalents));
+    }
+    let out_dir = root.join("target/mutants");
+    // A run's old outcome files must not be read as this one's.
+    let _ = fs::remove_dir_all(out_dir.join("mutants.out"));
+    let started = Instant::now();
+    eprintln!("== mutants: {}", krates.join(", "));
+    let status = fs::create_dir_all(&out_dir)
+        .map_err(|err| format!("cannot create {}: {err}", out_dir.display()))
+        .and_then(|()| {
+            Command::new(crate::cargo())
+                .args(mutants_args(krates, quick, sample, false))
+                .current_dir(root)
+                .stdout(crate::bench::stderr_handle())
+                .status()
+                .map_err(|err| format!("cannot run cargo mutants: {err}"))
+        });
+    let seconds = started.elapsed().as_secs();
+    // cargo-mutants exits 0 when every mutant was caught, 2 when some were missed, 3 when
+    // some timed out; anything else (4: the unmutated tree fails its tests) is a failure.
+    let failure = match status {
+        Ok(status) if matches!(status.code(), Some(0 | 2 | 3)) => None,
+        Ok(status) => Some(format!("cargo mutants failed ({status})")),
+        Err(err) => Some(err),
+    };
+    reports
+        .into_iter()
+        .map(|(krate, mut report, equivalents)| {
+            report.seconds = seconds;
+            if report.failure.is_none() {
+                report.failure.clone_from(&failure);
+            }
+            classify(
+                &format!("crates/wirebytes-{krate}"),
+                &out_dir.join("mutants.out"),
+                &equivalents,
+                &mut report,
+            );
+            (krate, report)
+        })
+        .collect()
+}
+
+/// The table of every crate's outcomes, then the missed and stale names.
+fn table(reports: &[(&str, Report)]) -> String {
+    let mut out = String::from(
+        "| crate | file | caught | missed | equivalent | unviable | timeout |\n|---|---|---:|---:|---:|---:|---:|\n",
+    );
+    for (krate, report) in reports {
+        for (file, counts) in &report.files {
+            let n = |outcome| counts.get(&outcome).copied().unwrap_or(0);
+            let _ = writeln!(
+                out,
+                "| {krate} | {file} | {} | {} | {} | {} | {} |",
+                n(Outcome::Caught),
+                n(Outcome::Missed),
+                n(Outcome::Equivalent),
+                n(Outcome::Unviable),
+                n(Outcome::Timeout),
+            );
+        }
+        let total = |outcome| {
+            report
+                .files
+                .values()
+                .map(|counts| counts.get(&outcome).copied().unwrap_or(0))
+                .sum::<usize>()
+        };
+        let _ = writeln!(
+            out,
+            "| **{krate}** | all | {} | {} | {} | {} | {} |",
+            total(Outcome::Caught),
+            total(Outcome::Missed),
+            total(Outcome::Equivalent),
+            total(Outcome::Unviable),
+            total(Outcome::Timeout),
+        );
+    }
+    if let Some((_, report)) = reports.first() {
+        let _ = writeln!(out, "time: {} s", report.seconds);
+    }
+    for (krate, report) in reports {
+        for name in &report.missed {
+            let _ = writeln!(out, "missed: {krate}: {name}");
+        }
+        for name in &report.stale {
+            let _ = writeln!(
+                out,
+                "stale: {krate}: mutants-equivalent.txt lists `{name}`, which is no mutant"
+            );
+        }
+        if let Some(failure) = &report.failure {
+            let _ = writeln!(out, "failed: {krate}: {failure}");
+        }
+    }
+    out
+}
+
+/// Runs the selected crates (all when `names` is empty) and prints the table.
+pub(crate) fn main(root: &Path, quick: bool, sample: Option<u64>, names: &[String]) -> ExitCode {
+    let selected = match crate::select("crate", CRATES, names) {
+        Ok(selected) => selected,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    if sample == Some(0) {
+        eprintln!("error: --sample must be at least 1");
+        return ExitCode::from(2);
+    }
+    if let Err(err) = prepare() {
+        eprintln!("error: mutants: {err}");
+        return ExitCode::FAILURE;
+    }
+    let reports = run_crates(root, &selected, quick, sample);
+    print!("{}", table(&reports));
+    let bad = reports.iter().any(|(_, report)| {
+        !report.missed.is_empty() || !report.stale.is_empty() || report.failure.is_some()
+    });
+    if bad {
+        println!("mutants: FAILED");
+        ExitCode::FAILURE
+    } else {
+        println!("mutants: no mutant missed");
+        ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_loses_its_crate_directory_and_position() {
+        let (name, file) = short_name(
+            "crates/wirebytes-rope",
+            "crates/wirebytes-rope/src/arch/mod.rs:32:26: replace << with >> in Kernels::X",
+        );
+        assert_eq!(name, "src/arch/mod.rs: replace << with >> in Kernels::X");
+        assert_eq!(file, "src/arch/mod.rs");
+    }
+
+    #[test]
+    fn an_equivalence_needs_a_reason() {
+        let list = "# comment\n\nsrc/a.rs: replace < with <= in f # both take the same path\n";
+        assert_eq!(
+            parse_equivalents(list),
+            Ok(vec![Equivalent {
+                name: "src/a.rs: replace < with <= in f".to_owned(),
+                reason: "both take the same path".to_owned(),
+            }])
+        );
+        assert!(parse_equivalents("src/a.rs: replace < with <= in f\n").is_err());
+        assert!(parse_equivalents("src/a.rs: replace < with <= in f # \n").is_err());
+    }
+
+    #[test]
+    fn listed_mutants_count_as_equivalent_the_others_as_missed() {
+        let dir = std::env::temp_dir().join(format!("xtask-mutants-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("a scratch directory");
+        fs::write(
+            dir.join("missed.txt"),
+            "crates/wirebytes-x/src/a.rs:1:2: replace << with >>\ncrates/wirebytes-x/src/a.rs:9:2: replace f -> bool with true\n",
+        )
+        .expect("write");
+        fs::write(
+            dir.join("caught.txt"),
+            "crates/wirebytes-x/src/b.rs:3:4: replace g with ()\n",
+        )
+        .expect("write");
+        let equivalents =
+            parse_equivalents("src/a.rs: replace << with >> # 1 >> 0 == 1 << 0\n").expect("a list");
+        let mut report = Report::default();
+        classify("crates/wirebytes-x", &dir, &equivalents, &mut report);
+        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(
+            report.missed,
+            ["crates/wirebytes-x/src/a.rs:9:2: replace f -> bool with true"]
+        );
+        assert_eq!(report.files["src/a.rs"][&Outcome::Equivalent], 1);
+        assert_eq!(report.files["src/a.rs"][&Outcome::Missed], 1);
+        assert_eq!(report.files["src/b.rs"][&Outcome::Caught], 1);
+    }
+
+    #[test]
+    fn one_line_covers_one_mutant_of_its_name() {
+        let dir = std::env::temp_dir().join(format!("xtask-mutants-two-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("a scratch directory");
+        fs::write(
+            dir.join("missed.txt"),
+            "crates/wirebytes-x/src/a.rs:1:2: replace << with >>\ncrates/wirebytes-x/src/a.rs:3:2: replace << with >>\n",
+        )
+        .expect("write");
+        let equivalents =
+            parse_equivalents("src/a.rs: replace << with >> # 1 >> 0 == 1 << 0\n").expect("a list");
+        let mut report = Report::default();
+        classify("crates/wirebytes-x", &dir, &equivalents, &mut report);
+        let _ = fs::remove_dir_all(&dir);
+        assert_eq!(
+            report.missed,
+            ["crates/wirebytes-x/src/a.rs:3:2: replace << with >>"]
+        );
+        assert_eq!(report.files["src/a.rs"][&Outcome::Equivalent], 1);
+    }
+}
