@@ -451,25 +451,43 @@ mod tests {
         assert!(parse_equivalents("src/a.rs: replace < with <= in f # \n").is_err());
     }
 
-    #[test]
-    fn listed_mutants_count_as_equivalent_the_others_as_missed() {
-        let dir = std::env::temp_dir().join(format!("xtask-mutants-{}", std::process::id()));
+    /// The report of outcome files `files` (name, text) with the equivalence list `list`.
+    fn classified(files: &[(&str, &str)], list: &str) -> Report {
+        let dir = std::env::temp_dir().join(format!(
+            "xtask-mutants-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
         fs::create_dir_all(&dir).expect("a scratch directory");
-        fs::write(
-            dir.join("missed.txt"),
-            "crates/wirebytes-x/src/a.rs:1:2: replace << with >>\ncrates/wirebytes-x/src/a.rs:9:2: replace f -> bool with true\n",
-        )
-        .expect("write");
-        fs::write(
-            dir.join("caught.txt"),
-            "crates/wirebytes-x/src/b.rs:3:4: replace g with ()\n",
-        )
-        .expect("write");
-        let equivalents =
-            parse_equivalents("src/a.rs: replace << with >> # 1 >> 0 == 1 << 0\n").expect("a list");
+        for (name, text) in files {
+            fs::write(dir.join(name), text).expect("write an outcome file");
+        }
+        let equivalents = parse_equivalents(list).expect("a list");
         let mut report = Report::default();
         classify("crates/wirebytes-x", &dir, &equivalents, &mut report);
         let _ = fs::remove_dir_all(&dir);
+        report
+    }
+
+    #[test]
+    fn listed_mutants_count_as_equivalent_the_others_as_missed() {
+        let report = classified(
+            &[
+                (
+                    "missed.txt",
+                    "crates/wirebytes-x/src/a.rs:1:2: replace << with >>\ncrates/wirebytes-x/src/a.rs:9:2: replace f -> bool with true\n",
+                ),
+                (
+                    "caught.txt",
+                    "crates/wirebytes-x/src/b.rs:3:4: replace g with ()\n",
+                ),
+                (
+                    "unviable.txt",
+                    "crates/wirebytes-y/src/b.rs:3:4: replace g with ()\n",
+                ),
+            ],
+            "src/a.rs: replace << with >> # 1 >> 0 == 1 << 0\n",
+        );
         assert_eq!(
             report.missed,
             ["crates/wirebytes-x/src/a.rs:9:2: replace f -> bool with true"]
@@ -477,22 +495,19 @@ mod tests {
         assert_eq!(report.files["src/a.rs"][&Outcome::Equivalent], 1);
         assert_eq!(report.files["src/a.rs"][&Outcome::Missed], 1);
         assert_eq!(report.files["src/b.rs"][&Outcome::Caught], 1);
+        // Another crate's lines are not this crate's.
+        assert_eq!(report.files["src/b.rs"].get(&Outcome::Unviable), None);
     }
 
     #[test]
     fn one_line_covers_one_mutant_of_its_name() {
-        let dir = std::env::temp_dir().join(format!("xtask-mutants-two-{}", std::process::id()));
-        fs::create_dir_all(&dir).expect("a scratch directory");
-        fs::write(
-            dir.join("missed.txt"),
-            "crates/wirebytes-x/src/a.rs:1:2: replace << with >>\ncrates/wirebytes-x/src/a.rs:3:2: replace << with >>\n",
-        )
-        .expect("write");
-        let equivalents =
-            parse_equivalents("src/a.rs: replace << with >> # 1 >> 0 == 1 << 0\n").expect("a list");
-        let mut report = Report::default();
-        classify("crates/wirebytes-x", &dir, &equivalents, &mut report);
-        let _ = fs::remove_dir_all(&dir);
+        let report = classified(
+            &[(
+                "missed.txt",
+                "crates/wirebytes-x/src/a.rs:1:2: replace << with >>\ncrates/wirebytes-x/src/a.rs:3:2: replace << with >>\n",
+            )],
+            "src/a.rs: replace << with >> # 1 >> 0 == 1 << 0\n",
+        );
         assert_eq!(
             report.missed,
             ["crates/wirebytes-x/src/a.rs:3:2: replace << with >>"]
