@@ -107,6 +107,11 @@ macro_rules! reader_conformance {
                     assert_eq!(r.get_u32_le(), expected.get_u32_le());
                     assert_eq!(r.get_u64(), expected.get_u64());
                     assert_eq!(r.remaining(), expected.remaining());
+                    // The reader's chunk goes on where the reads stopped, never empty
+                    // while bytes remain (`Buf`'s contract).
+                    let chunk = r.chunk();
+                    assert_eq!(chunk.is_empty(), expected.is_empty());
+                    assert_eq!(chunk, &expected[..chunk.len()]);
                 }
                 while expected.remaining() >= 4 {
                     assert_eq!(r.get_i32(), expected.get_i32());

@@ -122,3 +122,12 @@ fn remaining_mut_counts_the_fragments_too() {
     assert_eq!(b.remaining_mut(), usize::MAX - 1001);
     assert!(b.has_remaining_mut());
 }
+
+/// `with_capacity` reserves what it is asked for: the first chunk holds at least that much.
+#[test]
+fn with_capacity_reserves_the_first_chunk() {
+    for capacity in [1000, 5000] {
+        let mut b = ByteStringBuilder::with_capacity(capacity);
+        assert!(b.chunk_mut().len() >= capacity, "{capacity}");
+    }
+}

@@ -173,6 +173,8 @@ fn check_fragment_iterators(chunks: Chunks<'_>, fragments: Fragments<'_>, flat: 
             assert_eq!(f.next_back().map(|b| &b[..]), Some(all[back]), "{ctx}");
         }
         assert_eq!((c.len(), f.len()), (back - front, back - front), "{ctx}");
+        let left = (back - front, Some(back - front));
+        assert_eq!((c.size_hint(), f.size_hint()), (left, left), "{ctx}");
     }
     for _ in 0..3 {
         assert_eq!((c.next(), c.next_back()), (None, None), "{ctx}");

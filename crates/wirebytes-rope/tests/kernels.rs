@@ -64,3 +64,18 @@ fn one_fragment_each_needs_no_walk() {
         );
     }
 }
+
+/// A string of many fragments equals its clone (the same shared list) without a walk.
+#[test]
+fn a_shared_fragment_list_needs_no_walk() {
+    let (a, _) = two_cuts(1000);
+    let b = a.clone();
+    for level in levels::all() {
+        let counts = counted(|| assert!(level.eq(&a, &b)));
+        assert!(
+            counts.values().all(|&n| n == 0),
+            "{}: {counts:?}",
+            level.name()
+        );
+    }
+}
