@@ -1,4 +1,4 @@
-//! Test-only counts of the calls each comparison path took. With the hidden feature
+//! Test-only counts of the calls each watched path took. With the hidden feature
 //! `__counters` (the crate's own tests turn it on) each [`add`] is one relaxed atomic
 //! addition, read through [`crate::levels::counts`]; without it [`add`] is empty and compiles
 //! to nothing, so a default or bench build pays nothing.
@@ -10,12 +10,16 @@ pub(crate) enum Path {
     EqChunksAvx512,
     /// The portable comparison of two fragment lists: one per call.
     EqChunksPortable,
+    /// The search for one byte with `memchr` per fragment (`ByteQueue::find_byte`, and
+    /// `find` of a one-byte needle): one per call.
+    FindByte,
 }
 
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(feature = "__counters")]
-    pub(crate) const ALL: [Path; 2] = [Path::EqChunksAvx512, Path::EqChunksPortable];
+    pub(crate) const ALL: [Path; 3] =
+        [Path::EqChunksAvx512, Path::EqChunksPortable, Path::FindByte];
 
     /// The path's name in [`crate::levels::counts`].
     #[cfg(feature = "__counters")]
@@ -23,6 +27,7 @@ impl Path {
         match self {
             Path::EqChunksAvx512 => "eq_chunks_avx512",
             Path::EqChunksPortable => "eq_chunks_portable",
+            Path::FindByte => "find_byte",
         }
     }
 }

@@ -410,6 +410,7 @@ impl ByteQueue {
     #[must_use]
     #[inline]
     pub fn find_byte(&self, byte: u8) -> Option<usize> {
+        crate::counters::add(crate::counters::Path::FindByte, 1);
         // A decoder usually finds its delimiter in the first fragment: one `memchr`, no walk.
         let first = self.chunks.front()?;
         match memchr::memchr(byte, first) {

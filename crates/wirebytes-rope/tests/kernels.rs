@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use wirebytes_rope::{ByteString, levels};
+use bytes::Bytes;
+use wirebytes_rope::{ByteQueue, ByteString, levels};
 
 /// The counters are global: every test here holds this lock while it resets, runs, reads.
 static LOCK: Mutex<()> = Mutex::new(());
@@ -78,4 +79,20 @@ fn a_shared_fragment_list_needs_no_walk() {
             level.name()
         );
     }
+}
+
+/// `ByteQueue::find` of a one-byte needle takes the one-byte search (`memchr` per fragment);
+/// longer needles do not.
+#[test]
+fn a_one_byte_needle_takes_the_byte_search() {
+    let queue: ByteQueue = [
+        Bytes::from_static(b"GET / HTTP/1.1\r"),
+        Bytes::from_static(b"\nHost"),
+    ]
+    .into_iter()
+    .collect();
+    let counts = counted(|| assert_eq!(queue.find(b"\n"), Some(15)));
+    assert_eq!(counts["find_byte"], 1);
+    let counts = counted(|| assert_eq!(queue.find(b"\r\n"), Some(14)));
+    assert_eq!(counts["find_byte"], 0);
 }
