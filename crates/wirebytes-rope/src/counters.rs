@@ -13,13 +13,20 @@ pub(crate) enum Path {
     /// The search for one byte with `memchr` per fragment (`ByteQueue::find_byte`, and
     /// `find` of a one-byte needle): one per call.
     FindByte,
+    /// The readers' fixed-width getters gathering their bytes across fragments (or reading a
+    /// fragment's last bytes), not inside the current fragment: one per call.
+    TakeAcross,
 }
 
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(feature = "__counters")]
-    pub(crate) const ALL: [Path; 3] =
-        [Path::EqChunksAvx512, Path::EqChunksPortable, Path::FindByte];
+    pub(crate) const ALL: [Path; 4] = [
+        Path::EqChunksAvx512,
+        Path::EqChunksPortable,
+        Path::FindByte,
+        Path::TakeAcross,
+    ];
 
     /// The path's name in [`crate::levels::counts`].
     #[cfg(feature = "__counters")]
@@ -28,9 +35,24 @@ impl Path {
             Path::EqChunksAvx512 => "eq_chunks_avx512",
             Path::EqChunksPortable => "eq_chunks_portable",
             Path::FindByte => "find_byte",
+            Path::TakeAcross => "take_across",
         }
     }
 }
+
+// `ALL` lists every path once, in the order of their values, the last one included.
+#[cfg(feature = "__counters")]
+const _: () = {
+    let mut i = 0;
+    while i < Path::ALL.len() {
+        assert!(Path::ALL[i] as usize == i, "Path::ALL out of order");
+        i += 1;
+    }
+    assert!(
+        Path::ALL.len() == Path::TakeAcross as usize + 1,
+        "a path missing from Path::ALL"
+    );
+};
 
 /// One counter per path, in the order of [`Path::ALL`].
 #[cfg(feature = "__counters")]

@@ -153,6 +153,7 @@ impl IntoReader {
     /// The next `N` bytes, gathered across fragments (panics as `Buf` does when fewer remain).
     #[inline(never)]
     fn take_across<const N: usize>(&mut self) -> [u8; N] {
+        crate::counters::add(crate::counters::Path::TakeAcross, 1);
         let mut value = [0; N];
         self.copy_to_slice(&mut value);
         value

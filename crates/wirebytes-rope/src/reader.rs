@@ -176,6 +176,7 @@ impl<'a> Reader<'a> {
     /// The next `N` bytes, gathered across fragments (panics as `Buf` does when fewer remain).
     #[inline(always)]
     fn take_across<const N: usize>(&mut self) -> [u8; N] {
+        crate::counters::add(crate::counters::Path::TakeAcross, 1);
         let remaining = self.remaining();
         if remaining < N {
             return panic_short(self);

@@ -125,6 +125,24 @@ macro_rules! reader_conformance {
             }
         }
 
+        /// The last 2, 4 or 8 bytes read by one getter, wherever the fragments end.
+        #[test]
+        fn get_integers_to_the_very_end() {
+            let flat = content();
+            for n in [2, 4, 8].into_iter().filter(|&n| n <= flat.len()) {
+                let $s = make();
+                let mut r = $reader;
+                r.advance(flat.len() - n);
+                let mut expected = &flat[flat.len() - n..];
+                match n {
+                    2 => assert_eq!(r.get_u16(), expected.get_u16()),
+                    4 => assert_eq!(r.get_i32_le(), expected.get_i32_le()),
+                    _ => assert_eq!(r.get_u64(), expected.get_u64()),
+                }
+                assert_eq!(r.remaining(), 0);
+            }
+        }
+
         #[test]
         fn copy_to_slice_and_bytes() {
             let flat = content();

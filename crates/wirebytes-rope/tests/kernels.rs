@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use bytes::Bytes;
+use bytes::{Buf, Bytes};
 use wirebytes_rope::{ByteQueue, ByteString, levels};
 
 /// The counters are global: every test here holds this lock while it resets, runs, reads.
@@ -95,4 +95,31 @@ fn a_one_byte_needle_takes_the_byte_search() {
     assert_eq!(counts["find_byte"], 1);
     let counts = counted(|| assert_eq!(queue.find(b"\r\n"), Some(14)));
     assert_eq!(counts["find_byte"], 0);
+}
+
+/// The readers' getters read inside the current fragment while more bytes follow in it, and
+/// gather only the fragment's last ones; `copy_to_bytes` inside one fragment shares it.
+#[test]
+fn the_readers_stay_inside_a_fragment_where_they_can() {
+    let bytes = Bytes::from((0..64).collect::<Vec<u8>>());
+    let s = ByteString::from(bytes.clone());
+    let queue = ByteQueue::from(s.clone());
+    let mut readers: [Box<dyn Buf>; 3] = [
+        Box::new(s.reader()),
+        Box::new(s.clone().into_reader()),
+        Box::new(queue),
+    ];
+    for (i, r) in readers.iter_mut().enumerate() {
+        let counts = counted(|| {
+            for k in 0..14_u8 {
+                assert_eq!(
+                    r.get_u32(),
+                    u32::from_be_bytes([4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3])
+                );
+            }
+        });
+        assert_eq!(counts["take_across"], 0, "reader {i}");
+        let shared = r.copy_to_bytes(4);
+        assert_eq!(shared.as_ptr(), bytes[56..].as_ptr(), "reader {i}: a copy");
+    }
 }
