@@ -136,3 +136,43 @@ fn empty_and_oversized_needles() {
     assert!(s.starts_with(b"") && s.ends_with(b""));
     assert!(!s.starts_with(b"abcde") && !s.ends_with(b"abcde"));
 }
+
+/// Small fragments that fill the gathering buffer nearly to the end, then a large one: the
+/// pending bytes are searched on their own first (the large fragment's head no longer fits
+/// after them), then the match that starts in them and ends in the large fragment.
+#[test]
+fn pending_bytes_that_leave_no_room_for_the_head() {
+    let mut rng = Rng::new(11);
+    for (small, m) in [(8000, 1100), (7900, 300), (8150, 100), (8100, 2000)] {
+        let mut parts = Vec::new();
+        let mut flat = Vec::new();
+        let mut push = |len: usize, flat: &mut Vec<u8>, rng: &mut Rng| {
+            let b: Vec<u8> = (0..len).map(|_| b'a' + rng.below(2) as u8).collect();
+            flat.extend_from_slice(&b);
+            parts.push(Bytes::from(b));
+        };
+        let mut left = small;
+        while left > 0 {
+            let len = left.min(700 + rng.below(300));
+            push(len, &mut flat, &mut rng);
+            left -= len;
+        }
+        push(4000, &mut flat, &mut rng);
+        let s: ByteString = parts.into_iter().collect();
+        // Needles that start in the pending bytes and end in the large fragment, each end.
+        for start in (small - m + 1..small).step_by(m / 7 + 1) {
+            let needle = &flat[start..start + m];
+            assert_eq!(
+                s.find(needle),
+                reference::find_naive(&flat, needle),
+                "needle of {m} at {start} after {small} small bytes"
+            );
+        }
+        // A needle found nowhere but in the large fragment's tail, so that the search goes
+        // through every step.
+        let mut needle = flat[flat.len() - m..].to_vec();
+        needle[0] = b'z';
+        assert_eq!(s.find(&needle), None);
+        check(&flat, &s, &[m], &mut rng);
+    }
+}
