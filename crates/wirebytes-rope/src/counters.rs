@@ -16,16 +16,20 @@ pub(crate) enum Path {
     /// The readers' fixed-width getters gathering their bytes across fragments (or reading a
     /// fragment's last bytes), not inside the current fragment: one per call.
     TakeAcross,
+    /// The AVX-512 comparison's runs longer than its own loads take, left to the slice
+    /// comparison: one per run.
+    LongRunAvx512,
 }
 
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(feature = "__counters")]
-    pub(crate) const ALL: [Path; 4] = [
+    pub(crate) const ALL: [Path; 5] = [
         Path::EqChunksAvx512,
         Path::EqChunksPortable,
         Path::FindByte,
         Path::TakeAcross,
+        Path::LongRunAvx512,
     ];
 
     /// The path's name in [`crate::levels::counts`].
@@ -36,6 +40,7 @@ impl Path {
             Path::EqChunksPortable => "eq_chunks_portable",
             Path::FindByte => "find_byte",
             Path::TakeAcross => "take_across",
+            Path::LongRunAvx512 => "long_run_avx512",
         }
     }
 }
@@ -49,7 +54,7 @@ const _: () = {
         i += 1;
     }
     assert!(
-        Path::ALL.len() == Path::TakeAcross as usize + 1,
+        Path::ALL.len() == Path::LongRunAvx512 as usize + 1,
         "a path missing from Path::ALL"
     );
 };

@@ -123,3 +123,23 @@ fn the_readers_stay_inside_a_fragment_where_they_can() {
         assert_eq!(shared.as_ptr(), bytes[56..].as_ptr(), "reader {i}: a copy");
     }
 }
+
+/// The AVX-512 comparison leaves runs longer than 256 bytes to the slice comparison, and
+/// compares shorter ones itself.
+#[test]
+fn the_kernel_leaves_long_runs_to_the_slice_comparison() {
+    let Some(level) = levels::get("avx512") else {
+        return;
+    };
+    let bytes: Vec<u8> = (0..8000).map(|i| (i % 251) as u8).collect();
+    let cut = |step: usize| {
+        bytes
+            .chunks(step)
+            .map(ByteString::copy_from_slice)
+            .fold(ByteString::new(), |all, piece| all.concat(&piece))
+    };
+    for (step, long_runs) in [(1000, 8), (257, 31), (256, 0), (100, 0)] {
+        let counts = counted(|| assert!(level.eq(&cut(step), &cut(step))));
+        assert_eq!(counts["long_run_avx512"], long_runs, "runs of {step}");
+    }
+}

@@ -44,6 +44,7 @@ fn run_eq(mut x: &[u8], mut y: &[u8]) -> bool {
         // Checked here, not before the loop, so that the runs of up to 64 bytes (most of
         // them) pay no branch for it.
         if x.len() > LONG {
+            crate::counters::add(crate::counters::Path::LongRunAvx512, 1);
             return x == y;
         }
         let (xa, xr) = x.split_at(64);
