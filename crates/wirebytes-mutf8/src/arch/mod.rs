@@ -252,19 +252,30 @@ impl Kernels {
             // A compiler without the AVX-512 intrinsics built no AVX-512 kernel.
             #[cfg(not(wirebytes_avx512))]
             let avx512 = false;
-            let have = (u8::from(ssse3) * Self::SSSE3)
-                | (u8::from(avx2) * Self::AVX2)
-                | (u8::from(avx512) * Self::AVX512);
-            let mut level = 0;
-            for (_, bits) in Self::LEVELS {
-                if bits & !have == 0 {
-                    level = bits;
-                }
-            }
-            level
+            Self::level_of(ssse3, avx2, avx512)
         }
         #[cfg(not(wirebytes_x86_kernels))]
         0
+    }
+
+    /// The bits of the largest level that a CPU with these kernels' features covers (`ssse3`:
+    /// SSSE3 and POPCNT; `avx2`: AVX2 and POPCNT; `avx512`: every feature of the AVX-512
+    /// kernels).
+    #[cfg_attr(
+        not(any(wirebytes_x86_kernels, test)),
+        expect(dead_code, reason = "only x86 CPUs have the features")
+    )]
+    fn level_of(ssse3: bool, avx2: bool, avx512: bool) -> u8 {
+        let have = (u8::from(ssse3) * Self::SSSE3)
+            | (u8::from(avx2) * Self::AVX2)
+            | (u8::from(avx512) * Self::AVX512);
+        let mut level = 0;
+        for (_, bits) in Self::LEVELS {
+            if bits & !have == 0 {
+                level = bits;
+            }
+        }
+        level
     }
 
     /// The levels this CPU has, by name: `portable` first, then each one [`Kernels::detect`]
@@ -555,6 +566,26 @@ mod tests {
         // Each level's set, written out: SSSE3 = bit 0, AVX2 = bit 1, AVX-512 = bit 2.
         let sets: Vec<_> = Kernels::levels().map(|(_, k)| k.0).collect();
         assert_eq!(sets, [0, 0b001, 0b011, 0b111][..want.len()]);
+    }
+
+    /// Every combination of features gives the largest cumulative level it covers: a level
+    /// needs the features of the ones before it.
+    #[test]
+    fn each_combination_of_features_gives_the_largest_level_it_covers() {
+        for k in 0..8u8 {
+            let (ssse3, avx2, avx512) = (k & 1 != 0, k & 2 != 0, k & 4 != 0);
+            let want = match (ssse3, avx2, avx512) {
+                (true, true, true) => 0b111,
+                (true, true, false) => 0b011,
+                (true, false, _) => 0b001,
+                (false, _, _) => 0,
+            };
+            assert_eq!(
+                Kernels::level_of(ssse3, avx2, avx512),
+                want,
+                "{ssse3} {avx2} {avx512}"
+            );
+        }
     }
 
     #[test]
