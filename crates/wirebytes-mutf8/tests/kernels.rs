@@ -163,9 +163,15 @@ fn the_rewrite_kernel_takes_the_blocks_at_avx512() {
 fn two_byte_text_goes_through_the_kernel_of_each_level() {
     let cyrillic = "\u{436}".repeat(100).into_bytes();
     let nuls = b"\xc0\x80".repeat(40);
+    // After one ASCII byte: the kernels start at byte 1.
+    let after_a = [b"a", &cyrillic[..]].concat();
     for (name, level) in all_levels() {
-        for (what, body) in [("cyrillic", &cyrillic), ("nuls", &nuls)] {
-            let n = body.len();
+        for (what, body, at) in [
+            ("cyrillic", &cyrillic, 0),
+            ("nuls", &nuls, 0),
+            ("a, cyrillic", &after_a, 1),
+        ] {
+            let n = body.len() - at;
             let counts = counted(|| assert!(level.decode_to_utf16(body).is_ok()));
             let (kernel, taken) = match name {
                 "ssse3" => ("utf16_pairs_ssse3", blocks(n, 16, 24)),
@@ -182,6 +188,28 @@ fn two_byte_text_goes_through_the_kernel_of_each_level() {
             // The rest, in the portable loop: four 2-byte sequences per word.
             assert_eq!(counts["utf16_two_byte_words"], n - taken, "{name} {what}");
         }
+    }
+}
+
+/// A `C0 80` then ASCII: the 2-byte decoders take the first block (not ASCII only) and stop
+/// at the next (ASCII only); at `avx512` the general decoder goes on from there (byte 32) to
+/// the end, as `blocks_avx2` does from byte 0 at `avx2`.
+#[test]
+fn the_general_decoders_take_ascii_after_a_2_byte_block() {
+    let body = [&b"\xc0\x80"[..], "abcdefgh".repeat(20).as_bytes()].concat();
+    let n = body.len();
+    for (name, level) in all_levels() {
+        let counts = counted(|| assert!(level.decode_to_utf16(&body).is_ok()));
+        let want: &[_] = match name {
+            "ssse3" => &[("utf16_pairs_ssse3", Want::Exactly(16))],
+            "avx2" => &[("utf16_blocks_avx2", Want::Exactly(blocks(n, 32, 34)))],
+            "avx512" => &[
+                ("utf16_pairs_avx512", Want::Exactly(32)),
+                ("utf16_blocks_avx512", Want::Exactly(blocks(n - 32, 32, 34))),
+            ],
+            _ => &[],
+        };
+        assert_kernels(&counts, want, name);
     }
 }
 
