@@ -81,22 +81,39 @@ fn has(name: &str, min: &str) -> bool {
     rank(name) >= rank(min)
 }
 
-/// `levels()` names the levels in order, and the last one is the public functions' level:
-/// the counts of a public call equal those of the same call at that level.
+/// The public functions run at the last level: on each body (short ASCII, text to borrow,
+/// text to rewrite, an error) their kernel counts and their results equal those of the same
+/// call at that level.
 #[test]
 fn the_public_functions_run_at_the_last_level() {
-    let text = "\u{436}\u{4E2D}".repeat(50);
     let (_, last) = *all_levels().last().expect("portable at least");
-    let public = counted(|| {
-        let _ = wirebytes_mutf8::decode_to_utf16(text.as_bytes());
-        let _ = wirebytes_mutf8::validate(text.as_bytes());
-    });
-    let at_last = counted(|| {
-        let _ = last.decode_to_utf16(text.as_bytes());
-        let _ = last.validate(text.as_bytes());
-    });
-    for kernel in KERNELS {
-        assert_eq!(public[kernel], at_last[kernel], "{kernel}");
+    let text = "\u{436}\u{4E2D}".repeat(50);
+    let rewrite = [text.as_bytes(), b"\xc0\x80", text.as_bytes()].concat();
+    let bad = [text.as_bytes(), b"\xff"].concat();
+    for body in [&b"short"[..], text.as_bytes(), &rewrite, &bad] {
+        let mut public_out = (None, String::from("x"), vec![1u16], None, None);
+        let public = counted(|| {
+            public_out.0 = Some(wirebytes_mutf8::decode(body).map(|t| t.into_owned()));
+            let _ = wirebytes_mutf8::decode_to_string(body, &mut public_out.1);
+            let _ = wirebytes_mutf8::decode_to_utf16_vec(body, &mut public_out.2);
+            public_out.3 = Some(wirebytes_mutf8::decode_to_utf16(body));
+            public_out.4 = Some((
+                wirebytes_mutf8::validate(body),
+                wirebytes_mutf8::decode_lossy(body).into_owned(),
+            ));
+        });
+        let mut level_out = (None, String::from("x"), vec![1u16], None, None);
+        let at_last = counted(|| {
+            level_out.0 = Some(last.decode(body).map(|t| t.into_owned()));
+            let _ = last.decode_to_string(body, &mut level_out.1);
+            let _ = last.decode_to_utf16_vec(body, &mut level_out.2);
+            level_out.3 = Some(last.decode_to_utf16(body));
+            level_out.4 = Some((last.validate(body), last.decode_lossy(body).into_owned()));
+        });
+        assert_eq!(public_out, level_out, "{body:02x?}");
+        for kernel in KERNELS {
+            assert_eq!(public[kernel], at_last[kernel], "{kernel}");
+        }
     }
 }
 
@@ -473,4 +490,13 @@ fn exact_size_outputs_are_allocated_exactly() {
     assert_eq!(from_units.capacity(), from_units.len());
     let cesu_units = wirebytes_mutf8::cesu8::encode_from_utf16(&units);
     assert_eq!(cesu_units.capacity(), cesu_units.len());
+    // `decode_to_string` grows an empty `String` once, by the body's length and one byte of
+    // room for the last char's 4-byte store: no second allocation, at every level.
+    let body = [&b"\xc0\x80"[..], "\u{4E2D}".repeat(30).as_bytes()].concat();
+    for (name, level) in all_levels() {
+        let mut dst = String::new();
+        assert!(level.decode_to_string(&body, &mut dst).is_ok(), "{name}");
+        assert_eq!(dst.len(), body.len() - 1, "{name}");
+        assert!(dst.capacity() <= body.len() + 1, "{name}: {}", dst.capacity());
+    }
 }

@@ -97,6 +97,13 @@
 //! [`utf8_check`](Kernels::utf8_check) proves bytes UTF-8 with
 //! [`Utf8Prefix::new_unchecked`](crate::out::Utf8Prefix::new_unchecked).
 //!
+//! # Counted
+//!
+//! Each method adds the bytes its kernel took (the returned `i` less the given one; for
+//! `check_avx2`, the bytes it proved) to [`crate::counters`], and the widening functions the
+//! bytes they widened: with the test-only feature `__counters` the tests see which kernel ran
+//! on what; without it nothing is counted and nothing is computed.
+//!
 //! # Widening
 //!
 //! [`widen16`], [`widen8`] and [`widen4`] widen bytes to their chars with SSE2 where the
@@ -265,6 +272,7 @@ impl Kernels {
         not(any(wirebytes_x86_kernels, test)),
         expect(dead_code, reason = "only x86 CPUs have the features")
     )]
+    #[inline(always)]
     fn level_of(ssse3: bool, avx2: bool, avx512: bool) -> u8 {
         let have = (u8::from(ssse3) * Self::SSSE3)
             | (u8::from(avx2) * Self::AVX2)
