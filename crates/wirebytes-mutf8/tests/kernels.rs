@@ -247,6 +247,10 @@ fn three_byte_text_goes_through_the_general_kernel() {
     }
 }
 
+/// The kernel a body goes through at `ssse3`, `avx2` and `avx512`, and the bytes it takes
+/// (`""` for none).
+type ByLevel = [(&'static str, usize); 3];
+
 /// Each decoder runs as soon as one block's read fits: 24 bytes for `pairs_ssse3`, 33 for
 /// `pairs_avx512`, 34 for the general decoders, and not with one byte fewer.
 #[test]
@@ -255,7 +259,7 @@ fn each_decoder_runs_from_its_shortest_input() {
     let cjk = "\u{4E2D}".repeat(11).into_bytes();
     // (body, its kernel taken at each level: ssse3, avx2, avx512)
     let with_tail = |body: &[u8], tail: &[u8]| [body, tail].concat();
-    let cases: Vec<(&str, Vec<u8>, [(&str, usize); 3])> = vec![
+    let cases: Vec<(&str, Vec<u8>, ByLevel)> = vec![
         (
             "24 of 2-byte",
             cyrillic[..24].to_vec(),
@@ -497,6 +501,10 @@ fn exact_size_outputs_are_allocated_exactly() {
         let mut dst = String::new();
         assert!(level.decode_to_string(&body, &mut dst).is_ok(), "{name}");
         assert_eq!(dst.len(), body.len() - 1, "{name}");
-        assert!(dst.capacity() <= body.len() + 1, "{name}: {}", dst.capacity());
+        assert!(
+            dst.capacity() <= body.len() + 1,
+            "{name}: {}",
+            dst.capacity()
+        );
     }
 }
