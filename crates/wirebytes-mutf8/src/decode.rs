@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 
 use crate::DecodeError;
 use crate::arch::Kernels;
+use crate::counters::{self, Path};
 use crate::out::{Utf8Prefix, Utf8Vec, push_short_ascii, short_ascii};
 use crate::rewrite::{rewrite_into, to_utf8, to_utf8_lossy};
 use crate::scan::{Class, classify};
@@ -112,6 +113,7 @@ fn plan_portable(bytes: &[u8]) -> Utf8Prefix<'_> {
     const CHUNK: usize = 4096;
     let mut prefix = Utf8Prefix::new(bytes);
     while !prefix.is_whole() && prefix.extend_ascii(CHUNK) {}
+    counters::add(Path::PlanAscii, prefix.len());
     if prefix.is_whole() {
         return prefix;
     }

@@ -5,6 +5,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
+use crate::counters::{self, Path};
 use crate::out::{Sink, SliceOut};
 use crate::scan::{extra_len, needs_encoding, plain_end};
 
@@ -240,6 +241,7 @@ pub fn encoded_len_from_utf16(src: &[u16]) -> usize {
 pub(crate) fn encode_cow<R: Rule>(text: &str) -> Cow<'_, [u8]> {
     let bytes = text.as_bytes();
     if !needs_encoding::<R>(bytes) {
+        counters::add(Path::EncodeAsIs, bytes.len());
         return Cow::Borrowed(bytes);
     }
     let len = bytes.len() + extra_len::<R>(bytes);
@@ -253,6 +255,7 @@ pub(crate) fn encode_cow<R: Rule>(text: &str) -> Cow<'_, [u8]> {
 pub(crate) fn to_vec<R: Rule>(text: &str, dst: &mut Vec<u8>) {
     let bytes = text.as_bytes();
     if !needs_encoding::<R>(bytes) {
+        counters::add(Path::EncodeAsIs, bytes.len());
         dst.extend_from_slice(bytes);
         return;
     }
@@ -274,6 +277,7 @@ pub(crate) fn to_slice<R: Rule>(text: &str, dst: &mut [u8]) -> Option<usize> {
 pub(crate) fn to_buf<R: Rule, B: bytes::BufMut + ?Sized>(text: &str, dst: &mut B) {
     let bytes = text.as_bytes();
     if !needs_encoding::<R>(bytes) {
+        counters::add(Path::EncodeAsIs, bytes.len());
         // `put_slice` checks the room before it writes, and fills chunk after chunk.
         dst.put_slice(bytes);
         return;
@@ -489,6 +493,7 @@ pub(crate) fn encode_units_into<R: Rule, S: Sink + ?Sized>(
             if chunk.iter().fold(false, |bad, &c| bad | !one_byte::<R>(c)) {
                 break;
             }
+            counters::add(Path::OneByteUnitChunks, 8);
             end += 8;
         }
         while end < n && one_byte::<R>(units[end]) {

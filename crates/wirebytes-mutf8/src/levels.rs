@@ -37,6 +37,22 @@ pub fn get(name: &str) -> Option<Level> {
     all().find(|level| level.name == name)
 }
 
+/// Not API, test-only (hidden feature `__counters`): what each kernel and each portable fast
+/// path handled since the last [`reset_counts`], by stable name (`"utf16_blocks_avx2"`,
+/// `"short_ascii"`, ...): bytes of input, except `"detect_ask"` (calls). The counts are global
+/// to the process: tests that read them must hold one lock across reset, run and read.
+#[cfg(feature = "__counters")]
+pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
+    crate::counters::counts()
+}
+
+/// Not API, test-only (hidden feature `__counters`): sets every count of [`counts`] to 0.
+/// Global to the process, as the counts are.
+#[cfg(feature = "__counters")]
+pub fn reset_counts() {
+    crate::counters::reset();
+}
+
 impl Level {
     /// The level's name.
     #[must_use]

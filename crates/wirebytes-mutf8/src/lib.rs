@@ -158,6 +158,7 @@ pub mod cesu8;
 )]
 mod chunks;
 pub mod class_file;
+mod counters;
 mod decode;
 mod encode;
 mod error;

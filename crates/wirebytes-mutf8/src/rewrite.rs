@@ -5,6 +5,7 @@ use alloc::string::String;
 
 use crate::DecodeError;
 use crate::arch::Kernels;
+use crate::counters::{self, Path};
 use crate::out::{Utf8Prefix, Utf8Vec};
 use crate::sequence::{
     bmp_char, first_error, is_surrogate, low_surrogate_at, sequence, subpart_len,
@@ -62,6 +63,7 @@ pub(crate) fn rewrite_into(
         // stored whole, and the cursor moves past its ASCII bytes.
         while let Some(block) = bytes.get(i..i + BLOCK) {
             let k = out.store_ascii(block.try_into().expect("BLOCK bytes"));
+            counters::add(Path::RewriteAsciiBlocks, k);
             i += k;
             if k < BLOCK {
                 break;
@@ -123,6 +125,7 @@ pub(crate) fn to_utf8_lossy(bytes: &[u8]) -> String {
     while i < n {
         while let Some(block) = bytes.get(i..i + BLOCK) {
             let k = out.store_ascii(block.try_into().expect("BLOCK bytes"));
+            counters::add(Path::RewriteAsciiBlocks, k);
             i += k;
             if k < BLOCK {
                 break;

@@ -4,6 +4,7 @@
 //! SIMD instructions (`pmaxub`/`pminub`) on every target; the short tails use `u64` words.
 
 use crate::arch::SplitChunks;
+use crate::counters::{self, Path};
 use crate::encode::Rule;
 use crate::swar::{HIGH_BITS, four_byte_leads, word, zero_bytes};
 
@@ -120,6 +121,7 @@ pub(crate) fn ascii_end(bytes: &[u8], mut at: usize) -> usize {
         if high != 0 {
             return at + (high.trailing_zeros() / 8) as usize;
         }
+        counters::add(Path::AsciiWords, 8);
         at += 8;
     }
     while at < bytes.len() && bytes[at] < 0x80 {
@@ -156,6 +158,7 @@ pub(crate) fn plain_end<R: Rule>(bytes: &[u8], mut at: usize) -> usize {
         {
             break;
         }
+        counters::add(Path::PlainChunks, 32);
         at += 32;
     }
     while at + 8 <= bytes.len() {

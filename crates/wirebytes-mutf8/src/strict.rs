@@ -130,6 +130,7 @@ pub(crate) fn decode(
         while i + BLOCK <= blocks_end {
             let block: &[u8; BLOCK] = bytes[i..i + BLOCK].try_into().expect("BLOCK bytes");
             let k = out.store_ascii(block);
+            crate::counters::add(crate::counters::Path::RewriteAsciiBlocks, k);
             i += k;
             if k < BLOCK {
                 break;

@@ -5,6 +5,7 @@ use alloc::vec::Vec;
 
 use crate::DecodeError;
 use crate::arch::Kernels;
+use crate::counters::{self, Path};
 use crate::out::{SpareVec, append_short_ascii};
 use crate::sequence::sequence;
 use crate::swar::{HIGH_BITS, ascii_prefix, word};
@@ -152,6 +153,7 @@ fn decode_to_utf16_onto(
                 *w = u16::from(b);
             }
             let k = out.store_keeping(wide, || ascii_prefix(block));
+            counters::add(Path::Utf16AsciiBlocks, k);
             i += k;
             if k < BLOCK {
                 break;
@@ -172,6 +174,7 @@ fn decode_to_utf16_onto(
                         let units: [u16; 8] =
                             core::array::from_fn(|k| (w >> (8 * k)) as u16 & 0xFF);
                         out.store(units, 8);
+                        counters::add(Path::Utf16AsciiWords, 8);
                         i += 8;
                         continue;
                     }
@@ -199,6 +202,7 @@ fn decode_to_utf16_onto(
                         (units >> 48) as u16,
                     ];
                     out.store(units, 4);
+                    counters::add(Path::Utf16TwoByteWords, 8);
                     i += 8;
                     continue;
                 }

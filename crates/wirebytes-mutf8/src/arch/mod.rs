@@ -97,6 +97,13 @@
 //! [`utf8_check`](Kernels::utf8_check) proves bytes UTF-8 with
 //! [`Utf8Prefix::new_unchecked`](crate::out::Utf8Prefix::new_unchecked).
 //!
+//! # Counted
+//!
+//! Each method adds the bytes its kernel took (the returned `i` less the given one; for
+//! `check_avx2`, the bytes it proved) to [`crate::counters`], and the widening functions the
+//! bytes they widened: with the test-only feature `__counters` the tests see which kernel ran
+//! on what; without it nothing is counted and nothing is computed.
+//!
 //! # Widening
 //!
 //! [`widen16`], [`widen8`] and [`widen4`] widen bytes to their chars with SSE2 where the
@@ -110,6 +117,7 @@ use core::mem::MaybeUninit;
 
 pub(crate) use crate::chunks::SplitChunks;
 
+use crate::counters::{self, Path};
 use crate::out::{SpareVec, Utf8Prefix, Utf8Vec};
 
 /// Writes the 16 bytes of `src` into `dst`, each as its char, with SSE2 where the target is
@@ -119,6 +127,7 @@ pub(crate) fn widen16(src: &[u8; 16], dst: &mut [MaybeUninit<u16>; 16]) -> bool 
     #[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
     let done = {
         x86::widen16_sse2(src, dst);
+        counters::add(Path::Widen16Sse2, 16);
         true
     };
     #[cfg(not(all(wirebytes_x86_kernels, target_feature = "sse2")))]
@@ -135,6 +144,7 @@ pub(crate) fn widen8(src: &[u8; 8], dst: &mut [MaybeUninit<u16>; 8]) -> bool {
     #[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
     let done = {
         x86::widen8_sse2(src, dst);
+        counters::add(Path::Widen8Sse2, 8);
         true
     };
     #[cfg(not(all(wirebytes_x86_kernels, target_feature = "sse2")))]
@@ -151,6 +161,7 @@ pub(crate) fn widen4(src: &[u8; 4], dst: &mut [MaybeUninit<u16>; 4]) -> bool {
     #[cfg(all(wirebytes_x86_kernels, target_feature = "sse2"))]
     let done = {
         x86::widen4_sse2(src, dst);
+        counters::add(Path::Widen4Sse2, 4);
         true
     };
     #[cfg(not(all(wirebytes_x86_kernels, target_feature = "sse2")))]
@@ -220,6 +231,7 @@ impl Kernels {
             return Kernels(kept & !Self::KNOWN);
         }
         let bits = Self::ask();
+        counters::add(Path::DetectAsk, 1);
         DETECTED.store(bits | Self::KNOWN, Ordering::Relaxed);
         Kernels(bits)
     }
@@ -247,19 +259,31 @@ impl Kernels {
             // A compiler without the AVX-512 intrinsics built no AVX-512 kernel.
             #[cfg(not(wirebytes_avx512))]
             let avx512 = false;
-            let have = (u8::from(ssse3) * Self::SSSE3)
-                | (u8::from(avx2) * Self::AVX2)
-                | (u8::from(avx512) * Self::AVX512);
-            let mut level = 0;
-            for (_, bits) in Self::LEVELS {
-                if bits & !have == 0 {
-                    level = bits;
-                }
-            }
-            level
+            Self::level_of(ssse3, avx2, avx512)
         }
         #[cfg(not(wirebytes_x86_kernels))]
         0
+    }
+
+    /// The bits of the largest level that a CPU with these kernels' features covers (`ssse3`:
+    /// SSSE3 and POPCNT; `avx2`: AVX2 and POPCNT; `avx512`: every feature of the AVX-512
+    /// kernels).
+    #[cfg_attr(
+        not(any(wirebytes_x86_kernels, test)),
+        expect(dead_code, reason = "only x86 CPUs have the features")
+    )]
+    #[inline(always)]
+    fn level_of(ssse3: bool, avx2: bool, avx512: bool) -> u8 {
+        let have = (u8::from(ssse3) * Self::SSSE3)
+            | (u8::from(avx2) * Self::AVX2)
+            | (u8::from(avx512) * Self::AVX512);
+        let mut level = 0;
+        for (_, bits) in Self::LEVELS {
+            if bits & !have == 0 {
+                level = bits;
+            }
+        }
+        level
     }
 
     /// The levels this CPU has, by name: `portable` first, then each one [`Kernels::detect`]
@@ -284,6 +308,7 @@ impl Kernels {
                 Ok(()) => bytes.len(),
                 Err(start) => start,
             };
+            counters::add(Path::CheckAvx2, valid);
             // SAFETY: `check_avx2` passes `bytes` whole if they are UTF-8 (without a 4-byte
             // sequence), else returns an index before which they are (see the module).
             return Some(unsafe { Utf8Prefix::new_unchecked(bytes, valid) });
@@ -302,7 +327,9 @@ impl Kernels {
             // needs (see `detect`). It writes `out` only from the `o` it is given, has
             // written every byte below the `o` it returns (which is not smaller), and the
             // bytes it keeps are whole UTF-8 sequences (see the module).
-            return Some(unsafe { out.with_kernel(bytes, i, x86::rewrite_avx512) });
+            let next = unsafe { out.with_kernel(bytes, i, x86::rewrite_avx512) };
+            counters::add(Path::RewriteAvx512, next - i);
+            return Some(next);
         }
         let _ = (bytes, i, out);
         None
@@ -374,7 +401,9 @@ impl Kernels {
             // SAFETY: the bit is set only when the CPU has SSSE3 and POPCNT, all that `pairs_ssse3` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
-            return Some(unsafe { out.with_kernel(bytes, i, x86::pairs_ssse3) });
+            let next = unsafe { out.with_kernel(bytes, i, x86::pairs_ssse3) };
+            counters::add(Path::PairsSsse3, next - i);
+            return Some(next);
         }
         let _ = (bytes, i, out);
         None
@@ -398,7 +427,9 @@ impl Kernels {
             // SAFETY: the bit is set only when the CPU has every feature `pairs_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
-            return Some(unsafe { out.with_kernel(bytes, i, x86::pairs_avx512) });
+            let next = unsafe { out.with_kernel(bytes, i, x86::pairs_avx512) };
+            counters::add(Path::PairsAvx512, next - i);
+            return Some(next);
         }
         let _ = (bytes, i, out);
         None
@@ -422,7 +453,9 @@ impl Kernels {
             // SAFETY: the bit is set only when the CPU has AVX2 and POPCNT, all that `blocks_avx2` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
-            return Some(unsafe { out.with_kernel(bytes, i, x86::blocks_avx2) });
+            let next = unsafe { out.with_kernel(bytes, i, x86::blocks_avx2) };
+            counters::add(Path::BlocksAvx2, next - i);
+            return Some(next);
         }
         let _ = (bytes, i, out);
         None
@@ -446,7 +479,9 @@ impl Kernels {
             // SAFETY: the bit is set only when the CPU has every feature `blocks_avx512` needs (see
             // `detect`). It writes `out` only from the `o` it is given and has written every
             // char below the `o` it returns, which is not smaller (see the module).
-            return Some(unsafe { out.with_kernel(bytes, i, x86::blocks_avx512) });
+            let next = unsafe { out.with_kernel(bytes, i, x86::blocks_avx512) };
+            counters::add(Path::BlocksAvx512, next - i);
+            return Some(next);
         }
         let _ = (bytes, i, out);
         None
@@ -496,6 +531,69 @@ mod tests {
             .find_map(|(has, name)| has.then_some(name))
             .unwrap_or("portable");
         assert_eq!(Kernels::levels().last().map(|(name, _)| name), Some(want));
+    }
+
+    /// With `std`, the detected level is the highest one whose features the CPU reports and
+    /// whose kernels this compiler built, named independently of [`Kernels::ask`]; `levels()`
+    /// names the level list up to it.
+    #[cfg(feature = "std")]
+    #[test]
+    fn detect_answers_the_highest_level_the_cpu_and_the_build_have() {
+        extern crate std;
+        #[cfg(any(target_arch = "x86", target_arch = "x86_64"))]
+        let (ssse3, avx2, avx512) = {
+            let built = cfg!(wirebytes_x86_kernels);
+            let popcnt = std::is_x86_feature_detected!("popcnt");
+            let ssse3 = built && popcnt && std::is_x86_feature_detected!("ssse3");
+            let avx2 = ssse3 && std::is_x86_feature_detected!("avx2");
+            let avx512 = avx2
+                && cfg!(wirebytes_avx512)
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512vbmi")
+                && std::is_x86_feature_detected!("avx512vbmi2");
+            (ssse3, avx2, avx512)
+        };
+        #[cfg(not(any(target_arch = "x86", target_arch = "x86_64")))]
+        let (ssse3, avx2, avx512) = (false, false, false);
+        let (want, bits): (&[&str], u8) = if avx512 {
+            (&["portable", "ssse3", "avx2", "avx512"], 0b111)
+        } else if avx2 {
+            (&["portable", "ssse3", "avx2"], 0b011)
+        } else if ssse3 {
+            (&["portable", "ssse3"], 0b001)
+        } else {
+            (&["portable"], 0)
+        };
+        assert_eq!(Kernels::detect(), Kernels(bits));
+        // Asked again (not the kept byte): the same answer.
+        assert_eq!(Kernels::ask(), bits);
+        let names: Vec<_> = Kernels::levels().map(|(name, _)| name).collect();
+        assert_eq!(names, want);
+        // Each level's set, written out: SSSE3 = bit 0, AVX2 = bit 1, AVX-512 = bit 2.
+        let sets: Vec<_> = Kernels::levels().map(|(_, k)| k.0).collect();
+        assert_eq!(sets, [0, 0b001, 0b011, 0b111][..want.len()]);
+    }
+
+    /// Every combination of features gives the largest cumulative level it covers: a level
+    /// needs the features of the ones before it.
+    #[test]
+    fn each_combination_of_features_gives_the_largest_level_it_covers() {
+        for k in 0..8u8 {
+            let (ssse3, avx2, avx512) = (k & 1 != 0, k & 2 != 0, k & 4 != 0);
+            let want = match (ssse3, avx2, avx512) {
+                (true, true, true) => 0b111,
+                (true, true, false) => 0b011,
+                (true, false, _) => 0b001,
+                (false, _, _) => 0,
+            };
+            assert_eq!(
+                Kernels::level_of(ssse3, avx2, avx512),
+                want,
+                "{ssse3} {avx2} {avx512}"
+            );
+        }
     }
 
     #[test]

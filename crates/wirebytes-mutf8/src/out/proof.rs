@@ -32,6 +32,7 @@ pub(crate) fn short_ascii(bytes: &[u8]) -> Option<&str> {
     if high {
         return None;
     }
+    crate::counters::add(crate::counters::Path::ShortAscii, n);
     // SAFETY: the two loads cover every byte (a first and a last chunk of a width no larger
     // than `n`, and no smaller than half of it; or, below 4 bytes, each byte), and none has
     // its high bit set: ASCII, so UTF-8.

@@ -31,6 +31,7 @@ pub(crate) fn append_short_ascii<T: Unit>(src: &[u8], dst: &mut Vec<T>) -> bool 
     };
     let ascii = copy_ascii(src, spare);
     if ascii {
+        crate::counters::add(crate::counters::Path::AppendShortAscii, n);
         // SAFETY: `copy_ascii` wrote every one of the `n` elements after `len` (`spare` is
         // those `n` elements of the buffer).
         unsafe { dst.set_len(len + n) };
