@@ -6,6 +6,13 @@
 /// A kernel, or a portable fast path worth watching. Unless its doc says otherwise, the
 /// count is the bytes of UTF-8 input the path handled.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(
+    not(wirebytes_x86_kernels),
+    allow(
+        dead_code,
+        reason = "the kernels' paths are counted only where they are built"
+    )
+)]
 pub(crate) enum Path {
     /// The SSSE3 Latin-1 window kernel: [`BLOCK`](crate::single_byte::BLOCK) per window it
     /// took.
@@ -53,6 +60,10 @@ pub(crate) enum Path {
 
 impl Path {
     /// Every path, in the order of the counters.
+    #[cfg_attr(
+        not(feature = "__counters"),
+        allow(dead_code, reason = "read only through `levels::counts`")
+    )]
     pub(crate) const ALL: [Path; 19] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,

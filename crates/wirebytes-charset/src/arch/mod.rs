@@ -604,6 +604,43 @@ mod tests {
         }
     }
 
+    /// The table window kernel takes a window of 32 Cyrillic chars of windows-1251 where the
+    /// level has SSSE3 (with the table's ASCII bytes, AVX-512 only), and nothing is done at
+    /// the portable level.
+    #[test]
+    fn table_window_takes_two_byte_windows() {
+        let charset = crate::Charset::from(encoding_rs::WINDOWS_1251);
+        let crate::encodings::Kind::SingleByte(i) = crate::encodings::kind(charset) else {
+            panic!("windows-1251 is a single-byte table");
+        };
+        let table = crate::single_byte::table(i);
+        let ascii = table.ascii_bytes();
+        let mut window = [0u8; WINDOW];
+        for pair in window.chunks_exact_mut(2) {
+            pair.copy_from_slice("ж".as_bytes());
+        }
+        window[BLOCK] = b'a';
+        for (name, kernels) in Kernels::levels() {
+            let bits = bits_of(name);
+            for with_ascii in [None, Some(&ascii)] {
+                let mut dst = [0u8; BLOCK];
+                let taken =
+                    kernels.table_window(&window, table.pairs(), with_ascii, false, &mut dst);
+                let takes = if with_ascii.is_some() {
+                    bits & 4 != 0
+                } else {
+                    bits & 1 != 0
+                };
+                if takes {
+                    assert_eq!(taken, Some(Some(32)), "{name} {}", with_ascii.is_some());
+                    assert_eq!(dst[..32], [0xE6; 32], "{name}");
+                } else {
+                    assert_eq!(taken, None, "{name} {}", with_ascii.is_some());
+                }
+            }
+        }
+    }
+
     /// The all-ASCII check answers with AVX2 and is absent below it.
     #[test]
     fn is_ascii_answers_with_avx2() {
