@@ -184,6 +184,13 @@ fn ascii_after_a_two_byte_char_goes_in_ascii_blocks() {
 fn ascii_is_copied_whole_or_as_a_prefix() {
     let ascii = "a".repeat(1000);
     let prefixed = format!("{}é", "b".repeat(100));
+    #[cfg_attr(
+        not(feature = "jdk-multi-byte"),
+        allow(
+            unused_mut,
+            reason = "the JDK's multi-byte charsets join the list with the feature"
+        )
+    )]
     let mut charsets = vec![
         Charset::from(WINDOWS_1252),
         Charset::from(WINDOWS_1251),
@@ -324,6 +331,13 @@ fn cjk_runs_go_through_the_three_byte_kernel() {
     let ko = "한국어".repeat(100);
     let zh = "中文字".repeat(100);
     let ja = "日本語".repeat(100);
+    #[cfg_attr(
+        not(feature = "jdk-multi-byte"),
+        allow(
+            unused_mut,
+            reason = "the JDK's multi-byte charsets join the list with the feature"
+        )
+    )]
     let mut cases: Vec<(Charset, &str, usize, bool)> = vec![
         (Charset::from(EUC_KR), &ko, 840, true),
         (Charset::from(GBK), &zh, 840, true),
@@ -401,6 +415,13 @@ fn outputs_are_reserved_exactly() {
         "ж€".repeat(150),
         "中文字😀a".repeat(60),
     ];
+    #[cfg_attr(
+        not(feature = "jdk-multi-byte"),
+        allow(
+            unused_mut,
+            reason = "the JDK's multi-byte charsets join the list with the feature"
+        )
+    )]
     let mut charsets = vec![
         Charset::from(WINDOWS_1252),
         Charset::from(WINDOWS_1251),
