@@ -465,3 +465,18 @@ fn outputs_are_reserved_exactly() {
         }
     }
 }
+
+/// A JDK multi-byte charset where ASCII is not its own byte (EBCDIC, x-IBM930): no ASCII is
+/// copied as it is, whole or as a prefix.
+#[cfg(feature = "jdk-multi-byte")]
+#[test]
+fn ascii_is_not_copied_where_it_is_not_its_own_byte() {
+    let charset = Charset::for_java_name("x-IBM930").expect("a JDK charset");
+    for text in ["a".repeat(100), format!("{}中", "a".repeat(100))] {
+        for level in levels::all() {
+            let counts = encode_counted(level, charset, &text);
+            let expected = [("ascii_whole", 0), ("ascii_prefix", 0)];
+            check(&counts, level.name(), "x-IBM930", &expected);
+        }
+    }
+}
