@@ -8,6 +8,7 @@
 
 use crate::Policy;
 use crate::arch::Kernels;
+use crate::counters::{Path, add};
 use crate::ncr::ncr_len;
 use crate::single_byte::{BLOCK, Table, count_chars, decode_at, two_byte_block, window_run};
 use crate::sink::{Sink, SliceSink, Tracked};
@@ -36,6 +37,7 @@ fn ascii_blocks(ascii: &[u8; 128], src: &[u8], dst: &mut [u8], kernels: Kernels)
         }
         done += BLOCK;
     }
+    add(Path::ByteMapPortable, done);
     done
 }
 

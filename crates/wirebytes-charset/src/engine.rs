@@ -6,6 +6,7 @@ use encoding_rs::Encoding;
 
 use crate::arch::Kernels;
 use crate::ascii_prefix::ascii_prefix;
+use crate::counters::{Path, add};
 use crate::encodings::{self, Kind};
 use crate::error::{Unmappable, UnmappableUtf16};
 use crate::jdk_multi_byte::Coder as JdkCoder;
@@ -71,6 +72,7 @@ pub(crate) fn encode_str<S: Sink>(
             }
             out.extend_from_slice(prefix);
             out.extend_from_slice(text.as_bytes());
+            add(Path::Utf8Copy, text.len());
             Ok(())
         }
         Kind::Utf16 { big_endian, .. } => {
@@ -103,12 +105,14 @@ pub(crate) fn encode_str<S: Sink>(
                     out.reserve_exact(bytes.len());
                 }
                 out.extend_from_slice(bytes);
+                add(Path::AsciiWhole, bytes.len());
                 return Ok(());
             }
             if S::EXACT {
                 out.reserve_exact(from + count_chars(&bytes[from..]));
             }
             out.extend_from_slice(&bytes[..from]);
+            add(Path::AsciiPrefix, from);
             single_byte::encode_str(single_byte::table(i), text, from, policy, out, kernels)
         }
         Kind::MultiByte(_) | Kind::Iso2022Jp | Kind::JdkMultiByte(_) => {
@@ -118,8 +122,10 @@ pub(crate) fn encode_str<S: Sink>(
                     out.reserve_exact(text.len());
                 }
                 out.extend_from_slice(text.as_bytes());
+                add(Path::AsciiWhole, text.len());
                 return Ok(());
             }
+            add(Path::AsciiPrefix, from);
             if let Kind::JdkMultiByte(k) = kind {
                 let coder = JdkCoder::new(&jdk::MULTI_BYTE[k], jdk_replacement(charset), kernels);
                 multi_byte::encode_str(coder, text, from, policy, out)
@@ -334,6 +340,7 @@ pub(crate) fn encode_owned(
         _ => ascii_prefix(kind, &text, kernels) == text.len(),
     };
     if same {
+        add(Path::OwnedReuse, text.len());
         let mut bytes = text.into_bytes();
         bytes.shrink_to_fit();
         bytes

@@ -3,6 +3,7 @@
 //! [`BLOCK`] bytes at a time, without the table.
 
 use crate::arch::Kernels;
+use crate::counters::{Path, add};
 use crate::single_byte::{BLOCK, window_run};
 use crate::swar::{EACH, HIGH_BITS};
 
@@ -29,9 +30,13 @@ pub(crate) fn latin1_run<S: crate::sink::Sink>(
     kernels: Kernels,
 ) -> usize {
     window_run(bytes, i, out, |window, dst| {
-        let written = kernels
-            .latin1_window(window, dst)
-            .unwrap_or_else(|| latin1_window(window, dst))?;
+        let written = kernels.latin1_window(window, dst).unwrap_or_else(|| {
+            let taken = latin1_window(window, dst);
+            if taken.is_some() {
+                add(Path::Latin1WindowPortable, BLOCK);
+            }
+            taken
+        })?;
         // A byte that is not its char's in this encoding: the table takes this window.
         if except.is_some_and(|except| except.any_in(window)) {
             return None;

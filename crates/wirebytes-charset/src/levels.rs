@@ -34,6 +34,23 @@ pub fn java_names() -> impl Iterator<Item = (Option<Charset>, &'static str, &'st
 /// The JDK the crate's tables of the JDK's charsets come from (`cargo xtask jdk-tables`).
 pub const JDK_VERSION: &str = crate::jdk::JDK_VERSION;
 
+/// Not API, test-only (feature `__counters`): what each kernel and each portable fast path
+/// handled since the last [`reset_counts`], by the path's name ("latin1_window_ssse3",
+/// "ascii_whole", ...), in bytes of UTF-8 input unless the path counts calls ("detect").
+/// The counters are global: a test that reads them must hold one lock shared by every test
+/// of its binary that encodes.
+#[cfg(feature = "__counters")]
+pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
+    crate::counters::counts()
+}
+
+/// Not API, test-only (feature `__counters`): sets every counter of [`counts`] to 0. Global,
+/// as [`counts`].
+#[cfg(feature = "__counters")]
+pub fn reset_counts() {
+    crate::counters::reset();
+}
+
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2", "avx512").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {

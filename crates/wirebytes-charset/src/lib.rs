@@ -183,6 +183,7 @@ mod charset;
 )]
 mod chunks;
 mod cjk;
+mod counters;
 mod encode;
 mod encoder;
 mod encodings;

@@ -9,6 +9,7 @@ use encoding_rs::Encoding;
 
 use crate::Policy;
 use crate::arch::Kernels;
+use crate::counters::{Path, add};
 use crate::encodings::{ALL, FIRST_SINGLE_BYTE, SINGLE_BYTE_COUNT, TABLE_COUNT};
 use crate::jdk::{self, JdkKind};
 use crate::latin1::{Except, WINDOW, latin1_run};
@@ -391,7 +392,10 @@ pub(crate) fn encode_str<S: Sink>(
         let max = block.iter().fold(0u8, |acc, &b| acc.max(b));
         if max < 0x80 {
             out.extend_from_slice(block);
-        } else if max >= 0xE0 || !two_byte_block(table, block, true, policy, out) {
+            add(Path::SingleByteAsciiBlock, block.len());
+        } else if max < 0xE0 && two_byte_block(table, block, true, policy, out) {
+            add(Path::TwoByteBlock, block.len());
+        } else {
             encode_scalar(table, text, i, end, policy, out, &mut resized)?;
         }
         i = end;

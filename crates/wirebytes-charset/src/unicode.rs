@@ -4,6 +4,7 @@
 
 use crate::Policy;
 use crate::arch::Kernels;
+use crate::counters::{Path, add};
 use crate::sink::Sink;
 use crate::swar::{
     HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS, THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK,
@@ -123,7 +124,11 @@ fn pieces(text: &str) -> impl Iterator<Item = &str> {
 /// `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by one).
 #[inline]
 fn own_decoder(piece: &str, kernels: Kernels) -> bool {
-    kernels.decodes_three_byte_runs() && mostly_three_byte(piece.as_bytes())
+    let own = kernels.decodes_three_byte_runs() && mostly_three_byte(piece.as_bytes());
+    if own {
+        add(Path::Utf16OwnDecoder, piece.len());
+    }
+    own
 }
 
 /// Calls `f` with the UTF-16 of `text`, a [piece](pieces) at a time.

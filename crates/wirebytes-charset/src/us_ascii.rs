@@ -6,6 +6,7 @@
 //! bytes squeezed out in the register. Words are read little-endian, so byte `k` of the input
 //! is bits `8k..8k+8` on every target.
 
+use crate::counters::{Path, add};
 use crate::swar::{EACH, HIGH_BITS};
 
 /// Appends the JDK's US-ASCII encoding of `bytes` (UTF-8 from a char boundary to the end of a
@@ -41,6 +42,7 @@ pub(crate) fn ascii_or_question_marks<S: crate::sink::Sink>(bytes: &[u8], out: &
         w += kept;
     }
     out.extend_from_slice(&buf[..w]);
+    add(Path::UsAsciiWords, bytes.len() - tail.len());
     for &b in tail {
         match b {
             0x00..=0x7F => out.push(b),

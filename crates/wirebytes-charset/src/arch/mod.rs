@@ -84,11 +84,36 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
+use crate::counters::{Path, add};
+
 #[cfg(wirebytes_x86_kernels)]
 mod x86_64;
 
 use crate::latin1::WINDOW;
 use crate::single_byte::{BLOCK, PAIRS};
+
+/// What the CPU says it has, of the features the kernels need.
+#[cfg_attr(
+    not(wirebytes_x86_kernels),
+    allow(dead_code, reason = "no x86 kernel: nothing to ask")
+)]
+#[derive(Debug, Clone, Copy)]
+struct Features {
+    /// SSSE3.
+    ssse3: bool,
+    /// POPCNT.
+    popcnt: bool,
+    /// AVX2.
+    avx2: bool,
+    /// AVX-512 F.
+    avx512f: bool,
+    /// AVX-512 BW.
+    avx512bw: bool,
+    /// AVX-512 VBMI.
+    avx512vbmi: bool,
+    /// AVX-512 VBMI2.
+    avx512vbmi2: bool,
+}
 
 /// The SIMD kernels this CPU can run. Only [`detect`](Self::detect) reads the CPU; every
 /// other value is a subset of what it found (the levels), so a set bit proves the CPU has the
@@ -139,28 +164,42 @@ impl Kernels {
     #[cold]
     #[inline(never)]
     fn ask() -> Kernels {
+        add(Path::Detect, 1);
         #[cfg(wirebytes_x86_kernels)]
-        let bits = {
-            let ssse3 =
-                std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt");
-            let avx2 = std::is_x86_feature_detected!("avx2");
-            // A compiler without the AVX-512 intrinsics built no AVX-512 kernel.
-            #[cfg(wirebytes_avx512)]
-            let avx512 = std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512bw")
-                && std::is_x86_feature_detected!("avx512vbmi")
-                && std::is_x86_feature_detected!("avx512vbmi2")
-                && std::is_x86_feature_detected!("popcnt");
-            #[cfg(not(wirebytes_avx512))]
-            let avx512 = false;
-            (if ssse3 { Self::SSSE3 } else { 0 })
-                | (if avx2 { Self::AVX2 } else { 0 })
-                | (if avx512 { Self::AVX512 } else { 0 })
-        };
+        let bits = Self::bits(&Features {
+            ssse3: std::is_x86_feature_detected!("ssse3"),
+            popcnt: std::is_x86_feature_detected!("popcnt"),
+            avx2: std::is_x86_feature_detected!("avx2"),
+            avx512f: std::is_x86_feature_detected!("avx512f"),
+            avx512bw: std::is_x86_feature_detected!("avx512bw"),
+            avx512vbmi: std::is_x86_feature_detected!("avx512vbmi"),
+            avx512vbmi2: std::is_x86_feature_detected!("avx512vbmi2"),
+        });
         #[cfg(not(wirebytes_x86_kernels))]
         let bits = 0;
         DETECTED.store(bits | KNOWN, Ordering::Relaxed);
         Kernels(bits)
+    }
+
+    /// The kernel bits of a CPU with `features`: SSSE3 and POPCNT for the SSSE3 kernels,
+    /// AVX2 for the AVX2 ones, AVX-512 F, BW, VBMI, VBMI2 and POPCNT for the AVX-512 ones
+    /// (where the compiler built them).
+    #[cfg_attr(
+        not(wirebytes_x86_kernels),
+        allow(dead_code, reason = "no x86 kernel: nothing to ask")
+    )]
+    fn bits(features: &Features) -> u8 {
+        let ssse3 = features.ssse3 && features.popcnt;
+        // A compiler without the AVX-512 intrinsics built no AVX-512 kernel.
+        let avx512 = cfg!(wirebytes_avx512)
+            && features.avx512f
+            && features.avx512bw
+            && features.avx512vbmi
+            && features.avx512vbmi2
+            && features.popcnt;
+        (if ssse3 { Self::SSSE3 } else { 0 })
+            | (if features.avx2 { Self::AVX2 } else { 0 })
+            | (if avx512 { Self::AVX512 } else { 0 })
     }
 
     /// The levels this CPU has, by name: "portable" first, then each one
@@ -185,7 +224,11 @@ impl Kernels {
         if self.0 & Self::SSSE3 != 0 {
             // SAFETY: `latin1_window_ssse3` requires SSSE3 and POPCNT and nothing else; the bit
             // is set only when `detect` saw the CPU has both.
-            return Some(unsafe { x86_64::latin1_window_ssse3(window, dst) });
+            let taken = unsafe { x86_64::latin1_window_ssse3(window, dst) };
+            if taken.is_some() {
+                add(Path::Latin1WindowSsse3, BLOCK);
+            }
+            return Some(taken);
         }
         let _ = (window, dst);
         None
@@ -225,24 +268,28 @@ impl Kernels {
             if self.0 & Self::AVX2 != 0 {
                 // SAFETY: `three_byte_utf16_avx2` requires AVX2 (which has SSSE3) and nothing
                 // else; the bit is set only when `detect` saw the CPU has it.
-                return Some(unsafe {
+                let done = unsafe {
                     if big_endian {
                         x86_64::three_byte_utf16_avx2::<true>(src, dst)
                     } else {
                         x86_64::three_byte_utf16_avx2::<false>(src, dst)
                     }
-                });
+                };
+                add(Path::ThreeByteUtf16Avx2, done.0);
+                return Some(done);
             }
             if self.0 & Self::SSSE3 != 0 {
                 // SAFETY: `three_byte_utf16_ssse3` requires SSSE3 and nothing else; the bit is
                 // set only when `detect` saw the CPU has it.
-                return Some(unsafe {
+                let done = unsafe {
                     if big_endian {
                         x86_64::three_byte_utf16_ssse3::<true>(src, dst)
                     } else {
                         x86_64::three_byte_utf16_ssse3::<false>(src, dst)
                     }
-                });
+                };
+                add(Path::ThreeByteUtf16Ssse3, done.0);
+                return Some(done);
             }
         }
         let _ = (src, dst, big_endian);
@@ -265,9 +312,12 @@ impl Kernels {
         if self.0 & Self::AVX512 != 0 {
             // SAFETY: `table_window_avx512` requires AVX-512 F, BW, VBMI and VBMI2 and POPCNT,
             // and nothing else; the bit is set only when `detect` saw the CPU has them all.
-            return Some(unsafe {
-                x86_64::table_window_avx512(window, pairs, ascii, question_marks, dst)
-            });
+            let taken =
+                unsafe { x86_64::table_window_avx512(window, pairs, ascii, question_marks, dst) };
+            if taken.is_some() {
+                add(Path::TableWindowAvx512, BLOCK);
+            }
+            return Some(taken);
         }
         // The SSSE3 kernel writes ASCII as itself.
         if ascii.is_some() {
@@ -277,7 +327,11 @@ impl Kernels {
         if self.0 & Self::SSSE3 != 0 {
             // SAFETY: `table_window_ssse3` requires SSSE3 and POPCNT and nothing else; the bit
             // is set only when `detect` saw the CPU has both.
-            return Some(unsafe { x86_64::table_window_ssse3(window, pairs, question_marks, dst) });
+            let taken = unsafe { x86_64::table_window_ssse3(window, pairs, question_marks, dst) };
+            if taken.is_some() {
+                add(Path::TableWindowSsse3, BLOCK);
+            }
+            return Some(taken);
         }
         let _ = (window, pairs, question_marks, dst);
         None
@@ -293,13 +347,17 @@ impl Kernels {
         if self.0 & Self::AVX512 != 0 {
             // SAFETY: `byte_map_avx512` requires AVX-512 F, BW and VBMI and nothing else; the
             // bit is set only when `detect` saw the CPU has them (and VBMI2 and POPCNT).
-            return Some(unsafe { x86_64::byte_map_avx512(src, table, dst) });
+            let done = unsafe { x86_64::byte_map_avx512(src, table, dst) };
+            add(Path::ByteMapAvx512, done);
+            return Some(done);
         }
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
             // SAFETY: `byte_map_ssse3` requires SSSE3 and nothing else; the bit is set only
             // when `detect` saw the CPU has it (and POPCNT).
-            return Some(unsafe { x86_64::byte_map_ssse3(src, table, dst) });
+            let done = unsafe { x86_64::byte_map_ssse3(src, table, dst) };
+            add(Path::ByteMapSsse3, done);
+            return Some(done);
         }
         let _ = (src, table, dst);
         None
@@ -334,9 +392,265 @@ impl Kernels {
         if self.0 & Self::AVX2 != 0 {
             // SAFETY: `is_ascii_avx2` requires AVX2 and nothing else; the bit is set only when
             // `detect` saw the CPU has it.
-            return Some(unsafe { x86_64::is_ascii_avx2(bytes) });
+            let all = unsafe { x86_64::is_ascii_avx2(bytes) };
+            add(Path::IsAsciiAvx2, bytes.len());
+            return Some(all);
         }
         let _ = bytes;
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{DETECTED, Features, KNOWN, Kernels};
+    use crate::latin1::WINDOW;
+    use crate::single_byte::BLOCK;
+    use std::sync::atomic::Ordering;
+
+    /// The level names, lowest first, and the bits each one must have: written out here, apart
+    /// from the code under test.
+    const EXPECTED: [(&str, u8); 4] = [
+        ("portable", 0b000),
+        ("ssse3", 0b001),
+        ("avx2", 0b011),
+        ("avx512", 0b111),
+    ];
+
+    /// The index in [`EXPECTED`] of the highest level whose features this CPU reports and
+    /// whose kernels this compiler built.
+    fn expected_level() -> usize {
+        #[cfg(wirebytes_x86_kernels)]
+        {
+            let ssse3 =
+                std::is_x86_feature_detected!("ssse3") && std::is_x86_feature_detected!("popcnt");
+            let avx2 = ssse3 && std::is_x86_feature_detected!("avx2");
+            let avx512 = cfg!(wirebytes_avx512)
+                && avx2
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi")
+                && std::is_x86_feature_detected!("avx512vbmi2");
+            usize::from(ssse3) + usize::from(avx2) + usize::from(avx512)
+        }
+        #[cfg(not(wirebytes_x86_kernels))]
+        0
+    }
+
+    /// `detect` finds exactly the highest level the CPU and the compiler have, keeps it (with
+    /// the bit that says it asked), and `levels` names the levels up to it, in order.
+    #[test]
+    fn detect_finds_the_highest_level_and_levels_name_those_up_to_it() {
+        let level = expected_level();
+        assert_eq!(Kernels::detect(), Kernels(EXPECTED[level].1));
+        assert_eq!(DETECTED.load(Ordering::Relaxed), EXPECTED[level].1 | KNOWN);
+        assert_eq!(Kernels::detect(), Kernels(EXPECTED[level].1));
+        let levels: Vec<(&str, Kernels)> = Kernels::levels().collect();
+        let expected: Vec<(&str, Kernels)> = EXPECTED[..=level]
+            .iter()
+            .map(|&(name, bits)| (name, Kernels(bits)))
+            .collect();
+        assert_eq!(levels, expected);
+    }
+
+    /// Once known, the CPU is not asked again: a thousand more `detect`s ask it at most as
+    /// often as threads of other tests could have raced into their first question.
+    #[cfg(feature = "__counters")]
+    #[test]
+    fn detect_asks_the_cpu_once() {
+        let asked = || {
+            crate::counters::counts()
+                .find(|&(name, _)| name == "detect")
+                .map_or(0, |(_, n)| n)
+        };
+        let _ = Kernels::detect();
+        let before = asked();
+        for _ in 0..1000 {
+            let _ = Kernels::detect();
+        }
+        assert!(asked() - before < 100, "{} questions", asked() - before);
+    }
+
+    /// The bits of every combination of the seven features: SSSE3 needs POPCNT too, AVX2
+    /// stands alone, AVX-512 needs F, BW, VBMI, VBMI2, POPCNT and a compiler that built it.
+    #[test]
+    fn bits_follow_the_features() {
+        for combination in 0u8..128 {
+            let has = |k: u8| combination & (1 << k) != 0;
+            let features = Features {
+                ssse3: has(0),
+                popcnt: has(1),
+                avx2: has(2),
+                avx512f: has(3),
+                avx512bw: has(4),
+                avx512vbmi: has(5),
+                avx512vbmi2: has(6),
+            };
+            let mut expected = 0;
+            if has(0) && has(1) {
+                expected += 1;
+            }
+            if has(2) {
+                expected += 2;
+            }
+            if cfg!(wirebytes_avx512) && (1..=6).filter(|&k| k != 2).all(has) {
+                expected += 4;
+            }
+            assert_eq!(Kernels::bits(&features), expected, "{features:?}");
+        }
+    }
+
+    /// The level's bits, looked up by name in [`EXPECTED`].
+    fn bits_of(name: &str) -> u8 {
+        EXPECTED
+            .iter()
+            .find(|&&(n, _)| n == name)
+            .map_or(0, |&(_, bits)| bits)
+    }
+
+    /// Which kernels each level says it has.
+    #[test]
+    fn each_level_has_its_kernels() {
+        for (name, kernels) in Kernels::levels() {
+            let bits = bits_of(name);
+            assert_eq!(kernels.has_table_window(), bits & 1 != 0, "{name}");
+            assert_eq!(kernels.decodes_three_byte_runs(), bits & 1 != 0, "{name}");
+            assert_eq!(kernels.has_wide_table_window(), bits & 4 != 0, "{name}");
+        }
+    }
+
+    /// The Latin-1 window kernel takes a window of `é`s (32 chars, 32 bytes) with SSSE3,
+    /// declines one with `ā`, and is absent at the portable level.
+    #[test]
+    fn latin1_window_takes_latin1_windows() {
+        let mut window = [0u8; WINDOW];
+        for pair in window.chunks_exact_mut(2) {
+            pair.copy_from_slice("é".as_bytes());
+        }
+        window[BLOCK] = b'a';
+        let mut other = window;
+        other[..2].copy_from_slice("ā".as_bytes());
+        for (name, kernels) in Kernels::levels() {
+            let mut dst = [0u8; BLOCK];
+            let taken = kernels.latin1_window(&window, &mut dst);
+            let declined = kernels.latin1_window(&other, &mut [0u8; BLOCK]);
+            if bits_of(name) & 1 != 0 {
+                assert_eq!(taken, Some(Some(32)), "{name}");
+                assert_eq!(dst[..32], [0xE9; 32], "{name}");
+                assert_eq!(declined, Some(None), "{name}");
+            } else {
+                assert_eq!((taken, declined), (None, None), "{name}");
+            }
+        }
+    }
+
+    /// The 3-byte-run kernel takes as many 3-byte chars as `dst` has room for in steps of
+    /// four (sixteen with AVX2), in either byte order, and nothing from a text that does not
+    /// start with four of them.
+    #[test]
+    fn three_byte_runs_fill_the_room_they_have() {
+        let text = "中".repeat(100);
+        let src = text.as_bytes();
+        for (name, kernels) in Kernels::levels() {
+            let ssse3 = bits_of(name) & 1 != 0;
+            for (room, taken) in [(16, 16), (20, 20), (4, 4), (3, 0), (0, 0)] {
+                let mut units = vec![0u16; room];
+                let done = kernels.three_byte_utf16(src, &mut units);
+                if ssse3 {
+                    assert_eq!(done, Some((3 * taken, taken)), "{name} {room}");
+                    assert!(units[..taken].iter().all(|&u| u == 0x4E2D), "{name} {room}");
+                } else {
+                    assert_eq!(done, None, "{name} {room}");
+                }
+                for (big_endian, pair) in [(true, [0x4E, 0x2D]), (false, [0x2D, 0x4E])] {
+                    let mut bytes = vec![0u8; 2 * room];
+                    let done = kernels.three_byte_utf16_bytes(src, &mut bytes, big_endian);
+                    if ssse3 {
+                        assert_eq!(done, Some((3 * taken, taken)), "{name} {room}");
+                        let written = bytes[..2 * taken].chunks_exact(2);
+                        assert!(written.into_iter().all(|p| p == pair), "{name} {room}");
+                    } else {
+                        assert_eq!(done, None, "{name} {room}");
+                    }
+                }
+            }
+            let mixed = "中中中a中中中中中";
+            let done = kernels.three_byte_utf16(mixed.as_bytes(), &mut [0u16; 16]);
+            assert_eq!(done, ssse3.then_some((0, 0)), "{name}");
+        }
+    }
+
+    /// The ASCII lookup translates 64-byte blocks of ASCII while `dst` has room for them.
+    #[test]
+    fn byte_map_translates_whole_ascii_blocks() {
+        let mut table = [0u8; 128];
+        for (k, byte) in table.iter_mut().enumerate() {
+            *byte = 255 - k as u8;
+        }
+        let src: Vec<u8> = (0..200u8).map(|k| k % 128).collect();
+        for (name, kernels) in Kernels::levels() {
+            for (room, taken) in [(200, 192), (100, 64), (63, 0)] {
+                let mut dst = vec![0u8; room];
+                let done = kernels.byte_map(&src, &table, &mut dst);
+                if bits_of(name) & 1 != 0 {
+                    assert_eq!(done, Some(taken), "{name} {room}");
+                    for (k, &byte) in dst[..taken].iter().enumerate() {
+                        assert_eq!(byte, 255 - (k % 128) as u8, "{name} {room} {k}");
+                    }
+                } else {
+                    assert_eq!(done, None, "{name} {room}");
+                }
+            }
+        }
+    }
+
+    /// The table window kernel takes a window of 32 Cyrillic chars of windows-1251 where the
+    /// level has SSSE3 (with the table's ASCII bytes, AVX-512 only), and nothing is done at
+    /// the portable level.
+    #[test]
+    fn table_window_takes_two_byte_windows() {
+        let charset = crate::Charset::from(encoding_rs::WINDOWS_1251);
+        let crate::encodings::Kind::SingleByte(i) = crate::encodings::kind(charset) else {
+            panic!("windows-1251 is a single-byte table");
+        };
+        let table = crate::single_byte::table(i);
+        let ascii = table.ascii_bytes();
+        let mut window = [0u8; WINDOW];
+        for pair in window.chunks_exact_mut(2) {
+            pair.copy_from_slice("ж".as_bytes());
+        }
+        window[BLOCK] = b'a';
+        for (name, kernels) in Kernels::levels() {
+            let bits = bits_of(name);
+            for with_ascii in [None, Some(&ascii)] {
+                let mut dst = [0u8; BLOCK];
+                let taken =
+                    kernels.table_window(&window, table.pairs(), with_ascii, false, &mut dst);
+                let takes = if with_ascii.is_some() {
+                    bits & 4 != 0
+                } else {
+                    bits & 1 != 0
+                };
+                if takes {
+                    assert_eq!(taken, Some(Some(32)), "{name} {}", with_ascii.is_some());
+                    assert_eq!(dst[..32], [0xE6; 32], "{name}");
+                } else {
+                    assert_eq!(taken, None, "{name} {}", with_ascii.is_some());
+                }
+            }
+        }
+    }
+
+    /// The all-ASCII check answers with AVX2 and is absent below it.
+    #[test]
+    fn is_ascii_answers_with_avx2() {
+        let ascii = vec![b'a'; 100];
+        let mut other = ascii.clone();
+        other[77] = 0x80;
+        for (name, kernels) in Kernels::levels() {
+            let expected = |all| (bits_of(name) & 2 != 0).then_some(all);
+            assert_eq!(kernels.is_ascii(&ascii), expected(true), "{name}");
+            assert_eq!(kernels.is_ascii(&other), expected(false), "{name}");
+        }
     }
 }

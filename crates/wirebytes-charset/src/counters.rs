@@ -1,0 +1,167 @@
+//! Test-only counters of what each kernel and each portable fast path handled. With the
+//! hidden feature `__counters` every [`add`] goes to a global atomic, read through
+//! `levels::counts`; without it [`add`] is empty and compiles to nothing, so a default or
+//! bench build pays nothing.
+
+/// A kernel, or a portable fast path worth watching. Unless its doc says otherwise, the
+/// count is the bytes of UTF-8 input the path handled.
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(
+    not(wirebytes_x86_kernels),
+    allow(
+        dead_code,
+        reason = "the kernels' paths are counted only where they are built"
+    )
+)]
+pub(crate) enum Path {
+    /// The SSSE3 Latin-1 window kernel: [`BLOCK`](crate::single_byte::BLOCK) per window it
+    /// took.
+    Latin1WindowSsse3,
+    /// The SSSE3 single-byte table window kernel: `BLOCK` per window it took.
+    TableWindowSsse3,
+    /// The AVX-512 single-byte table window kernel: `BLOCK` per window it took.
+    TableWindowAvx512,
+    /// The SSSE3 3-byte-run kernel: the bytes of input it decoded.
+    ThreeByteUtf16Ssse3,
+    /// The AVX2 3-byte-run kernel: the bytes of input it decoded.
+    ThreeByteUtf16Avx2,
+    /// The SSSE3 ASCII lookup of the charsets where ASCII is not its own byte: the bytes it
+    /// translated.
+    ByteMapSsse3,
+    /// The AVX-512 VBMI ASCII lookup: the bytes it translated.
+    ByteMapAvx512,
+    /// The AVX2 all-ASCII check: the bytes it checked.
+    IsAsciiAvx2,
+    /// The CPU asked which kernels it has: 1 per question.
+    Detect,
+    /// The portable Latin-1 window (`latin1::latin1_window`): `BLOCK` per window it took.
+    Latin1WindowPortable,
+    /// The portable ASCII lookup of the charsets where ASCII is not its own byte, 64 bytes
+    /// at a time: the bytes it translated.
+    ByteMapPortable,
+    /// A text all ASCII in an ASCII-compatible single- or multi-byte charset, copied whole.
+    AsciiWhole,
+    /// The leading ASCII of such a text before its first other char, copied in one go.
+    AsciiPrefix,
+    /// A text to UTF-8, copied whole.
+    Utf8Copy,
+    /// `encode_string`'s text handed back as the output, its buffer reused.
+    OwnedReuse,
+    /// A block of the single-byte path that is all ASCII, copied.
+    SingleByteAsciiBlock,
+    /// A block of one- and two-byte chars through `single_byte::two_byte_block`.
+    TwoByteBlock,
+    /// The crate's own UTF-8 to UTF-16 decoder (mostly 3-byte text, where the 3-byte-run
+    /// kernel is in the set): the bytes of the pieces it decoded.
+    Utf16OwnDecoder,
+    /// US-ASCII under the JDK's replacement, eight bytes at a time.
+    UsAsciiWords,
+}
+
+impl Path {
+    /// Every path, in the order of the counters.
+    #[cfg_attr(
+        not(feature = "__counters"),
+        allow(dead_code, reason = "read only through `levels::counts`")
+    )]
+    pub(crate) const ALL: [Path; 19] = [
+        Path::Latin1WindowSsse3,
+        Path::TableWindowSsse3,
+        Path::TableWindowAvx512,
+        Path::ThreeByteUtf16Ssse3,
+        Path::ThreeByteUtf16Avx2,
+        Path::ByteMapSsse3,
+        Path::ByteMapAvx512,
+        Path::IsAsciiAvx2,
+        Path::Detect,
+        Path::Latin1WindowPortable,
+        Path::ByteMapPortable,
+        Path::AsciiWhole,
+        Path::AsciiPrefix,
+        Path::Utf8Copy,
+        Path::OwnedReuse,
+        Path::SingleByteAsciiBlock,
+        Path::TwoByteBlock,
+        Path::Utf16OwnDecoder,
+        Path::UsAsciiWords,
+    ];
+
+    /// The path's stable name, as the tests read it.
+    #[cfg_attr(
+        not(feature = "__counters"),
+        allow(dead_code, reason = "read only through `levels::counts`")
+    )]
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Path::Latin1WindowSsse3 => "latin1_window_ssse3",
+            Path::TableWindowSsse3 => "table_window_ssse3",
+            Path::TableWindowAvx512 => "table_window_avx512",
+            Path::ThreeByteUtf16Ssse3 => "three_byte_utf16_ssse3",
+            Path::ThreeByteUtf16Avx2 => "three_byte_utf16_avx2",
+            Path::ByteMapSsse3 => "byte_map_ssse3",
+            Path::ByteMapAvx512 => "byte_map_avx512",
+            Path::IsAsciiAvx2 => "is_ascii_avx2",
+            Path::Detect => "detect",
+            Path::Latin1WindowPortable => "latin1_window_portable",
+            Path::ByteMapPortable => "byte_map_portable",
+            Path::AsciiWhole => "ascii_whole",
+            Path::AsciiPrefix => "ascii_prefix",
+            Path::Utf8Copy => "utf8_copy",
+            Path::OwnedReuse => "owned_reuse",
+            Path::SingleByteAsciiBlock => "single_byte_ascii_block",
+            Path::TwoByteBlock => "two_byte_block",
+            Path::Utf16OwnDecoder => "utf16_own_decoder",
+            Path::UsAsciiWords => "us_ascii_words",
+        }
+    }
+}
+
+/// The counters, one per [`Path`], in the order of [`Path::ALL`].
+#[cfg(feature = "__counters")]
+static COUNTS: [std::sync::atomic::AtomicUsize; Path::ALL.len()] =
+    [const { std::sync::atomic::AtomicUsize::new(0) }; Path::ALL.len()];
+
+/// Adds `n` to the counter of `path` (with `__counters`; nothing at all without it).
+#[inline(always)]
+pub(crate) fn add(path: Path, n: usize) {
+    #[cfg(feature = "__counters")]
+    COUNTS[path as usize].fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(feature = "__counters"))]
+    let _ = (path, n);
+}
+
+/// Every counter by its path's name.
+#[cfg(feature = "__counters")]
+pub(crate) fn counts() -> impl Iterator<Item = (&'static str, usize)> {
+    Path::ALL.into_iter().map(|path| {
+        (
+            path.name(),
+            COUNTS[path as usize].load(std::sync::atomic::Ordering::Relaxed),
+        )
+    })
+}
+
+/// Sets every counter to 0.
+#[cfg(feature = "__counters")]
+pub(crate) fn reset() {
+    for count in &COUNTS {
+        count.store(0, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Path;
+
+    /// `Path::ALL` lists each path once, at the index of its counter, under a name of its own.
+    #[test]
+    fn paths_are_listed_in_counter_order_with_distinct_names() {
+        for (k, path) in Path::ALL.into_iter().enumerate() {
+            assert_eq!(path as usize, k, "{path:?}");
+        }
+        let mut names: Vec<&str> = Path::ALL.into_iter().map(Path::name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Path::ALL.len());
+    }
+}

@@ -1,0 +1,482 @@
+//! Which kernel and which portable fast path each input goes through, at every level this CPU
+//! has: the counters of the hidden feature `__counters` say what each one handled. A kernel
+//! that declines its input, a gate that never opens or a level that lacks a kernel gives the
+//! same bytes, only slower; these tests notice it. Every test holds [`LOCK`]: the counters are
+//! global.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+
+use encoding_rs::{
+    BIG5, EUC_JP, EUC_KR, GB18030, GBK, ISO_2022_JP, ISO_8859_15, SHIFT_JIS, WINDOWS_1251,
+    WINDOWS_1252,
+};
+use wirebytes_charset::{Charset, Replacement, levels, reference};
+
+/// Held by every test of this file while it resets, runs and reads the counters.
+static LOCK: Mutex<()> = Mutex::new(());
+
+const JDK: Replacement = Replacement::Jdk;
+
+/// Each kernel's counter and the levels whose set may run it. At every other level it must
+/// stay 0.
+const KERNELS: [(&str, &[&str]); 8] = [
+    ("latin1_window_ssse3", &["ssse3", "avx2"]),
+    ("table_window_ssse3", &["ssse3", "avx2"]),
+    ("table_window_avx512", &["avx512"]),
+    ("three_byte_utf16_ssse3", &["ssse3"]),
+    ("three_byte_utf16_avx2", &["avx2", "avx512"]),
+    ("byte_map_ssse3", &["ssse3", "avx2"]),
+    ("byte_map_avx512", &["avx512"]),
+    ("is_ascii_avx2", &["avx2", "avx512"]),
+];
+
+/// The counters after one run of `f`, by name.
+fn counted(f: impl FnOnce()) -> HashMap<&'static str, usize> {
+    let _guard = LOCK.lock().unwrap_or_else(PoisonError::into_inner);
+    levels::reset_counts();
+    f();
+    levels::counts().collect()
+}
+
+/// Asserts the counters of a run at `level`: each path of `expected` handled exactly its
+/// count, and each kernel not named there handled nothing. A kernel named with a count above
+/// 0 must be one of the level's.
+fn check(counts: &HashMap<&str, usize>, level: &str, what: &str, expected: &[(&str, usize)]) {
+    for &(name, count) in expected {
+        assert!(counts.contains_key(name), "no counter {name}");
+        assert_eq!(counts[name], count, "{name} at {level}: {what}");
+    }
+    for (kernel, levels) in KERNELS {
+        let listed = expected.iter().find(|&&(name, _)| name == kernel);
+        if let Some(&(_, count)) = listed {
+            assert!(
+                count == 0 || levels.contains(&level),
+                "{kernel} is not in {level}"
+            );
+        } else {
+            assert_eq!(counts[kernel], 0, "{kernel} at {level}: {what}");
+        }
+    }
+}
+
+/// Encodes `text` at `level` (checking the bytes against the reference) and returns the
+/// counters of the encode alone.
+fn encode_counted(
+    level: levels::Level,
+    charset: Charset,
+    text: &str,
+) -> HashMap<&'static str, usize> {
+    let mut body = Vec::new();
+    let counts = counted(|| body = level.encode(charset, text, JDK));
+    assert_eq!(body, reference::encode(charset, text, JDK), "{charset}");
+    counts
+}
+
+/// `n` when `level` has the AVX2 all-ASCII check, else 0.
+fn with_avx2(level: &str, n: usize) -> usize {
+    if matches!(level, "avx2" | "avx512") {
+        n
+    } else {
+        0
+    }
+}
+
+/// Latin-1 text in a Latin-1 table: the portable Latin-1 window, the SSSE3 one, or the
+/// AVX-512 table window (faster there), 15 windows of 64 bytes; the last 40 bytes in a
+/// two-byte block.
+#[test]
+fn latin1_text_goes_through_the_latin1_or_the_wide_table_window() {
+    let text = "é".repeat(500);
+    let charsets = [
+        Charset::from(WINDOWS_1252),
+        Charset::ISO_8859_1,
+        Charset::for_java_name("windows-1252").expect("a JDK charset"),
+        // Its chars U+00A0..=U+00FF that are not their own byte (¤, ¦, ...) are not in
+        // the text: the windows with the check for them take it all the same.
+        Charset::from(ISO_8859_15),
+    ];
+    for charset in charsets {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let window = match name {
+                "portable" => "latin1_window_portable",
+                "ssse3" | "avx2" => "latin1_window_ssse3",
+                _ => "table_window_avx512",
+            };
+            let mut expected = vec![
+                (window, 960),
+                ("two_byte_block", 40),
+                ("is_ascii_avx2", with_avx2(name, 1000)),
+            ];
+            if name != "portable" {
+                expected.push(("latin1_window_portable", 0));
+            }
+            check(&counts, name, &format!("{charset}"), &expected);
+        }
+    }
+}
+
+/// Cyrillic text in a table not near Latin-1: the SSSE3 or the AVX-512 table window takes 15
+/// windows; without them every block goes through the portable two-byte block.
+#[test]
+fn two_byte_text_goes_through_the_table_window() {
+    let text = "ж".repeat(500);
+    let charsets = [
+        Charset::from(WINDOWS_1251),
+        Charset::for_java_name("ISO-8859-5").expect("a JDK charset"),
+    ];
+    for charset in charsets {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let expected: &[(&str, usize)] = match name {
+                "portable" => &[("two_byte_block", 1000)],
+                "ssse3" => &[("table_window_ssse3", 960), ("two_byte_block", 40)],
+                "avx2" => &[
+                    ("table_window_ssse3", 960),
+                    ("two_byte_block", 40),
+                    ("is_ascii_avx2", 1000),
+                ],
+                _ => &[
+                    ("table_window_avx512", 960),
+                    ("two_byte_block", 40),
+                    ("is_ascii_avx2", 1000),
+                ],
+            };
+            check(&counts, name, &format!("{charset}"), expected);
+        }
+    }
+}
+
+/// A text of ASCII after one Cyrillic char: the table window takes three windows where the
+/// level has it; the portable path a two-byte block and then blocks of ASCII.
+#[test]
+fn ascii_after_a_two_byte_char_goes_in_ascii_blocks() {
+    let text = format!("ж{}", "a".repeat(199));
+    let charset = Charset::from(WINDOWS_1251);
+    for level in levels::all() {
+        let name = level.name();
+        let counts = encode_counted(level, charset, &text);
+        let expected: &[(&str, usize)] = match name {
+            "portable" => &[("two_byte_block", 64), ("single_byte_ascii_block", 137)],
+            "ssse3" => &[("table_window_ssse3", 192), ("single_byte_ascii_block", 9)],
+            "avx2" => &[
+                ("table_window_ssse3", 192),
+                ("single_byte_ascii_block", 9),
+                ("is_ascii_avx2", 201),
+            ],
+            _ => &[
+                ("table_window_avx512", 192),
+                ("single_byte_ascii_block", 9),
+                ("is_ascii_avx2", 201),
+            ],
+        };
+        check(&counts, name, "ж and ASCII", expected);
+    }
+}
+
+/// An all-ASCII text in an ASCII-compatible charset is copied whole (checked by the AVX2
+/// kernel where the level has it), and `encode_string` hands its buffer back; a text with
+/// non-ASCII after 100 ASCII bytes copies those in one go.
+#[test]
+fn ascii_is_copied_whole_or_as_a_prefix() {
+    let ascii = "a".repeat(1000);
+    let prefixed = format!("{}é", "b".repeat(100));
+    #[cfg_attr(
+        not(feature = "jdk-multi-byte"),
+        allow(
+            unused_mut,
+            reason = "the JDK's multi-byte charsets join the list with the feature"
+        )
+    )]
+    let mut charsets = vec![
+        Charset::from(WINDOWS_1252),
+        Charset::from(WINDOWS_1251),
+        Charset::from(GBK),
+        Charset::from(SHIFT_JIS),
+    ];
+    #[cfg(feature = "jdk-multi-byte")]
+    charsets.push(Charset::for_java_name("EUC-KR").expect("a JDK charset"));
+    for charset in charsets {
+        for level in levels::all() {
+            let name = level.name();
+            let what = format!("{charset}");
+            let counts = encode_counted(level, charset, &ascii);
+            let expected = [
+                ("ascii_whole", 1000),
+                ("ascii_prefix", 0),
+                ("is_ascii_avx2", with_avx2(name, 1000)),
+            ];
+            check(&counts, name, &what, &expected);
+
+            let mut body = Vec::new();
+            let counts = counted(|| body = level.encode_string(charset, ascii.clone(), JDK));
+            assert_eq!(body, ascii.as_bytes(), "{what}");
+            let expected = [
+                ("owned_reuse", 1000),
+                ("ascii_whole", 0),
+                ("is_ascii_avx2", with_avx2(name, 1000)),
+            ];
+            check(&counts, name, &what, &expected);
+
+            let counts = encode_counted(level, charset, &prefixed);
+            let expected = [
+                ("ascii_whole", 0),
+                ("ascii_prefix", 100),
+                ("is_ascii_avx2", with_avx2(name, 102)),
+            ];
+            check(&counts, name, &what, &expected);
+        }
+    }
+}
+
+/// A text to UTF-8 is copied whole, and `encode_string` hands it back.
+#[test]
+fn utf8_is_copied_whole() {
+    let text = "aé中😀".repeat(10);
+    for level in levels::all() {
+        let name = level.name();
+        let counts = encode_counted(level, Charset::UTF_8, &text);
+        check(&counts, name, "UTF-8", &[("utf8_copy", text.len())]);
+        let counts = counted(|| {
+            let body = level.encode_string(Charset::UTF_8, text.clone(), JDK);
+            assert_eq!(body, text.as_bytes());
+        });
+        check(&counts, name, "UTF-8", &[("owned_reuse", text.len())]);
+    }
+}
+
+/// US-ASCII under the JDK's replacement goes eight bytes at a time after the ASCII prefix.
+#[test]
+fn us_ascii_goes_in_words() {
+    let text = "aé".repeat(100);
+    for level in levels::all() {
+        let name = level.name();
+        let counts = encode_counted(level, Charset::US_ASCII, &text);
+        let expected = [
+            ("ascii_prefix", 1),
+            ("us_ascii_words", 296),
+            ("is_ascii_avx2", with_avx2(name, 300)),
+        ];
+        check(&counts, name, "US-ASCII", &expected);
+    }
+}
+
+/// An EBCDIC charset: ASCII in 64-byte blocks through the ASCII lookup of the level (15 of
+/// them), accented text through the AVX-512 table window only.
+#[test]
+fn ebcdic_goes_through_the_byte_map_and_the_wide_table_window() {
+    let charset = Charset::for_java_name("IBM037").expect("a JDK charset");
+    let ascii = "a".repeat(1000);
+    let accents = "é".repeat(500);
+    for level in levels::all() {
+        let name = level.name();
+        let counts = encode_counted(level, charset, &ascii);
+        let lookup = match name {
+            "portable" => "byte_map_portable",
+            "ssse3" | "avx2" => "byte_map_ssse3",
+            _ => "byte_map_avx512",
+        };
+        let mut expected = vec![(lookup, 960)];
+        if name != "portable" {
+            expected.push(("byte_map_portable", 0));
+        }
+        check(&counts, name, "IBM037 ASCII", &expected);
+
+        let counts = encode_counted(level, charset, &accents);
+        let windows = if name == "avx512" { 960 } else { 0 };
+        check(
+            &counts,
+            name,
+            "IBM037 é",
+            &[("table_window_avx512", windows)],
+        );
+    }
+}
+
+/// CJK text to UTF-16 and UTF-32: the crate's own decoder takes every piece where the level
+/// has the 3-byte-run kernel, and the kernel decodes all but the last 12 bytes of each of
+/// the two pieces; without it, encoding_rs's converter.
+#[test]
+fn cjk_to_utf16_and_utf32_goes_through_the_three_byte_kernel() {
+    let text = "中文字".repeat(100);
+    let charsets = [
+        Charset::UTF_16BE,
+        Charset::UTF_16LE,
+        Charset::UTF_16,
+        Charset::UTF_32BE,
+        Charset::UTF_32LE,
+    ];
+    for charset in charsets {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let expected: &[(&str, usize)] = match name {
+                "portable" => &[("utf16_own_decoder", 0)],
+                "ssse3" => &[("utf16_own_decoder", 900), ("three_byte_utf16_ssse3", 888)],
+                _ => &[("utf16_own_decoder", 900), ("three_byte_utf16_avx2", 888)],
+            };
+            check(&counts, name, &format!("{charset}"), expected);
+        }
+    }
+}
+
+/// CJK text in the multi-byte charsets, the JDK's and WHATWG's: runs of 3-byte chars go
+/// through the 3-byte-run kernel where the level has it (the JDK's stateful ones read a run
+/// further, up to the end).
+#[test]
+fn cjk_runs_go_through_the_three_byte_kernel() {
+    let ko = "한국어".repeat(100);
+    let zh = "中文字".repeat(100);
+    let ja = "日本語".repeat(100);
+    #[cfg_attr(
+        not(feature = "jdk-multi-byte"),
+        allow(
+            unused_mut,
+            reason = "the JDK's multi-byte charsets join the list with the feature"
+        )
+    )]
+    let mut cases: Vec<(Charset, &str, usize, bool)> = vec![
+        (Charset::from(EUC_KR), &ko, 840, true),
+        (Charset::from(GBK), &zh, 840, true),
+        (Charset::from(GB18030), &zh, 840, true),
+        (Charset::from(SHIFT_JIS), &ja, 840, true),
+        (Charset::from(EUC_JP), &ja, 840, true),
+        (Charset::from(BIG5), &zh, 840, true),
+        (Charset::from(ISO_2022_JP), &ja, 888, false),
+    ];
+    #[cfg(feature = "jdk-multi-byte")]
+    {
+        let java = |name: &str| Charset::for_java_name(name).expect("a JDK charset");
+        cases.extend([
+            (java("EUC-KR"), &*ko, 888, true),
+            (java("x-windows-949"), &ko, 888, true),
+            (java("GBK"), &zh, 888, true),
+            (java("GB18030"), &zh, 888, true),
+            (java("EUC-JP"), &ja, 888, true),
+            (java("Shift_JIS"), &ja, 888, true),
+            (java("Big5"), &zh, 888, true),
+            (java("ISO-2022-KR"), &ko, 936, true),
+            (java("ISO-2022-JP"), &ja, 936, true),
+        ]);
+    }
+    for (charset, text, decoded, ascii_check) in cases {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, text);
+            let kernel = match name {
+                "portable" => None,
+                "ssse3" => Some("three_byte_utf16_ssse3"),
+                _ => Some("three_byte_utf16_avx2"),
+            };
+            let checked = if ascii_check { with_avx2(name, 900) } else { 0 };
+            let mut expected = vec![("is_ascii_avx2", checked)];
+            expected.extend(kernel.map(|kernel| (kernel, decoded)));
+            check(&counts, name, &format!("{charset}"), &expected);
+        }
+    }
+}
+
+/// The public functions run the highest level this CPU has: their counters equal that
+/// level's.
+#[test]
+fn the_public_functions_run_the_highest_level() {
+    let Some(highest) = levels::all().last() else {
+        panic!("no level");
+    };
+    let cases = [
+        (Charset::from(WINDOWS_1252), "é".repeat(500)),
+        (Charset::from(WINDOWS_1251), "ж".repeat(500)),
+        (Charset::UTF_16BE, "中文字".repeat(100)),
+        (Charset::from(GBK), "中文字".repeat(100)),
+        (
+            Charset::for_java_name("IBM037").expect("a JDK charset"),
+            "a".repeat(1000),
+        ),
+    ];
+    for (charset, text) in cases {
+        let at_level = counted(|| drop(highest.encode(charset, &text, JDK)));
+        let public = counted(|| drop(charset.encode(&text, JDK)));
+        assert_eq!(public, at_level, "{charset}");
+        assert!(public.values().any(|&n| n > 0), "{charset}");
+    }
+}
+
+/// The forms the docs say reserve exactly: a new `Vec`'s capacity is its length, and
+/// `encode_to_vec` grows a `Vec` whose capacity was its length to exactly the new length.
+#[test]
+fn outputs_are_reserved_exactly() {
+    let _guard = LOCK.lock().unwrap_or_else(PoisonError::into_inner);
+    let texts = [
+        "a".repeat(300),
+        "é".repeat(300),
+        "ж€".repeat(150),
+        "中文字😀a".repeat(60),
+    ];
+    #[cfg_attr(
+        not(feature = "jdk-multi-byte"),
+        allow(
+            unused_mut,
+            reason = "the JDK's multi-byte charsets join the list with the feature"
+        )
+    )]
+    let mut charsets = vec![
+        Charset::from(WINDOWS_1252),
+        Charset::from(WINDOWS_1251),
+        Charset::ISO_8859_1,
+        Charset::US_ASCII,
+        Charset::UTF_8,
+        Charset::UTF_16,
+        Charset::UTF_32LE,
+        Charset::from(GBK),
+        Charset::from(ISO_2022_JP),
+        Charset::for_java_name("IBM037").expect("a JDK charset"),
+    ];
+    #[cfg(feature = "jdk-multi-byte")]
+    for name in ["EUC-KR", "ISO-2022-KR"] {
+        charsets.push(Charset::for_java_name(name).expect("a JDK charset"));
+    }
+    for charset in charsets {
+        for text in &texts {
+            for replacement in [Replacement::Jdk, Replacement::Whatwg] {
+                let what = format!("{charset} {replacement:?} {:?}", text.chars().next());
+                for level in levels::all() {
+                    let body = level.encode(charset, text, replacement);
+                    assert_eq!(body.capacity(), body.len(), "{what} {}", level.name());
+                    let mut dst = b"xyz".to_vec();
+                    dst.shrink_to_fit();
+                    level.encode_to_vec(charset, text, replacement, &mut dst);
+                    assert_eq!(dst.capacity(), dst.len(), "{what} {}", level.name());
+                    let with = level.encode_with_bom(charset, text, replacement);
+                    assert_eq!(with.capacity(), with.len(), "{what} {}", level.name());
+                    let owned = level.encode_string(charset, text.clone(), replacement);
+                    assert_eq!(owned.capacity(), owned.len(), "{what} {}", level.name());
+                }
+                let units: Vec<u16> = text.encode_utf16().collect();
+                let body = charset.encode_from_utf16(&units, replacement);
+                assert_eq!(body.capacity(), body.len(), "{what}");
+                let mut dst = b"xyz".to_vec();
+                dst.shrink_to_fit();
+                charset.encode_from_utf16_to_vec(&units, replacement, &mut dst);
+                assert_eq!(dst.capacity(), dst.len(), "{what}");
+            }
+        }
+    }
+}
+
+/// A JDK multi-byte charset where ASCII is not its own byte (EBCDIC, x-IBM930): no ASCII is
+/// copied as it is, whole or as a prefix.
+#[cfg(feature = "jdk-multi-byte")]
+#[test]
+fn ascii_is_not_copied_where_it_is_not_its_own_byte() {
+    let charset = Charset::for_java_name("x-IBM930").expect("a JDK charset");
+    for text in ["a".repeat(100), format!("{}中", "a".repeat(100))] {
+        for level in levels::all() {
+            let counts = encode_counted(level, charset, &text);
+            let expected = [("ascii_whole", 0), ("ascii_prefix", 0)];
+            check(&counts, level.name(), "x-IBM930", &expected);
+        }
+    }
+}
