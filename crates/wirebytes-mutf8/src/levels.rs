@@ -53,6 +53,15 @@ pub fn reset_counts() {
     crate::counters::reset();
 }
 
+/// Whether this build widens short ASCII bodies with SSE2 (`widen16_sse2` and the others
+/// count): on x86 targets compiled with SSE2, with a compiler that builds the x86 kernels.
+/// Test-only, as [`counts`].
+#[cfg(feature = "__counters")]
+#[must_use]
+pub fn widens_with_sse2() -> bool {
+    cfg!(all(wirebytes_x86_kernels, target_feature = "sse2"))
+}
+
 impl Level {
     /// The level's name.
     #[must_use]
