@@ -26,8 +26,10 @@ pub(crate) enum Path {
     CountUnitsAvx512,
     /// `Kernels::count_units` with AVX2: the bytes counted.
     CountUnitsAvx2,
-    /// `Kernels::utf8_blocks` (and its checked form) with AVX-512: the bytes read.
+    /// `Kernels::utf8_blocks` with AVX-512: the bytes read.
     Utf8BlocksAvx512,
+    /// `Kernels::utf8_blocks_checked` (the render's form) with AVX-512: the bytes read.
+    Utf8BlocksCheckedAvx512,
     /// `Kernels::utf8_short` with AVX-512 (the wide short path): the bytes read.
     Utf8ShortAvx512,
     /// `Kernels::utf8_short` with SSSE3: the bytes read.
@@ -57,7 +59,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 21] = [
+    pub(crate) const ALL: [Path; 22] = [
         Path::AsciiBlocksAvx512,
         Path::AsciiBlocksAvx2,
         Path::HeaderBlocksAvx512,
@@ -67,6 +69,7 @@ impl Path {
         Path::CountUnitsAvx512,
         Path::CountUnitsAvx2,
         Path::Utf8BlocksAvx512,
+        Path::Utf8BlocksCheckedAvx512,
         Path::Utf8ShortAvx512,
         Path::BmpShortSsse3,
         Path::TwoByteBlocksSsse3,
@@ -94,6 +97,7 @@ impl Path {
             Path::CountUnitsAvx512 => "count_units_avx512",
             Path::CountUnitsAvx2 => "count_units_avx2",
             Path::Utf8BlocksAvx512 => "utf8_blocks_avx512",
+            Path::Utf8BlocksCheckedAvx512 => "utf8_blocks_checked_avx512",
             Path::Utf8ShortAvx512 => "utf8_short_avx512",
             Path::BmpShortSsse3 => "bmp_short_ssse3",
             Path::TwoByteBlocksSsse3 => "two_byte_blocks_ssse3",

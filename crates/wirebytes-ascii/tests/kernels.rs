@@ -159,6 +159,7 @@ fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
         "count_units_avx512",
         "count_units_avx2",
         "utf8_blocks_avx512",
+        "utf8_blocks_checked_avx512",
         "utf8_short_avx512",
         "bmp_short_ssse3",
         "two_byte_blocks_ssse3",
@@ -337,10 +338,10 @@ fn short_ascii_is_the_short_copy() {
 /// vector, the room ends with the text, and at `avx512` the SSSE3 kernels take the end.
 #[test]
 fn runs_go_through_the_kernel_for_their_length() {
-    for (char, kernel, ssse3_bytes, avx512_bytes) in [
-        ('\u{E9}', "two_byte_blocks_ssse3", 368, 384),
-        ('\u{4E2D}', "three_byte_blocks_ssse3", 576, 576),
-        ('\u{1F600}', "four_byte_blocks_ssse3", 768, 768),
+    for (char, kernel, ssse3_bytes, avx512_bytes, tail) in [
+        ('\u{E9}', "two_byte_blocks_ssse3", 368, 384, 8),
+        ('\u{4E2D}', "three_byte_blocks_ssse3", 576, 576, 12),
+        ('\u{1F600}', "four_byte_blocks_ssse3", 768, 768, 8),
     ] {
         let text = format!("a{}", char.to_string().repeat(200));
         for level in levels::all() {
@@ -353,6 +354,17 @@ fn runs_go_through_the_kernel_for_their_length() {
             assert_eq!(c.get("utf8_blocks_avx512"), avx512, "{what}");
             assert!(c.get("copy_words") >= c.get(kernel), "{what}");
             assert_eq!(c.get("copy_windows") > 0, at == 0, "{what}");
+            // The last bytes: with AVX-512 one masked step; with SSSE3 alone the windows
+            // for a tail of 2-byte chars, the careful tail for one that starts with a CJK
+            // char or an emoji; without a kernel the careful tail.
+            let (windows, careful) = match at {
+                3 => (0, 0),
+                1 | 2 if char < '\u{800}' => (tail, 0),
+                _ => (0, tail),
+            };
+            assert_eq!(c.get("bmp_short_ssse3"), windows, "{what}");
+            assert_eq!(c.get("copy_tail"), careful, "{what}");
+            assert_eq!(c.get("utf8_short_avx512") > 0, at == 3, "{what}");
             if at == 3 {
                 let c = run(level, "low_bytes", operation("low_bytes"), &text);
                 assert!(c.get(kernel) > 0, "{what}, exact room: {:?}", c.0);
@@ -362,7 +374,11 @@ fn runs_go_through_the_kernel_for_their_length() {
                     c.0
                 );
                 let c = run(level, "render", operation("render_header_value"), &text);
-                assert!(c.get("utf8_blocks_avx512") > 0, "{what}, render: {:?}", c.0);
+                assert!(
+                    c.get("utf8_blocks_checked_avx512") > 0,
+                    "{what}, render: {:?}",
+                    c.0
+                );
                 assert!(c.get("utf8_short_avx512") > 0, "{what}, render: {:?}", c.0);
             }
         }
@@ -389,5 +405,89 @@ fn mixed_text_goes_through_the_word_loop() {
                 assert_eq!(c.get("copy_windows") > 0, at == 0, "{what}: {:?}", c.0);
             }
         }
+    }
+}
+
+/// `low_bytes_to_buf` counts the units of `src` (for its room check) only when the buffer's
+/// room is shorter than `src.len()` bytes; `low_bytes` of ASCII text is one copy that runs
+/// no path at all.
+#[test]
+fn units_are_counted_only_when_needed() {
+    let text = "\u{4E2D}".repeat(100);
+    let units = 100;
+    for level in levels::all() {
+        let counting = |c: &Counts| {
+            c.get("count_units_portable") + c.get("count_units_avx2") + c.get("count_units_avx512")
+        };
+        #[cfg(feature = "bytes")]
+        {
+            let c = counted(level, |level| {
+                level.low_bytes_to_buf(&text, &mut bytes::BytesMut::new());
+            });
+            assert_eq!(counting(&Counts(c)), 0, "BytesMut at {}", level.name());
+            let mut room = vec![0u8; text.len()];
+            let c = counted(level, |level| {
+                level.low_bytes_to_buf(&text, &mut &mut room[..])
+            });
+            assert_eq!(
+                counting(&Counts(c)),
+                0,
+                "room of src.len() at {}",
+                level.name()
+            );
+            let mut room = vec![0u8; units];
+            let c = counted(level, |level| {
+                level.low_bytes_to_buf(&text, &mut &mut room[..])
+            });
+            assert_eq!(
+                counting(&Counts(c)),
+                text.len(),
+                "room of the units at {}",
+                level.name()
+            );
+        }
+        let mut dst = Vec::with_capacity(text.len());
+        let c = Counts(counted(level, |level| {
+            level.low_bytes_to_vec(&text, &mut dst)
+        }));
+        assert_eq!(counting(&c), 0, "spare of src.len() at {}", level.name());
+        let c = Counts(counted(level, |level| {
+            let _ = level.low_bytes(&"q".repeat(300));
+        }));
+        assert!(
+            c.0.values().all(|&n| n == 0),
+            "ASCII low_bytes at {}: {:?}",
+            level.name(),
+            c.0
+        );
+    }
+}
+
+/// `render_header_value`: where a short kernel step saw no byte a header value may not hold,
+/// nothing is searched after it; without a kernel, the rendered rest is searched.
+#[test]
+fn rendering_searches_only_what_no_kernel_watched() {
+    for level in levels::all() {
+        let at = rank(level.name());
+        let search = |c: &Counts| {
+            c.get("find_invalid_header_byte_portable")
+                + c.get("find_invalid_header_byte_avx2")
+                + c.get("find_invalid_header_byte_avx512")
+        };
+        let c = run(
+            level,
+            "render",
+            operation("render_header_value"),
+            "a\u{E9}\u{4E2D}b",
+        );
+        assert_eq!(search(&c), if at == 0 { 3 } else { 0 }, "{}", level.name());
+        // The SSSE3 windows see the CR that U+010D renders as: the rest is searched.
+        let c = run(
+            level,
+            "render",
+            operation("render_header_value"),
+            "a\u{E9}\u{010D}b",
+        );
+        assert_eq!(search(&c), 3, "{}", level.name());
     }
 }

@@ -98,21 +98,23 @@ pub(crate) struct Kernels(u8);
 
 impl Kernels {
     /// SSSE3 and POPCNT: the 2-, 3- and 4-byte kernels.
-    const SSSE3: u8 = 1 << 0;
+    const SSSE3: u8 = 0b0000_0001;
     /// AVX2: the ASCII block copy.
-    const AVX2: u8 = 1 << 1;
+    const AVX2: u8 = 0b0000_0010;
     /// AVX-512 F, BW, VBMI, VBMI2 and POPCNT: the kernel for any text.
-    const AVX512: u8 = 1 << 2;
+    const AVX512: u8 = 0b0000_0100;
     /// No kernel: the portable code.
     pub(crate) const NONE: Kernels = Kernels(0);
     /// Set once the CPU has been asked.
-    const KNOWN: u8 = 1 << 7;
-    /// The levels, each with every kernel of the ones before it, by name.
+    const KNOWN: u8 = 0b1000_0000;
+    /// The levels, each with every kernel of the ones before it, by name: the bits of
+    /// [`SSSE3`](Self::SSSE3), then with [`AVX2`](Self::AVX2), then with
+    /// [`AVX512`](Self::AVX512) (written as literals, checked by the tests below).
     const LEVELS: [(&'static str, u8); 4] = [
         ("portable", 0),
-        ("ssse3", Self::SSSE3),
-        ("avx2", Self::SSSE3 | Self::AVX2),
-        ("avx512", Self::SSSE3 | Self::AVX2 | Self::AVX512),
+        ("ssse3", 0b001),
+        ("avx2", 0b011),
+        ("avx512", 0b111),
     ];
 
     /// The kernels this CPU has: asked once, then one relaxed load per call.
@@ -349,7 +351,7 @@ impl Kernels {
             let read = unsafe {
                 out.with_room(|dst| x86_64::utf8_blocks_avx512::<true>(src, dst, &mut suspect))
             };
-            counters::add(Path::Utf8BlocksAvx512, read);
+            counters::add(Path::Utf8BlocksCheckedAvx512, read);
             return (read, suspect);
         }
         let _ = (src, out);
@@ -459,6 +461,18 @@ mod tests {
     fn the_levels_start_portable_and_grow() {
         let levels: std::vec::Vec<_> = Kernels::levels().collect();
         assert_eq!(levels[0], ("portable", Kernels(0)));
+        let named = |bits: u8| {
+            Kernels::LEVELS
+                .iter()
+                .find(|&&(_, b)| b == bits)
+                .map(|&(n, _)| n)
+        };
+        assert_eq!(named(Kernels::SSSE3), Some("ssse3"));
+        assert_eq!(named(Kernels::SSSE3 | Kernels::AVX2), Some("avx2"));
+        assert_eq!(
+            named(Kernels::SSSE3 | Kernels::AVX2 | Kernels::AVX512),
+            Some("avx512")
+        );
         for pair in levels.windows(2) {
             let ((_, lower), (_, higher)) = (pair[0], pair[1]);
             assert!(higher.has(lower.0) && higher != lower, "{levels:?}");
@@ -534,7 +548,7 @@ mod tests {
             .collect();
         let names: std::vec::Vec<&str> = Kernels::levels().map(|(name, _)| name).collect();
         assert_eq!(names, expected);
-        let bits = [0, 1 << 0, 1 << 0 | 1 << 1, 1 << 0 | 1 << 1 | 1 << 2];
+        let bits = [0, 0b001, 0b011, 0b111];
         let top = Kernels(bits[expected.len() - 1]);
         assert_eq!(Kernels::detect(), top, "detected, against {expected:?}");
         for (i, (_, kernels)) in Kernels::levels().enumerate() {
