@@ -336,6 +336,7 @@ pub(crate) fn low_bytes_to_buf<B: bytes::BufMut + ?Sized>(
 /// the end (the short step takes those), else to fewer than 24 bytes before it; then the SSSE3
 /// short step, and where no kernel took them, the careful tail.
 pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Kernels) -> Copied {
+    counters::add(Path::CopyLong, 1);
     let done = Copied {
         read: src.len(),
         pending: None,

@@ -5,7 +5,8 @@
 //! [`crate::levels::counts`]; without it [`add`] does nothing and compiles to nothing.
 //!
 //! Each count is in bytes of input the path handled (the bytes of `src` a kernel returned
-//! as read, or the whole input it was given where it reads all of it), never calls.
+//! as read, or the whole input it was given where it reads all of it), except
+//! `copy_long_calls`, which counts calls.
 
 /// A kernel or a portable fast path whose work is counted.
 #[derive(Clone, Copy, Debug)]
@@ -50,6 +51,9 @@ pub(crate) enum Path {
     CopyWindows,
     /// The careful tail (`copy::copy_tail`): the bytes of `src` it went through.
     CopyTail,
+    /// The copy past the first non-ASCII byte (`copy::copy_long`): 1 per call, since an
+    /// ASCII text must not reach it at all.
+    CopyLong,
     /// The portable count of UTF-16 units (`len::count_units`): the bytes counted.
     CountUnitsPortable,
     /// The portable search for an invalid header byte: the bytes it was given.
@@ -59,7 +63,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 22] = [
+    pub(crate) const ALL: [Path; 23] = [
         Path::AsciiBlocksAvx512,
         Path::AsciiBlocksAvx2,
         Path::HeaderBlocksAvx512,
@@ -80,6 +84,7 @@ impl Path {
         Path::CopyWords,
         Path::CopyWindows,
         Path::CopyTail,
+        Path::CopyLong,
         Path::CountUnitsPortable,
         Path::FindInvalidHeaderBytePortable,
     ];
@@ -108,6 +113,7 @@ impl Path {
             Path::CopyWords => "copy_words",
             Path::CopyWindows => "copy_windows",
             Path::CopyTail => "copy_tail",
+            Path::CopyLong => "copy_long_calls",
             Path::CountUnitsPortable => "count_units_portable",
             Path::FindInvalidHeaderBytePortable => "find_invalid_header_byte_portable",
         }

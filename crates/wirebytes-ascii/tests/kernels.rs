@@ -170,6 +170,7 @@ fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
         "copy_words",
         "copy_windows",
         "copy_tail",
+        "copy_long_calls",
         "count_units_portable",
         "find_invalid_header_byte_portable",
     ] {
@@ -210,6 +211,12 @@ fn ascii_goes_through_the_block_kernel_of_the_level() {
         assert_eq!(c.get("ascii_blocks_avx2"), if at == 2 { 1000 } else { 0 });
         assert_eq!(c.get("plain_blocks"), if at < 2 { 960 } else { 0 });
         assert_eq!(c.get("copy_words"), 0, "no word loop for ASCII");
+        assert_eq!(c.get("copy_long_calls"), 0, "no call past the ASCII copy");
+        let mut short = [0u8; 10];
+        let c = Counts(counted(level, |level| {
+            let _ = level.copy_low_bytes(&text, &mut short);
+        }));
+        assert_eq!(c.get("copy_long_calls"), 0, "no call once the room is full");
 
         let c = run(level, "render", operation("render_header_value"), &text);
         assert_eq!(
@@ -489,5 +496,42 @@ fn rendering_searches_only_what_no_kernel_watched() {
             "a\u{E9}\u{010D}b",
         );
         assert_eq!(search(&c), 3, "{}", level.name());
+    }
+}
+
+/// A rest of at most 64 bytes is one short step from its first non-ASCII char: with SSSE3
+/// also when it starts with a CJK char (which the step after the word loop leaves to the
+/// careful tail), and with AVX-512 also when it is longer than the word loop's 24 bytes.
+#[test]
+fn a_short_rest_is_one_short_step() {
+    let cjk = "a\u{4E2D}\u{4E2D}b";
+    let long = format!("a{}", "\u{E9}b".repeat(20));
+    for level in levels::all() {
+        let at = rank(level.name());
+        let what = level.name();
+        let c = run(level, "copy", operation("copy_low_bytes"), cjk);
+        assert_eq!(
+            c.get("bmp_short_ssse3"),
+            if at == 1 || at == 2 { 7 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(
+            c.get("utf8_short_avx512"),
+            if at == 3 { 7 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(c.get("copy_tail"), if at == 0 { 7 } else { 0 }, "{what}");
+        let c = run(level, "copy", operation("copy_low_bytes"), &long);
+        assert_eq!(
+            c.get("bmp_short_ssse3"),
+            if at == 1 || at == 2 { 60 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(
+            c.get("utf8_short_avx512"),
+            if at == 3 { 60 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(c.get("copy_words") > 0, at == 0, "{what}");
     }
 }
