@@ -533,5 +533,18 @@ fn a_short_rest_is_one_short_step() {
             "{what}"
         );
         assert_eq!(c.get("copy_words") > 0, at == 0, "{what}");
+        // After 30 ASCII bytes: the rest's own length decides.
+        let c = run(
+            level,
+            "copy",
+            operation("copy_low_bytes"),
+            &format!("{}{long}", "x".repeat(29)),
+        );
+        assert_eq!(
+            c.get("bmp_short_ssse3"),
+            if at == 1 || at == 2 { 60 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(c.get("copy_words") > 0, at == 0, "{what}");
     }
 }
