@@ -23,6 +23,7 @@
 
 use crate::arch::Kernels;
 use crate::chunks::SplitChunks;
+use crate::counters::{self, Path};
 #[cfg(any(feature = "alloc", feature = "bytes"))]
 use crate::len::low_bytes_len_with;
 use crate::out::Out;
@@ -154,7 +155,9 @@ fn copy_short<R: Plain>(src: &[u8], out: &mut Out<'_>) -> bool {
 /// stores), not found first and copied after. Returns the bytes copied.
 #[inline(always)]
 fn copy_plain_blocks<R: Plain>(src: &[u8], out: &mut Out<'_>) -> usize {
-    CHUNK * out.store_blocks_while(src.split_chunks::<CHUNK>().0, R::block)
+    let copied = CHUNK * out.store_blocks_while(src.split_chunks::<CHUNK>().0, R::block);
+    counters::add(Path::PlainBlocks, copied);
+    copied
 }
 
 /// Copies the longest plain prefix of `src` that fits in the room of `out`, and returns its
@@ -170,6 +173,7 @@ pub(crate) fn copy_plain_prefix<R: Plain>(
     let src = &src[..src.len().min(out.room())];
     let blocks = if src.len() <= CHUNK {
         if copy_short::<R>(src, out) {
+            counters::add(Path::CopyShort, src.len());
             return src.len();
         }
         0
@@ -332,6 +336,7 @@ pub(crate) fn low_bytes_to_buf<B: bytes::BufMut + ?Sized>(
 /// the end (the short step takes those), else to fewer than 24 bytes before it; then the SSSE3
 /// short step, and where no kernel took them, the careful tail.
 pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Kernels) -> Copied {
+    counters::add(Path::CopyLong, 1);
     let done = Copied {
         read: src.len(),
         pending: None,
@@ -351,7 +356,9 @@ pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Ker
     {
         return done;
     }
-    copy_tail(src, out, read, kernels)
+    let copied = copy_tail(src, out, read, kernels);
+    counters::add(Path::CopyTail, copied.read - read);
+    copied
 }
 
 /// The most bytes [`Kernels::utf8_short`] takes.
@@ -369,6 +376,7 @@ fn copy_words(
     if !kernels.decodes_text() {
         read = copy_windows(src, read, out, kernels);
     }
+    let start = read;
     // The mixed kernel, while at least 24 bytes of `src` remain (so at least 8 more units,
     // since no char takes more than 3 UTF-8 bytes per UTF-16 unit) and 8 bytes of room.
     while src.len() - read >= 24 && src.len() - read > leave {
@@ -439,6 +447,7 @@ fn copy_words(
         // Back to the word loop: an ASCII byte is next, or too little is left and the
         // loop's condition sends us to the careful tail.
     }
+    counters::add(Path::CopyWords, read - start);
     read
 }
 
@@ -450,6 +459,7 @@ fn copy_words(
 /// window with a 4-byte char is done the word loop's way, up to the next ASCII byte.
 /// Returns where it stopped.
 fn copy_windows(src: &[u8], mut read: usize, out: &mut Out<'_>, kernels: Kernels) -> usize {
+    let start = read;
     while src.len() - read >= 128 {
         let rest = &src[read..];
         let Some(window) = rest.first_chunk::<32>() else {
@@ -483,6 +493,7 @@ fn copy_windows(src: &[u8], mut read: usize, out: &mut Out<'_>, kernels: Kernels
             break;
         }
     }
+    counters::add(Path::CopyWindows, read - start);
     read
 }
 

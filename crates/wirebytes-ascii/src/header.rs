@@ -18,6 +18,7 @@ use crate::arch::Kernels;
 use crate::chunks::SplitChunks;
 #[cfg(feature = "alloc")]
 use crate::copy::{Plain, SHORT, copy_long, copy_plain_prefix, reserve_len};
+use crate::counters::{self, Path};
 #[cfg(feature = "alloc")]
 use crate::out::{Out, extend_vec};
 use crate::swar::not_header_bytes;
@@ -81,7 +82,10 @@ impl Plain for HeaderText {
 pub(crate) fn find_invalid_header_byte(rendered: &[u8], kernels: Kernels) -> Option<usize> {
     match kernels.find_invalid_header_byte(rendered) {
         Some(found) => found,
-        None => find_invalid_header_byte_portable(rendered),
+        None => {
+            counters::add(Path::FindInvalidHeaderBytePortable, rendered.len());
+            find_invalid_header_byte_portable(rendered)
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 use crate::arch::Kernels;
 use crate::chunks::SplitChunks;
+use crate::counters::{self, Path};
 
 /// Counts, over `bytes`, the bytes that start a char plus the lead bytes of 4-byte
 /// sequences: the UTF-16 length. At most 127 bytes, so that the per-byte sums fit in a `u8`.
@@ -29,6 +30,7 @@ pub(crate) fn low_bytes_len_with(src: &str, kernels: impl Fn() -> Kernels) -> us
             return units;
         }
     }
+    counters::add(Path::CountUnitsPortable, bytes.len());
     count_units(bytes)
 }
 

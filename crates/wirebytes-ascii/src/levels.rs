@@ -38,6 +38,28 @@ pub fn get(name: &str) -> Option<Level> {
     all().find(|level| level.name == name)
 }
 
+/// Not API, test-only (feature `__counters`): the bytes each SIMD kernel and each watched
+/// portable fast path handled since the last [`reset_counts`], by a stable name such as
+/// `"ascii_blocks_avx2"` or `"copy_words"`. The counters are global to the process: tests
+/// that read them must all hold one lock, reset, run, then read.
+#[cfg(feature = "__counters")]
+pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
+    use crate::counters::{COUNTS, Path};
+    Path::ALL.into_iter().map(|path| {
+        let count = COUNTS[path as usize].load(core::sync::atomic::Ordering::Relaxed);
+        (path.name(), count)
+    })
+}
+
+/// Not API, test-only (feature `__counters`): sets every counter of [`counts`] to 0. Global
+/// to the process, as [`counts`].
+#[cfg(feature = "__counters")]
+pub fn reset_counts() {
+    for count in &crate::counters::COUNTS {
+        count.store(0, core::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 impl Level {
     /// The level's name.
     #[must_use]

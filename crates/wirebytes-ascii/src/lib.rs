@@ -139,6 +139,7 @@ mod arch;
 )]
 mod chunks;
 mod copy;
+mod counters;
 mod header;
 mod len;
 #[cfg(feature = "__internal")]

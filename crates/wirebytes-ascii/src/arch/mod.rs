@@ -83,7 +83,12 @@
 #[cfg(wirebytes_x86_kernels)]
 mod x86_64;
 
+#[cfg(wirebytes_x86_kernels)]
+use crate::counters::{self, Path};
 use crate::out::Out;
+
+/// What [`Kernels::detect`] found, with [`Kernels::KNOWN`] set once it has asked the CPU.
+static FOUND: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
 
 /// The SIMD kernels this CPU can run. Only [`Kernels::detect`] reads the CPU; every other
 /// value is a subset of what it found (the [levels](Kernels::levels), `"portable"` the empty
@@ -93,28 +98,29 @@ pub(crate) struct Kernels(u8);
 
 impl Kernels {
     /// SSSE3 and POPCNT: the 2-, 3- and 4-byte kernels.
-    const SSSE3: u8 = 1 << 0;
+    const SSSE3: u8 = 0b0000_0001;
     /// AVX2: the ASCII block copy.
-    const AVX2: u8 = 1 << 1;
+    const AVX2: u8 = 0b0000_0010;
     /// AVX-512 F, BW, VBMI, VBMI2 and POPCNT: the kernel for any text.
-    const AVX512: u8 = 1 << 2;
+    const AVX512: u8 = 0b0000_0100;
     /// No kernel: the portable code.
     pub(crate) const NONE: Kernels = Kernels(0);
     /// Set once the CPU has been asked.
-    const KNOWN: u8 = 1 << 7;
-    /// The levels, each with every kernel of the ones before it, by name.
+    const KNOWN: u8 = 0b1000_0000;
+    /// The levels, each with every kernel of the ones before it, by name: the bits of
+    /// [`SSSE3`](Self::SSSE3), then with [`AVX2`](Self::AVX2), then with
+    /// [`AVX512`](Self::AVX512) (written as literals, checked by the tests below).
     const LEVELS: [(&'static str, u8); 4] = [
         ("portable", 0),
-        ("ssse3", Self::SSSE3),
-        ("avx2", Self::SSSE3 | Self::AVX2),
-        ("avx512", Self::SSSE3 | Self::AVX2 | Self::AVX512),
+        ("ssse3", 0b001),
+        ("avx2", 0b011),
+        ("avx512", 0b111),
     ];
 
     /// The kernels this CPU has: asked once, then one relaxed load per call.
     #[inline]
     pub(crate) fn detect() -> Kernels {
-        use core::sync::atomic::{AtomicU8, Ordering};
-        static FOUND: AtomicU8 = AtomicU8::new(0);
+        use core::sync::atomic::Ordering;
         let bits = FOUND.load(Ordering::Relaxed);
         if bits & Self::KNOWN != 0 {
             return Kernels(bits & !Self::KNOWN);
@@ -196,24 +202,28 @@ impl Kernels {
             // bit is set only where `detect` saw the CPU has them. It writes the count it
             // returns, from the start of the room (its contract above), so `with_room` may
             // count them.
-            return unsafe {
+            let read = unsafe {
                 out.with_room(|dst| {
                     let n = x86_64::ascii_blocks_avx512(src, dst);
                     (n, n)
                 })
             };
+            counters::add(Path::AsciiBlocksAvx512, read);
+            return read;
         }
         #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) {
             // SAFETY: `ascii_blocks_avx2` needs AVX2 and nothing else, and the bit is set only
             // where `detect` saw the CPU has it. It writes the count it returns, from the
             // start of the room (its contract above), so `with_room` may count them.
-            return unsafe {
+            let read = unsafe {
                 out.with_room(|dst| {
                     let n = x86_64::ascii_blocks_avx2(src, dst);
                     (n, n)
                 })
             };
+            counters::add(Path::AsciiBlocksAvx2, read);
+            return read;
         }
         let _ = (src, out);
         0
@@ -230,24 +240,28 @@ impl Kernels {
             // bit is set only where `detect` saw the CPU has them. It writes the count it
             // returns, from the start of the room (its contract above), so `with_room` may
             // count them.
-            return unsafe {
+            let read = unsafe {
                 out.with_room(|dst| {
                     let n = x86_64::header_blocks_avx512(src, dst);
                     (n, n)
                 })
             };
+            counters::add(Path::HeaderBlocksAvx512, read);
+            return read;
         }
         #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) {
             // SAFETY: `header_blocks_avx2` needs AVX2 and nothing else, and the bit is set
             // only where `detect` saw the CPU has it. It writes the count it returns, from the
             // start of the room (its contract above), so `with_room` may count them.
-            return unsafe {
+            let read = unsafe {
                 out.with_room(|dst| {
                     let n = x86_64::header_blocks_avx2(src, dst);
                     (n, n)
                 })
             };
+            counters::add(Path::HeaderBlocksAvx2, read);
+            return read;
         }
         let _ = (src, out);
         0
@@ -263,14 +277,18 @@ impl Kernels {
             // SAFETY: `find_invalid_header_byte_avx512` needs AVX-512 F and BW and nothing
             // else, and the bit is set only where `detect` saw the CPU has them; it only reads
             // `src`, which holds the 64 bytes it asks for.
-            return Some(unsafe { x86_64::find_invalid_header_byte_avx512(src) });
+            let found = unsafe { x86_64::find_invalid_header_byte_avx512(src) };
+            counters::add(Path::FindInvalidHeaderByteAvx512, src.len());
+            return Some(found);
         }
         #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) && src.len() >= 32 {
             // SAFETY: `find_invalid_header_byte_avx2` needs AVX2 and nothing else, and the bit
             // is set only where `detect` saw the CPU has it; it only reads `src`, which holds
             // the 32 bytes it asks for.
-            return Some(unsafe { x86_64::find_invalid_header_byte_avx2(src) });
+            let found = unsafe { x86_64::find_invalid_header_byte_avx2(src) };
+            counters::add(Path::FindInvalidHeaderByteAvx2, src.len());
+            return Some(found);
         }
         let _ = src;
         None
@@ -284,13 +302,17 @@ impl Kernels {
         if self.has(Self::AVX512) {
             // SAFETY: `count_units_avx512` needs AVX-512 F and BW and POPCNT and nothing else,
             // and the bit is set only where `detect` saw the CPU has them; it only reads.
-            return Some(unsafe { x86_64::count_units_avx512(bytes) });
+            let units = unsafe { x86_64::count_units_avx512(bytes) };
+            counters::add(Path::CountUnitsAvx512, bytes.len());
+            return Some(units);
         }
         #[cfg(wirebytes_x86_kernels)]
         if self.has(Self::AVX2) {
             // SAFETY: `count_units_avx2` needs AVX2 and nothing else, and the bit is set only
             // where `detect` saw the CPU has it; it only reads.
-            return Some(unsafe { x86_64::count_units_avx2(bytes) });
+            let units = unsafe { x86_64::count_units_avx2(bytes) };
+            counters::add(Path::CountUnitsAvx2, bytes.len());
+            return Some(units);
         }
         let _ = bytes;
         None
@@ -306,9 +328,11 @@ impl Kernels {
             // nothing else, and the bit is set only where `detect` saw the CPU has them.
             // The kernel initialises every byte it counts as written, from the start of
             // the room (its contract above), so `with_room` may count them.
-            return unsafe {
+            let read = unsafe {
                 out.with_room(|dst| x86_64::utf8_blocks_avx512::<false>(src, dst, &mut false))
             };
+            counters::add(Path::Utf8BlocksAvx512, read);
+            return read;
         }
         let _ = (src, out);
         0
@@ -327,6 +351,7 @@ impl Kernels {
             let read = unsafe {
                 out.with_room(|dst| x86_64::utf8_blocks_avx512::<true>(src, dst, &mut suspect))
             };
+            counters::add(Path::Utf8BlocksCheckedAvx512, read);
             return (read, suspect);
         }
         let _ = (src, out);
@@ -354,6 +379,7 @@ impl Kernels {
             let read = unsafe {
                 out.with_room(|dst| x86_64::utf8_short_avx512(src, dst, &mut not_header))
             };
+            counters::add(Path::Utf8ShortAvx512, read);
             return (read != 0).then_some(not_header);
         }
         #[cfg(wirebytes_x86_kernels)]
@@ -365,6 +391,7 @@ impl Kernels {
             // so `with_room` may count them.
             let read =
                 unsafe { out.with_room(|dst| x86_64::bmp_short_ssse3(src, dst, &mut not_header)) };
+            counters::add(Path::BmpShortSsse3, read);
             return (read != 0).then_some(not_header);
         }
         let _ = (src, out);
@@ -381,7 +408,9 @@ impl Kernels {
             // bit is set only where `detect` saw the CPU has both.
             // The kernel initialises every byte it counts as written, from the start of
             // the room (its contract above), so `with_room` may count them.
-            return unsafe { out.with_room(|dst| x86_64::two_byte_blocks_ssse3(src, dst)) };
+            let read = unsafe { out.with_room(|dst| x86_64::two_byte_blocks_ssse3(src, dst)) };
+            counters::add(Path::TwoByteBlocksSsse3, read);
+            return read;
         }
         let _ = (src, out);
         0
@@ -397,7 +426,9 @@ impl Kernels {
             // set only where `detect` saw the CPU has it.
             // The kernel initialises every byte it counts as written, from the start of
             // the room (its contract above), so `with_room` may count them.
-            return unsafe { out.with_room(|dst| x86_64::three_byte_blocks_ssse3(src, dst)) };
+            let read = unsafe { out.with_room(|dst| x86_64::three_byte_blocks_ssse3(src, dst)) };
+            counters::add(Path::ThreeByteBlocksSsse3, read);
+            return read;
         }
         let _ = (src, out);
         0
@@ -413,7 +444,9 @@ impl Kernels {
             // set only where `detect` saw the CPU has it.
             // The kernel initialises every byte it counts as written, from the start of
             // the room (its contract above), so `with_room` may count them.
-            return unsafe { out.with_room(|dst| x86_64::four_byte_blocks_ssse3(src, dst)) };
+            let read = unsafe { out.with_room(|dst| x86_64::four_byte_blocks_ssse3(src, dst)) };
+            counters::add(Path::FourByteBlocksSsse3, read);
+            return read;
         }
         let _ = (src, out);
         0
@@ -428,6 +461,18 @@ mod tests {
     fn the_levels_start_portable_and_grow() {
         let levels: std::vec::Vec<_> = Kernels::levels().collect();
         assert_eq!(levels[0], ("portable", Kernels(0)));
+        let named = |bits: u8| {
+            Kernels::LEVELS
+                .iter()
+                .find(|&&(_, b)| b == bits)
+                .map(|&(n, _)| n)
+        };
+        assert_eq!(named(Kernels::SSSE3), Some("ssse3"));
+        assert_eq!(named(Kernels::SSSE3 | Kernels::AVX2), Some("avx2"));
+        assert_eq!(
+            named(Kernels::SSSE3 | Kernels::AVX2 | Kernels::AVX512),
+            Some("avx512")
+        );
         for pair in levels.windows(2) {
             let ((_, lower), (_, higher)) = (pair[0], pair[1]);
             assert!(higher.has(lower.0) && higher != lower, "{levels:?}");
@@ -453,5 +498,61 @@ mod tests {
         #[cfg(not(wirebytes_avx512))]
         assert!(!found.has(Kernels::AVX512));
         assert_eq!(Kernels::detect(), found, "the cached answer");
+    }
+
+    /// After the first call the answer is kept, marked as known (the top bit), so later
+    /// calls do not ask the CPU again.
+    #[test]
+    fn detect_keeps_its_answer() {
+        use core::sync::atomic::Ordering;
+        let found = Kernels::detect();
+        assert_eq!(super::FOUND.load(Ordering::Relaxed), found.0 | 0x80);
+        assert_eq!(Kernels::detect(), found);
+    }
+
+    /// The detected level is the highest one whose features (listed here, apart from the
+    /// code under test) the CPU reports and the compiler built kernels for, and the level
+    /// names are the list up to it, in order.
+    #[cfg(feature = "std")]
+    #[test]
+    fn the_detected_level_is_the_highest_the_cpu_and_the_build_have() {
+        #[cfg(target_arch = "x86_64")]
+        use std::is_x86_feature_detected as has;
+        let levels: [(&str, bool); 4] = [
+            ("portable", true),
+            #[cfg(all(target_arch = "x86_64", wirebytes_x86_kernels))]
+            ("ssse3", has!("ssse3") && has!("popcnt")),
+            #[cfg(not(all(target_arch = "x86_64", wirebytes_x86_kernels)))]
+            ("ssse3", false),
+            #[cfg(all(target_arch = "x86_64", wirebytes_x86_kernels))]
+            ("avx2", has!("avx2")),
+            #[cfg(not(all(target_arch = "x86_64", wirebytes_x86_kernels)))]
+            ("avx2", false),
+            #[cfg(all(target_arch = "x86_64", wirebytes_avx512))]
+            (
+                "avx512",
+                has!("avx512f")
+                    && has!("avx512bw")
+                    && has!("avx512vbmi")
+                    && has!("avx512vbmi2")
+                    && has!("popcnt"),
+            ),
+            #[cfg(not(all(target_arch = "x86_64", wirebytes_avx512)))]
+            ("avx512", false),
+        ];
+        // Each level holds the ones before: the list goes up to the first level missing.
+        let expected: std::vec::Vec<&str> = levels
+            .iter()
+            .take_while(|&&(_, has)| has)
+            .map(|&(name, _)| name)
+            .collect();
+        let names: std::vec::Vec<&str> = Kernels::levels().map(|(name, _)| name).collect();
+        assert_eq!(names, expected);
+        let bits = [0, 0b001, 0b011, 0b111];
+        let top = Kernels(bits[expected.len() - 1]);
+        assert_eq!(Kernels::detect(), top, "detected, against {expected:?}");
+        for (i, (_, kernels)) in Kernels::levels().enumerate() {
+            assert_eq!(kernels, Kernels(bits[i]), "{}", expected[i]);
+        }
     }
 }

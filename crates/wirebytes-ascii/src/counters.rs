@@ -1,0 +1,152 @@
+//! Test-only counters of what each SIMD kernel and each watched portable fast path handled,
+//! so that a test can tell that the fast code ran, not only that the output is right (the
+//! portable code gives the same bytes). With the hidden feature `__counters` every
+//! [`add`] is one relaxed atomic add into a global table, read through
+//! [`crate::levels::counts`]; without it [`add`] does nothing and compiles to nothing.
+//!
+//! Each count is in bytes of input the path handled (the bytes of `src` a kernel returned
+//! as read, or the whole input it was given where it reads all of it), except
+//! `copy_long_calls`, which counts calls.
+
+/// A kernel or a portable fast path whose work is counted.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Path {
+    /// `Kernels::copy_ascii_blocks` with AVX-512 BW: the ASCII bytes copied.
+    AsciiBlocksAvx512,
+    /// `Kernels::copy_ascii_blocks` with AVX2: the ASCII bytes copied.
+    AsciiBlocksAvx2,
+    /// `Kernels::copy_header_blocks` with AVX-512 BW: the header bytes copied.
+    HeaderBlocksAvx512,
+    /// `Kernels::copy_header_blocks` with AVX2: the header bytes copied.
+    HeaderBlocksAvx2,
+    /// `Kernels::find_invalid_header_byte` with AVX-512 BW: the bytes it was given.
+    FindInvalidHeaderByteAvx512,
+    /// `Kernels::find_invalid_header_byte` with AVX2: the bytes it was given.
+    FindInvalidHeaderByteAvx2,
+    /// `Kernels::count_units` with AVX-512: the bytes counted.
+    CountUnitsAvx512,
+    /// `Kernels::count_units` with AVX2: the bytes counted.
+    CountUnitsAvx2,
+    /// `Kernels::utf8_blocks` with AVX-512: the bytes read.
+    Utf8BlocksAvx512,
+    /// `Kernels::utf8_blocks_checked` (the render's form) with AVX-512: the bytes read.
+    Utf8BlocksCheckedAvx512,
+    /// `Kernels::utf8_short` with AVX-512 (the wide short path): the bytes read.
+    Utf8ShortAvx512,
+    /// `Kernels::utf8_short` with SSSE3: the bytes read.
+    BmpShortSsse3,
+    /// `Kernels::two_byte_blocks` with SSSE3: the bytes read.
+    TwoByteBlocksSsse3,
+    /// `Kernels::three_byte_blocks` with SSSE3: the bytes read.
+    ThreeByteBlocksSsse3,
+    /// `Kernels::four_byte_blocks` with SSSE3: the bytes read.
+    FourByteBlocksSsse3,
+    /// The portable short plain copy (`copy::copy_short`): the bytes copied.
+    CopyShort,
+    /// The portable 64-byte plain block copy (`copy::copy_plain_blocks`): the bytes copied.
+    PlainBlocks,
+    /// The word loop (`copy::copy_words`): the bytes of `src` it went through.
+    CopyWords,
+    /// The portable 32-byte windows (`copy::copy_windows`): the bytes of `src` they took.
+    CopyWindows,
+    /// The careful tail (`copy::copy_tail`): the bytes of `src` it went through.
+    CopyTail,
+    /// The copy past the first non-ASCII byte (`copy::copy_long`): 1 per call, since an
+    /// ASCII text must not reach it at all.
+    CopyLong,
+    /// The portable count of UTF-16 units (`len::count_units`): the bytes counted.
+    CountUnitsPortable,
+    /// The portable search for an invalid header byte: the bytes it was given.
+    FindInvalidHeaderBytePortable,
+}
+
+impl Path {
+    /// Every path, in the order of the counters.
+    #[cfg(any(test, feature = "__counters"))]
+    pub(crate) const ALL: [Path; 23] = [
+        Path::AsciiBlocksAvx512,
+        Path::AsciiBlocksAvx2,
+        Path::HeaderBlocksAvx512,
+        Path::HeaderBlocksAvx2,
+        Path::FindInvalidHeaderByteAvx512,
+        Path::FindInvalidHeaderByteAvx2,
+        Path::CountUnitsAvx512,
+        Path::CountUnitsAvx2,
+        Path::Utf8BlocksAvx512,
+        Path::Utf8BlocksCheckedAvx512,
+        Path::Utf8ShortAvx512,
+        Path::BmpShortSsse3,
+        Path::TwoByteBlocksSsse3,
+        Path::ThreeByteBlocksSsse3,
+        Path::FourByteBlocksSsse3,
+        Path::CopyShort,
+        Path::PlainBlocks,
+        Path::CopyWords,
+        Path::CopyWindows,
+        Path::CopyTail,
+        Path::CopyLong,
+        Path::CountUnitsPortable,
+        Path::FindInvalidHeaderBytePortable,
+    ];
+
+    /// The path's stable name, as the tests ask for it.
+    #[cfg(any(test, feature = "__counters"))]
+    pub(crate) const fn name(self) -> &'static str {
+        match self {
+            Path::AsciiBlocksAvx512 => "ascii_blocks_avx512",
+            Path::AsciiBlocksAvx2 => "ascii_blocks_avx2",
+            Path::HeaderBlocksAvx512 => "header_blocks_avx512",
+            Path::HeaderBlocksAvx2 => "header_blocks_avx2",
+            Path::FindInvalidHeaderByteAvx512 => "find_invalid_header_byte_avx512",
+            Path::FindInvalidHeaderByteAvx2 => "find_invalid_header_byte_avx2",
+            Path::CountUnitsAvx512 => "count_units_avx512",
+            Path::CountUnitsAvx2 => "count_units_avx2",
+            Path::Utf8BlocksAvx512 => "utf8_blocks_avx512",
+            Path::Utf8BlocksCheckedAvx512 => "utf8_blocks_checked_avx512",
+            Path::Utf8ShortAvx512 => "utf8_short_avx512",
+            Path::BmpShortSsse3 => "bmp_short_ssse3",
+            Path::TwoByteBlocksSsse3 => "two_byte_blocks_ssse3",
+            Path::ThreeByteBlocksSsse3 => "three_byte_blocks_ssse3",
+            Path::FourByteBlocksSsse3 => "four_byte_blocks_ssse3",
+            Path::CopyShort => "copy_short",
+            Path::PlainBlocks => "plain_blocks",
+            Path::CopyWords => "copy_words",
+            Path::CopyWindows => "copy_windows",
+            Path::CopyTail => "copy_tail",
+            Path::CopyLong => "copy_long_calls",
+            Path::CountUnitsPortable => "count_units_portable",
+            Path::FindInvalidHeaderBytePortable => "find_invalid_header_byte_portable",
+        }
+    }
+}
+
+/// The counters, one per [`Path`], in the order of [`Path::ALL`].
+#[cfg(feature = "__counters")]
+pub(crate) static COUNTS: [core::sync::atomic::AtomicUsize; Path::ALL.len()] =
+    [const { core::sync::atomic::AtomicUsize::new(0) }; Path::ALL.len()];
+
+/// Counts `n` bytes handled by `path`: with `__counters` one relaxed atomic add, without it
+/// nothing.
+#[inline(always)]
+pub(crate) fn add(path: Path, n: usize) {
+    #[cfg(feature = "__counters")]
+    COUNTS[path as usize].fetch_add(n, core::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(feature = "__counters"))]
+    let _ = (path, n);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Path;
+
+    /// Each path sits at its own index of [`Path::ALL`], and the names are distinct.
+    #[test]
+    fn every_path_is_listed_once_at_its_index() {
+        for (i, path) in Path::ALL.iter().enumerate() {
+            assert_eq!(*path as usize, i, "{path:?}");
+            for other in &Path::ALL[..i] {
+                assert_ne!(other.name(), path.name());
+            }
+        }
+    }
+}

@@ -1,0 +1,550 @@
+//! That the kernels and the fast paths run where they should, read from the test-only
+//! counters (feature `__counters`): at every kernel level this CPU has, each kernel of the
+//! level handles the input it is for (with the byte count its contract fixes where it fixes
+//! one), the kernels of higher levels handle nothing, and each portable fast path is taken on
+//! its input. The outputs are checked elsewhere; a kernel that declines, or a level that
+//! runs the wrong kernels, gives the same bytes and shows only here.
+//!
+//! The counters are global: every test holds [`LOCK`] while it resets, runs and reads them.
+#![cfg(feature = "alloc")]
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use wirebytes_ascii::levels::{self, Level};
+
+/// Held by every test from the reset of the counters to their reading.
+static LOCK: Mutex<()> = Mutex::new(());
+
+/// The levels in order, with the kernel name suffixes each adds.
+const LEVELS: [(&str, &str); 4] = [
+    ("portable", ""),
+    ("ssse3", "_ssse3"),
+    ("avx2", "_avx2"),
+    ("avx512", "_avx512"),
+];
+
+/// The rank of the level named `name` in [`LEVELS`].
+fn rank(name: &str) -> usize {
+    LEVELS
+        .iter()
+        .position(|&(level, _)| level == name)
+        .unwrap_or_else(|| panic!("unknown level {name}"))
+}
+
+/// The rank of the level a counter's kernel belongs to, or `None` for a portable path.
+fn kernel_rank(counter: &str) -> Option<usize> {
+    LEVELS[1..]
+        .iter()
+        .position(|&(_, suffix)| counter.ends_with(suffix))
+        .map(|i| i + 1)
+}
+
+/// The counters after `run` at `level`, taken under [`LOCK`] from zero.
+fn counted(level: Level, run: impl FnOnce(Level)) -> BTreeMap<&'static str, usize> {
+    let _guard = LOCK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    levels::reset_counts();
+    run(level);
+    levels::counts().collect()
+}
+
+/// Asserts that no kernel of a level above `level` handled anything in `counts`.
+fn only_kernels_of(level: Level, counts: &BTreeMap<&'static str, usize>, what: &str) {
+    let at = rank(level.name());
+    for (&name, &count) in counts {
+        if kernel_rank(name).is_some_and(|kernel| kernel > at) {
+            assert_eq!(count, 0, "{what} at {}: {name} ran", level.name());
+        }
+    }
+}
+
+/// One public function at a level, on a text.
+type Operation = fn(Level, &str);
+
+/// The operations a kernel serves, each on `text`.
+fn operations() -> Vec<(&'static str, Operation)> {
+    vec![
+        ("copy_low_bytes", |level, text| {
+            let mut dst = vec![0; 4 * text.len() + 8];
+            let _ = level.copy_low_bytes(text, &mut dst);
+        }),
+        ("low_bytes", |level, text| {
+            let _ = level.low_bytes(text);
+        }),
+        ("low_bytes_to_vec", |level, text| {
+            let mut dst = b"H: ".to_vec();
+            level.low_bytes_to_vec(text, &mut dst);
+        }),
+        #[cfg(feature = "bytes")]
+        ("low_bytes_to_buf", |level, text| {
+            let mut dst = bytes::BytesMut::new();
+            level.low_bytes_to_buf(text, &mut dst);
+        }),
+        ("low_bytes_len", |level, text| {
+            let _ = level.low_bytes_len(text);
+        }),
+        ("find_invalid_header_byte", |level, text| {
+            let _ = level.find_invalid_header_byte(text.as_bytes());
+        }),
+        ("render_header_value", |level, text| {
+            let _ = level.render_header_value(text, &mut Vec::new());
+        }),
+    ]
+}
+
+/// Texts of every kind a kernel is for, short and long.
+fn texts() -> Vec<String> {
+    let mut texts = vec![
+        "Host".to_owned(),
+        "a\u{E9}\u{4E2D}b".to_owned(),
+        "a\u{1F600}b".to_owned(),
+        "x".repeat(1000),
+        format!("a{}", "\u{E9}".repeat(200)),
+        format!("a{}", "\u{4E2D}".repeat(200)),
+        format!("a{}", "\u{1F600}".repeat(200)),
+        format!("\u{4E2D}{}", "x".repeat(500)),
+        "caf\u{E9} na\u{EF}ve \u{C5}ngstr\u{F6}m ".repeat(20),
+        "ab\u{E9}\u{4E2D}cd\u{1F600}efgh".repeat(20),
+    ];
+    texts.push(format!("{}\r\n", "y".repeat(300)));
+    texts
+}
+
+/// The counters of `text` through `operation` at `level`, the out-of-level kernels checked.
+fn run(level: Level, what: &str, operation: Operation, text: &str) -> Counts {
+    let counts = counted(level, |level| operation(level, text));
+    only_kernels_of(level, &counts, what);
+    Counts(counts)
+}
+
+/// Counters by name, 0 for a name that is not there.
+struct Counts(BTreeMap<&'static str, usize>);
+
+impl Counts {
+    /// The count of `name`, which must be a counter.
+    fn get(&self, name: &str) -> usize {
+        *self
+            .0
+            .get(name)
+            .unwrap_or_else(|| panic!("no counter {name}: {:?}", self.0))
+    }
+}
+
+/// The operation named `name`.
+fn operation(name: &str) -> Operation {
+    operations()
+        .into_iter()
+        .find(|&(op, _)| op == name)
+        .map(|(_, f)| f)
+        .unwrap_or_else(|| panic!("no operation {name}"))
+}
+
+#[test]
+fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
+    let _guard = LOCK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    levels::reset_counts();
+    let counts: Vec<_> = levels::counts().collect();
+    assert!(counts.iter().all(|&(_, count)| count == 0), "{counts:?}");
+    for name in [
+        "ascii_blocks_avx512",
+        "ascii_blocks_avx2",
+        "header_blocks_avx512",
+        "header_blocks_avx2",
+        "find_invalid_header_byte_avx512",
+        "find_invalid_header_byte_avx2",
+        "count_units_avx512",
+        "count_units_avx2",
+        "utf8_blocks_avx512",
+        "utf8_blocks_checked_avx512",
+        "utf8_short_avx512",
+        "bmp_short_ssse3",
+        "two_byte_blocks_ssse3",
+        "three_byte_blocks_ssse3",
+        "four_byte_blocks_ssse3",
+        "copy_short",
+        "plain_blocks",
+        "copy_words",
+        "copy_windows",
+        "copy_tail",
+        "copy_long_calls",
+        "count_units_portable",
+        "find_invalid_header_byte_portable",
+    ] {
+        assert!(counts.iter().any(|&(n, _)| n == name), "{name}");
+    }
+}
+
+/// Every level is one of the known ones, the portable level comes first, and the levels grow
+/// in [`LEVELS`] order.
+#[test]
+fn the_levels_are_the_known_ones_in_order() {
+    let ranks: Vec<usize> = levels::all().map(|level| rank(level.name())).collect();
+    assert_eq!(ranks.first(), Some(&0));
+    assert!(ranks.windows(2).all(|pair| pair[0] < pair[1]), "{ranks:?}");
+}
+
+/// No operation on any text runs a kernel of a higher level; at `portable` no kernel at all.
+#[test]
+fn no_kernel_runs_outside_its_level() {
+    for level in levels::all() {
+        for text in texts() {
+            for (name, operation) in operations() {
+                run(level, name, operation, &text);
+            }
+        }
+    }
+}
+
+/// A long ASCII text: with AVX2 or AVX-512 all of it through that level's block kernel (the
+/// last block overlapping); without them, the portable 64-byte blocks take the 15 whole ones.
+#[test]
+fn ascii_goes_through_the_block_kernel_of_the_level() {
+    let text = "x".repeat(1000);
+    for level in levels::all() {
+        let at = rank(level.name());
+        let c = run(level, "copy", operation("copy_low_bytes"), &text);
+        assert_eq!(c.get("ascii_blocks_avx512"), if at == 3 { 1000 } else { 0 });
+        assert_eq!(c.get("ascii_blocks_avx2"), if at == 2 { 1000 } else { 0 });
+        assert_eq!(c.get("plain_blocks"), if at < 2 { 960 } else { 0 });
+        assert_eq!(c.get("copy_words"), 0, "no word loop for ASCII");
+        assert_eq!(c.get("copy_long_calls"), 0, "no call past the ASCII copy");
+        let mut short = [0u8; 10];
+        let c = Counts(counted(level, |level| {
+            let _ = level.copy_low_bytes(&text, &mut short);
+        }));
+        assert_eq!(c.get("copy_long_calls"), 0, "no call once the room is full");
+
+        let c = run(level, "render", operation("render_header_value"), &text);
+        assert_eq!(
+            c.get("header_blocks_avx512"),
+            if at == 3 { 1000 } else { 0 }
+        );
+        assert_eq!(c.get("header_blocks_avx2"), if at == 2 { 1000 } else { 0 });
+        assert_eq!(c.get("plain_blocks"), if at < 2 { 960 } else { 0 });
+    }
+}
+
+/// The word loop sends a long ASCII run after a non-ASCII char to the bulk ASCII copy: the
+/// AVX2 block kernel, or the portable blocks at `ssse3` (at `avx512` the text kernel takes
+/// all of it).
+#[test]
+fn the_word_loop_hands_ascii_runs_to_the_block_copy() {
+    let text = format!("\u{4E2D}{}", "x".repeat(500));
+    for level in levels::all() {
+        let c = run(level, "copy", operation("copy_low_bytes"), &text);
+        match level.name() {
+            "ssse3" => assert!(c.get("plain_blocks") >= 384, "{:?}", c.0),
+            "avx2" => assert!(c.get("ascii_blocks_avx2") >= 448, "{:?}", c.0),
+            "avx512" => assert_eq!(c.get("utf8_blocks_avx512"), 448, "{:?}", c.0),
+            _ => assert!(c.get("plain_blocks") > 0, "{:?}", c.0),
+        }
+    }
+}
+
+/// `low_bytes_len` asks the counting kernel from 128 bytes on: all of them through it with
+/// AVX2 or AVX-512, else the portable count; fewer bytes always the portable count.
+#[test]
+fn counting_goes_through_the_count_kernel_of_the_level() {
+    for len in [127, 128, 1000] {
+        let text = "\u{E9}".repeat(len / 2) + &"z".repeat(len % 2);
+        for level in levels::all() {
+            let at = if len < 128 { 0 } else { rank(level.name()) };
+            let c = run(level, "len", operation("low_bytes_len"), &text);
+            assert_eq!(c.get("count_units_avx512"), if at == 3 { len } else { 0 });
+            assert_eq!(c.get("count_units_avx2"), if at == 2 { len } else { 0 });
+            assert_eq!(c.get("count_units_portable"), if at < 2 { len } else { 0 });
+        }
+    }
+}
+
+/// `find_invalid_header_byte`: the AVX-512 kernel from 64 bytes on, the AVX2 one from 32 (so
+/// at `avx512` too, between 32 and 63), the portable search otherwise.
+#[test]
+fn the_header_search_goes_through_the_kernel_of_the_level() {
+    for len in [31, 32, 63, 64, 1000] {
+        let text = "v".repeat(len);
+        for level in levels::all() {
+            let at = rank(level.name());
+            let avx512 = at == 3 && len >= 64;
+            let avx2 = at >= 2 && len >= 32 && !avx512;
+            let c = run(level, "find", operation("find_invalid_header_byte"), &text);
+            let what = format!("{} bytes at {}", len, level.name());
+            assert_eq!(
+                c.get("find_invalid_header_byte_avx512"),
+                if avx512 { len } else { 0 },
+                "{what}"
+            );
+            assert_eq!(
+                c.get("find_invalid_header_byte_avx2"),
+                if avx2 { len } else { 0 },
+                "{what}"
+            );
+            let portable = !avx512 && !avx2;
+            assert_eq!(
+                c.get("find_invalid_header_byte_portable"),
+                if portable { len } else { 0 },
+                "{what}"
+            );
+        }
+    }
+}
+
+/// A short text with a non-ASCII char: its rest after the ASCII prefix is one short kernel
+/// step (AVX-512, or the SSSE3 windows), or the careful tail without a kernel. A rest that
+/// starts with a 4-byte char: the AVX-512 step only (the wide short path), the careful tail
+/// at the other levels.
+#[test]
+fn short_text_goes_through_the_short_kernel_of_the_level() {
+    for level in levels::all() {
+        let at = rank(level.name());
+        for name in ["copy_low_bytes", "low_bytes", "render_header_value"] {
+            let what = format!("{name} at {}", level.name());
+            let c = run(level, name, operation(name), "a\u{E9}\u{4E2D}b");
+            assert_eq!(
+                c.get("utf8_short_avx512"),
+                if at == 3 { 6 } else { 0 },
+                "{what}"
+            );
+            assert_eq!(
+                c.get("bmp_short_ssse3"),
+                if at == 1 || at == 2 { 6 } else { 0 },
+                "{what}"
+            );
+            assert_eq!(c.get("copy_tail"), if at == 0 { 6 } else { 0 }, "{what}");
+
+            let c = run(level, name, operation(name), "a\u{1F600}b");
+            assert_eq!(
+                c.get("utf8_short_avx512"),
+                if at == 3 { 5 } else { 0 },
+                "{what}"
+            );
+            assert_eq!(c.get("bmp_short_ssse3"), 0, "{what}");
+            assert_eq!(c.get("copy_tail"), if at == 3 { 0 } else { 5 }, "{what}");
+        }
+    }
+}
+
+/// A short ASCII string is the fixed-size short copy and nothing else, at every level.
+#[test]
+fn short_ascii_is_the_short_copy() {
+    for level in levels::all() {
+        let c = run(level, "copy", operation("copy_low_bytes"), "Host");
+        let ran: Vec<_> = c.0.iter().filter(|&(_, &n)| n != 0).collect();
+        assert_eq!(ran, [(&"copy_short", &4)], "{}", level.name());
+    }
+}
+
+/// A long run of chars of one UTF-8 length after one ASCII byte, copied with room to spare:
+/// with SSSE3 (and AVX2) the kernel for that length takes it in whole steps (2-byte: 16
+/// bytes while 40 are left; 3-byte: 48 while 48 are; 4-byte: 32 while 48 are); with AVX-512
+/// the text kernel takes 64 bytes per step while more than 64 are left. Into an exact-size
+/// vector, the room ends with the text, and at `avx512` the SSSE3 kernels take the end.
+#[test]
+fn runs_go_through_the_kernel_for_their_length() {
+    for (char, kernel, ssse3_bytes, avx512_bytes, tail) in [
+        ('\u{E9}', "two_byte_blocks_ssse3", 368, 384, 8),
+        ('\u{4E2D}', "three_byte_blocks_ssse3", 576, 576, 12),
+        ('\u{1F600}', "four_byte_blocks_ssse3", 768, 768, 8),
+    ] {
+        let text = format!("a{}", char.to_string().repeat(200));
+        for level in levels::all() {
+            let at = rank(level.name());
+            let what = format!("{char:?} at {}", level.name());
+            let c = run(level, "copy", operation("copy_low_bytes"), &text);
+            let ssse3 = if at == 1 || at == 2 { ssse3_bytes } else { 0 };
+            assert_eq!(c.get(kernel), ssse3, "{what}");
+            let avx512 = if at == 3 { avx512_bytes } else { 0 };
+            assert_eq!(c.get("utf8_blocks_avx512"), avx512, "{what}");
+            assert!(c.get("copy_words") >= c.get(kernel), "{what}");
+            assert_eq!(c.get("copy_windows") > 0, at == 0, "{what}");
+            // The last bytes: with AVX-512 one masked step; with SSSE3 alone the windows
+            // for a tail of 2-byte chars, the careful tail for one that starts with a CJK
+            // char or an emoji; without a kernel the careful tail.
+            let (windows, careful) = match at {
+                3 => (0, 0),
+                1 | 2 if char < '\u{800}' => (tail, 0),
+                _ => (0, tail),
+            };
+            assert_eq!(c.get("bmp_short_ssse3"), windows, "{what}");
+            assert_eq!(c.get("copy_tail"), careful, "{what}");
+            assert_eq!(c.get("utf8_short_avx512") > 0, at == 3, "{what}");
+            if at == 3 {
+                let c = run(level, "low_bytes", operation("low_bytes"), &text);
+                assert!(c.get(kernel) > 0, "{what}, exact room: {:?}", c.0);
+                assert!(
+                    c.get("utf8_blocks_avx512") > 0,
+                    "{what}, exact room: {:?}",
+                    c.0
+                );
+                let c = run(level, "render", operation("render_header_value"), &text);
+                assert!(
+                    c.get("utf8_blocks_checked_avx512") > 0,
+                    "{what}, render: {:?}",
+                    c.0
+                );
+                assert!(c.get("utf8_short_avx512") > 0, "{what}, render: {:?}", c.0);
+            }
+        }
+    }
+}
+
+/// Mixed text goes through the word loop at every level (after the portable windows at
+/// `portable`, which only that level runs).
+#[test]
+fn mixed_text_goes_through_the_word_loop() {
+    for text in [
+        "caf\u{E9} na\u{EF}ve \u{C5}ngstr\u{F6}m ".repeat(20),
+        "ab\u{E9}\u{4E2D}cd\u{1F600}efgh".repeat(20),
+    ] {
+        for level in levels::all() {
+            let at = rank(level.name());
+            let names = ["copy_low_bytes", "low_bytes", "low_bytes_to_vec"];
+            #[cfg(feature = "bytes")]
+            let names = [names[0], names[1], names[2], "low_bytes_to_buf"];
+            for name in names {
+                let what = format!("{name} at {}", level.name());
+                let c = run(level, name, operation(name), &text);
+                assert!(c.get("copy_words") > 0, "{what}: {:?}", c.0);
+                assert_eq!(c.get("copy_windows") > 0, at == 0, "{what}: {:?}", c.0);
+            }
+        }
+    }
+}
+
+/// `low_bytes_to_buf` counts the units of `src` (for its room check) only when the buffer's
+/// room is shorter than `src.len()` bytes; `low_bytes` of ASCII text is one copy that runs
+/// no path at all.
+#[test]
+fn units_are_counted_only_when_needed() {
+    let text = "\u{4E2D}".repeat(100);
+    let units = 100;
+    for level in levels::all() {
+        let counting = |c: &Counts| {
+            c.get("count_units_portable") + c.get("count_units_avx2") + c.get("count_units_avx512")
+        };
+        #[cfg(feature = "bytes")]
+        {
+            let c = counted(level, |level| {
+                level.low_bytes_to_buf(&text, &mut bytes::BytesMut::new());
+            });
+            assert_eq!(counting(&Counts(c)), 0, "BytesMut at {}", level.name());
+            let mut room = vec![0u8; text.len()];
+            let c = counted(level, |level| {
+                level.low_bytes_to_buf(&text, &mut &mut room[..])
+            });
+            assert_eq!(
+                counting(&Counts(c)),
+                0,
+                "room of src.len() at {}",
+                level.name()
+            );
+            let mut room = vec![0u8; units];
+            let c = counted(level, |level| {
+                level.low_bytes_to_buf(&text, &mut &mut room[..])
+            });
+            assert_eq!(
+                counting(&Counts(c)),
+                text.len(),
+                "room of the units at {}",
+                level.name()
+            );
+        }
+        let mut dst = Vec::with_capacity(text.len());
+        let c = Counts(counted(level, |level| {
+            level.low_bytes_to_vec(&text, &mut dst)
+        }));
+        assert_eq!(counting(&c), 0, "spare of src.len() at {}", level.name());
+        let c = Counts(counted(level, |level| {
+            let _ = level.low_bytes(&"q".repeat(300));
+        }));
+        assert!(
+            c.0.values().all(|&n| n == 0),
+            "ASCII low_bytes at {}: {:?}",
+            level.name(),
+            c.0
+        );
+    }
+}
+
+/// `render_header_value`: where a short kernel step saw no byte a header value may not hold,
+/// nothing is searched after it; without a kernel, the rendered rest is searched.
+#[test]
+fn rendering_searches_only_what_no_kernel_watched() {
+    for level in levels::all() {
+        let at = rank(level.name());
+        let search = |c: &Counts| {
+            c.get("find_invalid_header_byte_portable")
+                + c.get("find_invalid_header_byte_avx2")
+                + c.get("find_invalid_header_byte_avx512")
+        };
+        let c = run(
+            level,
+            "render",
+            operation("render_header_value"),
+            "a\u{E9}\u{4E2D}b",
+        );
+        assert_eq!(search(&c), if at == 0 { 3 } else { 0 }, "{}", level.name());
+        // The SSSE3 windows see the CR that U+010D renders as: the rest is searched.
+        let c = run(
+            level,
+            "render",
+            operation("render_header_value"),
+            "a\u{E9}\u{010D}b",
+        );
+        assert_eq!(search(&c), 3, "{}", level.name());
+    }
+}
+
+/// A rest of at most 64 bytes is one short step from its first non-ASCII char: with SSSE3
+/// also when it starts with a CJK char (which the step after the word loop leaves to the
+/// careful tail), and with AVX-512 also when it is longer than the word loop's 24 bytes.
+#[test]
+fn a_short_rest_is_one_short_step() {
+    let cjk = "a\u{4E2D}\u{4E2D}b";
+    let long = format!("a{}", "\u{E9}b".repeat(20));
+    for level in levels::all() {
+        let at = rank(level.name());
+        let what = level.name();
+        let c = run(level, "copy", operation("copy_low_bytes"), cjk);
+        assert_eq!(
+            c.get("bmp_short_ssse3"),
+            if at == 1 || at == 2 { 7 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(
+            c.get("utf8_short_avx512"),
+            if at == 3 { 7 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(c.get("copy_tail"), if at == 0 { 7 } else { 0 }, "{what}");
+        let c = run(level, "copy", operation("copy_low_bytes"), &long);
+        assert_eq!(
+            c.get("bmp_short_ssse3"),
+            if at == 1 || at == 2 { 60 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(
+            c.get("utf8_short_avx512"),
+            if at == 3 { 60 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(c.get("copy_words") > 0, at == 0, "{what}");
+        // After 30 ASCII bytes: the rest's own length decides.
+        let c = run(
+            level,
+            "copy",
+            operation("copy_low_bytes"),
+            &format!("{}{long}", "x".repeat(29)),
+        );
+        assert_eq!(
+            c.get("bmp_short_ssse3"),
+            if at == 1 || at == 2 { 60 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(c.get("copy_words") > 0, at == 0, "{what}");
+    }
+}
