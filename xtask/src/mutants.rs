@@ -40,7 +40,7 @@ const EXCLUDED: &[&str] = &["src/levels.rs", "src/reference.rs", "src/counters.r
 /// the question to the CPU and the level it makes of the answer, the kept answer, the level
 /// list), as a regular expression over cargo-mutants' mutant names.
 const QUICK_FUNCTIONS: &str =
-    r"(in Kernels::(ask|detect|levels|level_of|level_for)$)|(replace << with >>$)";
+    r"(in Kernels::(ask|bits|detect|levels|level_of|level_for)$)|(replace << with >>$)";
 
 /// One mutant's outcome, as cargo-mutants files it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
