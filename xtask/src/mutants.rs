@@ -5,7 +5,10 @@
 //! It installs cargo-mutants when `cargo mutants` does not run, then, per crate, mutates the
 //! library's code with every feature on (`--all-features`: feature-gated code is tested
 //! too), one build at a time, all selected crates in one run (one copy, one baseline build),
-//! into `target/mutants/mutants.out/`. The crate's test doors
+//! into `target/mutants/mutants.out/`. cargo-mutants works on a copy of the workspace that
+//! this command makes in `target/mutants/tree/`, with every symbolic link replaced by the
+//! file it names: the sources the crates share from `build-support/` are mutated in each
+//! crate that includes them (cargo-mutants refuses to write through a link). The crate's test doors
 //! (`levels`, `reference`, `counters`: test apparatus, never shipped to a user's build) are
 //! not mutated, and the tests run without the doctests (compiled one by one, they would double
 //! each mutant's time; every doctest's claim is also a test's).
@@ -219,10 +222,11 @@ fn mutants_args(krates: &[&str], quick: bool, sample: Option<u64>, list: bool) -
         ]);
     }
     // Two builds at a time on the two cores CI has for the short run; one for the long
-    // runs, which share their machine.
-    let jobs = if quick { "2" } else { "1" };
-    args.extend(["--jobs".to_owned(), jobs.to_owned()]);
-    args.extend(["-o".to_owned(), "target/mutants".to_owned()]);
+    // runs, which share their machine, unless `CARGO_MUTANTS_JOBS` says how many.
+    if std::env::var_os("CARGO_MUTANTS_JOBS").is_none() {
+        let jobs = if quick { "2" } else { "1" };
+        args.extend(["--jobs".to_owned(), jobs.to_owned()]);
+    }
     // The tests, without the doctests: with `--quick`, those that watch the kernels. As
     // cargo arguments, they also keep each mutant's build to those test targets.
     let targets: &[&str] = if quick {
@@ -280,6 +284,46 @@ fn equivalents_of(root: &Path, krate: &str) -> Result<(Vec<Equivalent>, Vec<Stri
     Ok((equivalents, stale))
 }
 
+/// The directories never copied into the mutated tree: build products, git's store and the
+/// fuzzers' findings.
+fn skipped_directory(name: &str) -> bool {
+    name == "target"
+        || name.starts_with("target-")
+        || name.starts_with("mutants.out")
+        || matches!(name, ".git" | "artifacts" | "coverage")
+}
+
+/// Copies the workspace at `from` into `to` (emptied first), each symbolic link as the file
+/// it names, without build products.
+fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
+    fn walk(from: &Path, to: &Path) -> Result<(), String> {
+        fs::create_dir_all(to).map_err(|err| format!("cannot create {}: {err}", to.display()))?;
+        let entries =
+            fs::read_dir(from).map_err(|err| format!("cannot read {}: {err}", from.display()))?;
+        for entry in entries {
+            let entry = entry.map_err(|err| format!("cannot read {}: {err}", from.display()))?;
+            let path = entry.path();
+            let name = entry.file_name();
+            // Following the link: a linked file is copied as its content.
+            let meta = fs::metadata(&path)
+                .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+            if meta.is_dir() {
+                if !skipped_directory(&name.to_string_lossy()) {
+                    walk(&path, &to.join(&name))?;
+                }
+            } else {
+                fs::copy(&path, to.join(&name))
+                    .map_err(|err| format!("cannot copy {}: {err}", path.display()))?;
+            }
+        }
+        Ok(())
+    }
+    if to.exists() {
+        fs::remove_dir_all(to).map_err(|err| format!("cannot empty {}: {err}", to.display()))?;
+    }
+    walk(from, to)
+}
+
 /// Runs the crates in one cargo-mutants run (one copy of the workspace, one baseline build)
 /// and files each crate's outcomes.
 fn run_crates<'a>(
@@ -308,11 +352,17 @@ fn run_crates<'a>(
     let _ = fs::remove_dir_all(out_dir.join("mutants.out"));
     let started = Instant::now();
     eprintln!("== mutants: {}", krates.join(", "));
+    let tree = out_dir.join("tree");
     let status = fs::create_dir_all(&out_dir)
         .map_err(|err| format!("cannot create {}: {err}", out_dir.display()))
+        .and_then(|()| copy_tree(root, &tree))
         .and_then(|()| {
             Command::new(crate::cargo())
                 .args(mutants_args(krates, quick, sample, false))
+                .arg("-d")
+                .arg(&tree)
+                .arg("-o")
+                .arg(&out_dir)
                 .current_dir(root)
                 .stdout(crate::bench::stderr_handle())
                 .status()

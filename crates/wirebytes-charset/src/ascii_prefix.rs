@@ -4,6 +4,7 @@
 use encoding_rs::Encoding;
 
 use crate::arch::Kernels;
+use crate::counters::{self, Path};
 use crate::encodings::Kind;
 
 /// How many leading bytes of `text` an ASCII-compatible `kind` writes as themselves (none in
@@ -34,6 +35,7 @@ pub(crate) fn ascii_valid_up_to(bytes: &[u8], kernels: Kernels) -> usize {
         }
         i += 64;
     }
+    counters::add(Path::AsciiPrefixBlocks, i);
     let rest = &bytes[i..];
     i + rest.iter().position(|&b| b >= 0x80).unwrap_or(rest.len())
 }

@@ -56,6 +56,9 @@ pub(crate) enum Path {
     Utf16OwnDecoder,
     /// US-ASCII under the JDK's replacement, eight bytes at a time.
     UsAsciiWords,
+    /// The 64-byte blocks of such a leading ASCII that its search skipped whole: the bytes
+    /// of those blocks.
+    AsciiPrefixBlocks,
 }
 
 impl Path {
@@ -64,7 +67,7 @@ impl Path {
         not(feature = "__counters"),
         allow(dead_code, reason = "read only through `levels::counts`")
     )]
-    pub(crate) const ALL: [Path; 19] = [
+    pub(crate) const ALL: [Path; 20] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -84,6 +87,7 @@ impl Path {
         Path::TwoByteBlock,
         Path::Utf16OwnDecoder,
         Path::UsAsciiWords,
+        Path::AsciiPrefixBlocks,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -112,6 +116,7 @@ impl Path {
             Path::TwoByteBlock => "two_byte_block",
             Path::Utf16OwnDecoder => "utf16_own_decoder",
             Path::UsAsciiWords => "us_ascii_words",
+            Path::AsciiPrefixBlocks => "ascii_prefix_blocks",
         }
     }
 }

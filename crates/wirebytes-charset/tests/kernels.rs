@@ -179,7 +179,8 @@ fn ascii_after_a_two_byte_char_goes_in_ascii_blocks() {
 
 /// An all-ASCII text in an ASCII-compatible charset is copied whole (checked by the AVX2
 /// kernel where the level has it), and `encode_string` hands its buffer back; a text with
-/// non-ASCII after 100 ASCII bytes copies those in one go.
+/// non-ASCII after 100 ASCII bytes copies those in one go, found with one 64-byte block and
+/// a byte-by-byte rest.
 #[test]
 fn ascii_is_copied_whole_or_as_a_prefix() {
     let ascii = "a".repeat(1000);
@@ -225,6 +226,7 @@ fn ascii_is_copied_whole_or_as_a_prefix() {
             let expected = [
                 ("ascii_whole", 0),
                 ("ascii_prefix", 100),
+                ("ascii_prefix_blocks", 64),
                 ("is_ascii_avx2", with_avx2(name, 102)),
             ];
             check(&counts, name, &what, &expected);

@@ -182,7 +182,9 @@ fn validate_planned(bytes: &[u8], kernels: Kernels) -> Result<(), DecodeError> {
 /// allocates nothing once it has room.
 ///
 /// Bytes that already are the text are appended as they are; others are rewritten straight
-/// into `dst`'s spare capacity (grown by `bytes.len()` first when it has less).
+/// into `dst`'s spare capacity (grown first to room for `bytes.len() + 1` more bytes when it
+/// has less: the text is never longer than the body, and the last char may be stored as four
+/// bytes).
 ///
 /// # Errors
 ///
