@@ -120,33 +120,4 @@ impl Path {
     }
 }
 
-/// The counters, one per [`Path`], in the order of [`Path::ALL`].
-#[cfg(feature = "__counters")]
-pub(crate) static COUNTS: [core::sync::atomic::AtomicUsize; Path::ALL.len()] =
-    [const { core::sync::atomic::AtomicUsize::new(0) }; Path::ALL.len()];
-
-/// Counts `n` bytes handled by `path`: with `__counters` one relaxed atomic add, without it
-/// nothing.
-#[inline(always)]
-pub(crate) fn add(path: Path, n: usize) {
-    #[cfg(feature = "__counters")]
-    COUNTS[path as usize].fetch_add(n, core::sync::atomic::Ordering::Relaxed);
-    #[cfg(not(feature = "__counters"))]
-    let _ = (path, n);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Path;
-
-    /// Each path sits at its own index of [`Path::ALL`], and the names are distinct.
-    #[test]
-    fn every_path_is_listed_once_at_its_index() {
-        for (i, path) in Path::ALL.iter().enumerate() {
-            assert_eq!(*path as usize, i, "{path:?}");
-            for other in &Path::ALL[..i] {
-                assert_ne!(other.name(), path.name());
-            }
-        }
-    }
-}
+pub(crate) use crate::counting::add;

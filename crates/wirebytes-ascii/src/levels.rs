@@ -44,20 +44,14 @@ pub fn get(name: &str) -> Option<Level> {
 /// that read them must all hold one lock, reset, run, then read.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
-    use crate::counters::{COUNTS, Path};
-    Path::ALL.into_iter().map(|path| {
-        let count = COUNTS[path as usize].load(core::sync::atomic::Ordering::Relaxed);
-        (path.name(), count)
-    })
+    crate::counting::counts()
 }
 
 /// Not API, test-only (feature `__counters`): sets every counter of [`counts`] to 0. Global
 /// to the process, as [`counts`].
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
-    for count in &crate::counters::COUNTS {
-        count.store(0, core::sync::atomic::Ordering::Relaxed);
-    }
+    crate::counting::reset();
 }
 
 impl Level {

@@ -140,6 +140,7 @@ mod arch;
 mod chunks;
 mod copy;
 mod counters;
+mod counting;
 mod header;
 mod len;
 #[cfg(feature = "__internal")]

@@ -63,10 +63,7 @@ pub(crate) enum Path {
 
 impl Path {
     /// Every path, in the order of the counters.
-    #[cfg_attr(
-        not(feature = "__counters"),
-        allow(dead_code, reason = "read only through `levels::counts`")
-    )]
+    #[cfg(any(test, feature = "__counters"))]
     pub(crate) const ALL: [Path; 20] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
@@ -91,10 +88,7 @@ impl Path {
     ];
 
     /// The path's stable name, as the tests read it.
-    #[cfg_attr(
-        not(feature = "__counters"),
-        allow(dead_code, reason = "read only through `levels::counts`")
-    )]
+    #[cfg(any(test, feature = "__counters"))]
     pub(crate) const fn name(self) -> &'static str {
         match self {
             Path::Latin1WindowSsse3 => "latin1_window_ssse3",
@@ -121,52 +115,4 @@ impl Path {
     }
 }
 
-/// The counters, one per [`Path`], in the order of [`Path::ALL`].
-#[cfg(feature = "__counters")]
-static COUNTS: [std::sync::atomic::AtomicUsize; Path::ALL.len()] =
-    [const { std::sync::atomic::AtomicUsize::new(0) }; Path::ALL.len()];
-
-/// Adds `n` to the counter of `path` (with `__counters`; nothing at all without it).
-#[inline(always)]
-pub(crate) fn add(path: Path, n: usize) {
-    #[cfg(feature = "__counters")]
-    COUNTS[path as usize].fetch_add(n, std::sync::atomic::Ordering::Relaxed);
-    #[cfg(not(feature = "__counters"))]
-    let _ = (path, n);
-}
-
-/// Every counter by its path's name.
-#[cfg(feature = "__counters")]
-pub(crate) fn counts() -> impl Iterator<Item = (&'static str, usize)> {
-    Path::ALL.into_iter().map(|path| {
-        (
-            path.name(),
-            COUNTS[path as usize].load(std::sync::atomic::Ordering::Relaxed),
-        )
-    })
-}
-
-/// Sets every counter to 0.
-#[cfg(feature = "__counters")]
-pub(crate) fn reset() {
-    for count in &COUNTS {
-        count.store(0, std::sync::atomic::Ordering::Relaxed);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Path;
-
-    /// `Path::ALL` lists each path once, at the index of its counter, under a name of its own.
-    #[test]
-    fn paths_are_listed_in_counter_order_with_distinct_names() {
-        for (k, path) in Path::ALL.into_iter().enumerate() {
-            assert_eq!(path as usize, k, "{path:?}");
-        }
-        let mut names: Vec<&str> = Path::ALL.into_iter().map(Path::name).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), Path::ALL.len());
-    }
-}
+pub(crate) use crate::counting::add;

@@ -41,14 +41,14 @@ pub const JDK_VERSION: &str = crate::jdk::JDK_VERSION;
 /// of its binary that encodes.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
-    crate::counters::counts()
+    crate::counting::counts()
 }
 
 /// Not API, test-only (feature `__counters`): sets every counter of [`counts`] to 0. Global,
 /// as [`counts`].
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
-    crate::counters::reset();
+    crate::counting::reset();
 }
 
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2", "avx512").

@@ -184,6 +184,7 @@ mod charset;
 mod chunks;
 mod cjk;
 mod counters;
+mod counting;
 mod encode;
 mod encoder;
 mod encodings;

@@ -58,16 +58,9 @@ pub(crate) enum Path {
     OneByteUnitChunks,
 }
 
-/// How many paths there are.
-#[cfg(feature = "__counters")]
-const N: usize = Path::ALL.len();
-
 impl Path {
     /// Every path, in the order of the enum.
-    #[cfg_attr(
-        not(feature = "__counters"),
-        expect(dead_code, reason = "read only through the counters")
-    )]
+    #[cfg(any(test, feature = "__counters"))]
     pub(crate) const ALL: [Path; 21] = [
         Path::CheckAvx2,
         Path::RewriteAvx512,
@@ -93,10 +86,7 @@ impl Path {
     ];
 
     /// The path's stable snake_case name.
-    #[cfg_attr(
-        not(feature = "__counters"),
-        expect(dead_code, reason = "read only through the counters")
-    )]
+    #[cfg(any(test, feature = "__counters"))]
     pub(crate) const fn name(self) -> &'static str {
         match self {
             Path::CheckAvx2 => "utf8_check_avx2",
@@ -124,51 +114,4 @@ impl Path {
     }
 }
 
-/// The counts, one per path, in the order of [`Path::ALL`].
-#[cfg(feature = "__counters")]
-static COUNTS: [core::sync::atomic::AtomicUsize; N] =
-    [const { core::sync::atomic::AtomicUsize::new(0) }; N];
-
-/// Adds `n` to `path`'s count (with `__counters`; else nothing at all).
-#[inline(always)]
-pub(crate) fn add(path: Path, n: usize) {
-    #[cfg(feature = "__counters")]
-    COUNTS[path as usize].fetch_add(n, core::sync::atomic::Ordering::Relaxed);
-    #[cfg(not(feature = "__counters"))]
-    let _ = (path, n);
-}
-
-/// Every path's name and count.
-#[cfg(feature = "__counters")]
-pub(crate) fn counts() -> impl Iterator<Item = (&'static str, usize)> {
-    Path::ALL.into_iter().map(|path| {
-        (
-            path.name(),
-            COUNTS[path as usize].load(core::sync::atomic::Ordering::Relaxed),
-        )
-    })
-}
-
-/// Sets every count to 0.
-#[cfg(feature = "__counters")]
-pub(crate) fn reset() {
-    for count in &COUNTS {
-        count.store(0, core::sync::atomic::Ordering::Relaxed);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Path;
-
-    #[test]
-    fn every_path_is_listed_once_in_order_with_its_own_name() {
-        for (k, path) in Path::ALL.into_iter().enumerate() {
-            assert_eq!(path as usize, k, "{path:?}");
-            assert!(
-                Path::ALL[..k].iter().all(|p| p.name() != path.name()),
-                "{path:?}"
-            );
-        }
-    }
-}
+pub(crate) use crate::counting::add;

@@ -43,14 +43,14 @@ pub fn get(name: &str) -> Option<Level> {
 /// to the process: tests that read them must hold one lock across reset, run and read.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
-    crate::counters::counts()
+    crate::counting::counts()
 }
 
 /// Not API, test-only (hidden feature `__counters`): sets every count of [`counts`] to 0.
 /// Global to the process, as the counts are.
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
-    crate::counters::reset();
+    crate::counting::reset();
 }
 
 /// Whether this build widens short ASCII bodies with SSE2 (`widen16_sse2` and the others

@@ -159,6 +159,7 @@ pub mod cesu8;
 mod chunks;
 pub mod class_file;
 mod counters;
+mod counting;
 mod decode;
 mod encode;
 mod error;

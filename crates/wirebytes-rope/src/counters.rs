@@ -23,7 +23,7 @@ pub(crate) enum Path {
 
 impl Path {
     /// Every path, in the order of their counters.
-    #[cfg(feature = "__counters")]
+    #[cfg(any(test, feature = "__counters"))]
     pub(crate) const ALL: [Path; 5] = [
         Path::EqChunksAvx512,
         Path::EqChunksPortable,
@@ -33,7 +33,7 @@ impl Path {
     ];
 
     /// The path's name in [`crate::levels::counts`].
-    #[cfg(feature = "__counters")]
+    #[cfg(any(test, feature = "__counters"))]
     pub(crate) fn name(self) -> &'static str {
         match self {
             Path::EqChunksAvx512 => "eq_chunks_avx512",
@@ -45,30 +45,11 @@ impl Path {
     }
 }
 
-// `ALL` lists every path once, in the order of their values, the last one included.
+// `ALL` ends with the last path (the shared counters' test checks its order).
 #[cfg(feature = "__counters")]
-const _: () = {
-    let mut i = 0;
-    while i < Path::ALL.len() {
-        assert!(Path::ALL[i] as usize == i, "Path::ALL out of order");
-        i += 1;
-    }
-    assert!(
-        Path::ALL.len() == Path::LongRunAvx512 as usize + 1,
-        "a path missing from Path::ALL"
-    );
-};
+const _: () = assert!(
+    Path::ALL.len() == Path::LongRunAvx512 as usize + 1,
+    "a path missing from Path::ALL"
+);
 
-/// One counter per path, in the order of [`Path::ALL`].
-#[cfg(feature = "__counters")]
-pub(crate) static COUNTS: [core::sync::atomic::AtomicUsize; Path::ALL.len()] =
-    [const { core::sync::atomic::AtomicUsize::new(0) }; Path::ALL.len()];
-
-/// Adds `n` to `path`'s counter with `__counters`; nothing without it.
-#[inline(always)]
-pub(crate) fn add(path: Path, n: usize) {
-    #[cfg(feature = "__counters")]
-    COUNTS[path as usize].fetch_add(n, core::sync::atomic::Ordering::Relaxed);
-    #[cfg(not(feature = "__counters"))]
-    let _ = (path, n);
-}
+pub(crate) use crate::counting::add;

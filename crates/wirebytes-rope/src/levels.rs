@@ -62,22 +62,13 @@ impl Level {
 /// the counts hold one lock while they reset, run and read.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
-    use core::sync::atomic::Ordering;
-    crate::counters::Path::ALL.into_iter().map(|path| {
-        (
-            path.name(),
-            crate::counters::COUNTS[path as usize].load(Ordering::Relaxed),
-        )
-    })
+    crate::counting::counts()
 }
 
 /// Sets every counter of [`counts`] to zero.
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
-    use core::sync::atomic::Ordering;
-    for count in &crate::counters::COUNTS {
-        count.store(0, Ordering::Relaxed);
-    }
+    crate::counting::reset();
 }
 
 #[cfg(test)]

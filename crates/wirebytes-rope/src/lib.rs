@@ -131,6 +131,7 @@ mod builder;
 mod cmp;
 mod convert;
 mod counters;
+mod counting;
 mod into_reader;
 mod iter;
 #[cfg(feature = "__internal")]

@@ -459,7 +459,7 @@ mod tests {
     #[test]
     fn detect_asks_the_cpu_once() {
         let asked = || {
-            crate::counters::counts()
+            crate::counting::counts()
                 .find(|&(name, _)| name == "detect")
                 .map_or(0, |(_, n)| n)
         };

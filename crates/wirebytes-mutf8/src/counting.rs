@@ -1,0 +1,1 @@
+../../../build-support/counting.rs
