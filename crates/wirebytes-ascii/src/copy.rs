@@ -433,6 +433,7 @@ fn copy_words(
             if !out.store(squeezed.to_le_bytes(), 7 - usize::from(second != 0)) {
                 break;
             }
+            counters::add(Path::SqueezedWords, 8);
             read += 8;
             continue;
         }

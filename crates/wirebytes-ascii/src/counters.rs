@@ -58,12 +58,27 @@ pub(crate) enum Path {
     CountUnitsPortable,
     /// The portable search for an invalid header byte: the bytes it was given.
     FindInvalidHeaderBytePortable,
+    /// The word loop's squeeze of a word of ASCII and at most two 2-byte chars
+    /// (`swar::squeeze_two_byte_chars`): 8 per word.
+    SqueezedWords,
+    /// The portable run of 2-byte chars (`runs::two_byte_run`): the bytes read.
+    TwoByteRuns,
+    /// The portable run of 3-byte chars (`runs::three_byte_run`): the bytes read.
+    ThreeByteRuns,
+    /// The portable run of 4-byte chars (`runs::four_byte_run`): the bytes read.
+    FourByteRuns,
+    /// The out-of-line truncating loop of the UTF-16 input forms (`utf16::copy_units`), from
+    /// 32 units on: the units copied.
+    CopyUnits,
+    /// The SSSE3 short step's check of the units it wrote, run where a byte it kept may not
+    /// be a header byte: the units checked.
+    BmpShortScanSsse3,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 23] = [
+    pub(crate) const ALL: [Path; 29] = [
         Path::AsciiBlocksAvx512,
         Path::AsciiBlocksAvx2,
         Path::HeaderBlocksAvx512,
@@ -87,6 +102,12 @@ impl Path {
         Path::CopyLong,
         Path::CountUnitsPortable,
         Path::FindInvalidHeaderBytePortable,
+        Path::SqueezedWords,
+        Path::TwoByteRuns,
+        Path::ThreeByteRuns,
+        Path::FourByteRuns,
+        Path::CopyUnits,
+        Path::BmpShortScanSsse3,
     ];
 
     /// The path's stable name, as the tests ask for it.
@@ -116,6 +137,12 @@ impl Path {
             Path::CopyLong => "copy_long_calls",
             Path::CountUnitsPortable => "count_units_portable",
             Path::FindInvalidHeaderBytePortable => "find_invalid_header_byte_portable",
+            Path::SqueezedWords => "squeezed_words",
+            Path::TwoByteRuns => "two_byte_runs",
+            Path::ThreeByteRuns => "three_byte_runs",
+            Path::FourByteRuns => "four_byte_runs",
+            Path::CopyUnits => "copy_units",
+            Path::BmpShortScanSsse3 => "bmp_short_scan_ssse3",
         }
     }
 }

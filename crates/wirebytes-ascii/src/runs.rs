@@ -9,6 +9,7 @@
 //! and nothing past it.
 
 use crate::chunks::SplitChunks;
+use crate::counters::{self, Path};
 use crate::out::Out;
 use crate::swar::{low_byte_of, surrogate_pairs_low_bytes, two_byte_low_bytes};
 
@@ -43,6 +44,7 @@ pub(crate) fn two_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         }
         read += 32;
     }
+    counters::add(Path::TwoByteRuns, read);
     read
 }
 
@@ -64,6 +66,7 @@ pub(crate) fn three_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         out.store(bytes, 16);
         read += 48;
     }
+    counters::add(Path::ThreeByteRuns, read);
     read
 }
 
@@ -87,6 +90,7 @@ pub(crate) fn four_byte_run(src: &[u8], out: &mut Out<'_>) -> usize {
         }
         read += 32;
     }
+    counters::add(Path::FourByteRuns, read);
     read
 }
 

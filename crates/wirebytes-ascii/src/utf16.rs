@@ -3,6 +3,7 @@
 //! elsewhere). No kernel level changes them.
 
 use crate::chunks::SplitChunks;
+use crate::counters::{self, Path};
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
@@ -28,6 +29,7 @@ pub(crate) fn copy_low_bytes_from_utf16(src: &[u16], dst: &mut [u8]) -> usize {
 /// The truncating loop of `copy_low_bytes_from_utf16`: 32 units at a time, then the rest.
 fn copy_units(src: &[u16], dst: &mut [u8]) -> usize {
     let n = src.len().min(dst.len());
+    counters::add(Path::CopyUnits, n);
     let (src, dst) = (&src[..n], &mut dst[..n]);
     let (src_chunks, src_tail) = src.split_chunks::<UNITS>();
     let (dst_chunks, dst_tail) = dst.split_chunks_mut::<UNITS>();

@@ -57,6 +57,17 @@ fn same(text: &str) {
     }
 }
 
+/// `find_invalid_header_byte` of `rendered`, public and at every level, equals the
+/// reference's.
+fn found_as_the_reference(rendered: &[u8], what: &str) {
+    let want = reference::find_invalid_header_byte(rendered);
+    assert_eq!(find_invalid_header_byte(rendered), want, "{what}");
+    for level in levels::all() {
+        let got = level.find_invalid_header_byte(rendered);
+        assert_eq!(got, want, "{}: {what}", level.name());
+    }
+}
+
 #[test]
 fn random_text_appends_as_the_reference() {
     let mut rng = Rng::new(0xA99E_0D01);
@@ -101,6 +112,32 @@ fn every_ascii_byte_anywhere_in_long_ascii() {
     }
 }
 
+/// Two bad bytes 64 apart, one below 0x20 and one above 0x7E (either first): the AVX-512
+/// header check of 128 bytes compares the bytewise minimum and maximum of its two 64-byte
+/// halves, where both bytes sit at the same place, and must still see the first.
+#[test]
+fn two_bad_bytes_64_apart_are_both_seen() {
+    for len in [128, 129, 191, 256] {
+        for at in (0..len - 64).step_by(wirebytes_testkit::scale_miri(1, 1, 13)) {
+            for (first, second) in [('\u{1}', '\u{7F}'), ('\u{7F}', '\r'), ('\0', '\u{E9}')] {
+                let mut chars = vec!['h'; len];
+                chars[at] = first;
+                chars[at + 64] = second;
+                same(&chars.into_iter().collect::<String>());
+
+                let mut rendered = vec![b'h'; len];
+                rendered[at] = first as u8;
+                rendered[at + 64] = second as u8;
+                assert_eq!(reference::find_invalid_header_byte(&rendered), Some(at));
+                found_as_the_reference(
+                    &rendered,
+                    &format!("{first:?} at {at} and {second:?} 64 after, of {len}"),
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn edge_chars_and_tabs_at_every_length() {
     for &edge in EDGE_CHARS {
@@ -122,20 +159,7 @@ fn find_invalid_header_byte_sees_every_byte_at_every_position() {
             for byte in (0..=255u8).step_by(wirebytes_testkit::scale_miri(1, 1, 21)) {
                 let mut rendered = vec![b'a'; len];
                 rendered[at] = byte;
-                let want = reference::find_invalid_header_byte(&rendered);
-                assert_eq!(
-                    find_invalid_header_byte(&rendered),
-                    want,
-                    "byte {byte:#04x} at {at} of {len}"
-                );
-                for level in levels::all() {
-                    assert_eq!(
-                        level.find_invalid_header_byte(&rendered),
-                        want,
-                        "{}: byte {byte:#04x} at {at} of {len}",
-                        level.name()
-                    );
-                }
+                found_as_the_reference(&rendered, &format!("byte {byte:#04x} at {at} of {len}"));
             }
         }
     }

@@ -173,6 +173,12 @@ fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
         "copy_long_calls",
         "count_units_portable",
         "find_invalid_header_byte_portable",
+        "squeezed_words",
+        "two_byte_runs",
+        "three_byte_runs",
+        "four_byte_runs",
+        "copy_units",
+        "bmp_short_scan_ssse3",
     ] {
         assert!(counts.iter().any(|&(n, _)| n == name), "{name}");
     }
@@ -548,5 +554,165 @@ fn a_short_rest_is_one_short_step() {
             "{what}"
         );
         assert_eq!(c.get("copy_words") > 0, at == 0, "{what}");
+    }
+}
+
+/// Every byte after a text's ASCII prefix is copied by exactly one of the copy's stages, in
+/// one call of the long copy: the portable windows, the word loop (with the kernels it calls),
+/// the short kernel step or the careful tail. Their counts add up to the rest's length.
+#[test]
+fn each_byte_after_the_ascii_prefix_is_copied_once() {
+    let mut all = texts();
+    all.push(format!("{}{}", "x".repeat(37), "caf\u{E9} ".repeat(30)));
+    all.push(format!(
+        "{}{}",
+        "x".repeat(300),
+        "\u{4E2D}\u{E9}z".repeat(70)
+    ));
+    for text in all.iter().filter(|text| !text.is_ascii()) {
+        let prefix = text.bytes().position(|b| b >= 0x80).unwrap_or(text.len());
+        for level in levels::all() {
+            for name in ["copy_low_bytes", "low_bytes", "low_bytes_to_vec"] {
+                let what = format!("{name} at {} of {text:?}", level.name());
+                let c = run(level, name, operation(name), text);
+                let stages = [
+                    "copy_windows",
+                    "copy_words",
+                    "utf8_short_avx512",
+                    "bmp_short_ssse3",
+                    "copy_tail",
+                ];
+                let copied: usize = stages.iter().map(|stage| c.get(stage)).sum();
+                assert_eq!(copied, text.len() - prefix, "{what}: {:?}", c.0);
+                assert_eq!(c.get("copy_long_calls"), 1, "{what}");
+            }
+        }
+    }
+}
+
+/// The portable level's own fast paths: Latin text of fewer than 128 bytes in squeezed words;
+/// the 32-byte windows of a CJK run handed to the 3-byte run loop whole.
+#[test]
+fn the_portable_copy_squeezes_latin_words_and_runs_cjk() {
+    let portable = levels::get("portable").expect("always there");
+    let latin = "caf\u{E9} na\u{EF}ve \u{C5}ngstr\u{F6}m ".repeat(4);
+    assert!(latin.len() < 128);
+    let c = run(portable, "copy", operation("copy_low_bytes"), &latin);
+    assert!(c.get("squeezed_words") > 0, "{:?}", c.0);
+    let cjk = format!("a{}", "\u{4E2D}".repeat(200));
+    let c = run(portable, "copy", operation("copy_low_bytes"), &cjk);
+    assert!(c.get("copy_windows") > 0, "{:?}", c.0);
+    assert!(
+        c.get("three_byte_runs") >= c.get("copy_windows"),
+        "{:?}",
+        c.0
+    );
+}
+
+/// A run of emoji copied into a room of `16 * k` or `16 * k + 4` units at the portable level:
+/// the 4-byte run loop fills the 16-unit steps (32 bytes of input each) while a whole step
+/// fits, the last one included, the word loop's run decoder the last four units (it goes on
+/// while four units of room are left), and the careful tail nothing.
+#[test]
+fn emoji_runs_fill_the_room_in_whole_steps() {
+    let portable = levels::get("portable").expect("always there");
+    let text = format!("a{}", "\u{1F600}".repeat(40));
+    for (k, extra) in (1..=4).flat_map(|k| [(k, 0), (k, 4)]) {
+        let mut dst = vec![0; 1 + 16 * k + extra];
+        let counts = counted(portable, |level| {
+            assert_eq!(level.copy_low_bytes(&text, &mut dst), dst.len());
+        });
+        let c = Counts(counts);
+        let what = format!("room 16 * {k} + {extra}");
+        assert_eq!(c.get("four_byte_runs"), 32 * k, "{what}: {:?}", c.0);
+        assert_eq!(c.get("copy_tail"), 0, "{what}: {:?}", c.0);
+        assert_eq!(
+            dst,
+            wirebytes_ascii::reference::low_bytes(&text)[..dst.len()]
+        );
+    }
+}
+
+/// The UTF-16 input forms take fewer than 32 units inline and hand longer inputs (up to the
+/// room) to the out-of-line loop.
+#[test]
+fn utf16_input_goes_out_of_line_from_32_units() {
+    let portable = levels::get("portable").expect("always there");
+    let units: Vec<u16> = "h\u{E9}\u{4E2D}".encode_utf16().cycle().take(100).collect();
+    for (n, room) in [
+        (0, 8),
+        (1, 8),
+        (31, 40),
+        (32, 40),
+        (33, 40),
+        (100, 100),
+        (100, 50),
+    ] {
+        let mut dst = vec![0; room];
+        let counts = counted(portable, |_| {
+            let _ = wirebytes_ascii::copy_low_bytes_from_utf16(&units[..n], &mut dst);
+        });
+        let copied = n.min(room);
+        let want = if copied >= 32 { copied } else { 0 };
+        assert_eq!(counts["copy_units"], want, "{n} units, room {room}");
+    }
+}
+
+/// The SSSE3 short step checks the units it wrote only where a byte it kept may not be a
+/// header byte.
+#[test]
+fn the_short_step_checks_its_output_only_when_a_byte_is_suspect() {
+    for level in levels::all() {
+        let at = rank(level.name());
+        let what = level.name();
+        let c = run(
+            level,
+            "copy",
+            operation("copy_low_bytes"),
+            "a\u{E9}\u{4E2D}b",
+        );
+        assert_eq!(c.get("bmp_short_scan_ssse3"), 0, "{what}");
+        let c = run(
+            level,
+            "copy",
+            operation("copy_low_bytes"),
+            "a\u{10D}\u{4E2D}b",
+        );
+        // The step starts after the ASCII `a`: three units.
+        let scanned = if at == 1 || at == 2 { 3 } else { 0 };
+        assert_eq!(c.get("bmp_short_scan_ssse3"), scanned, "{what}: {:?}", c.0);
+    }
+}
+
+/// A rest of exactly 64 bytes after the ASCII prefix of a header value is one short step at
+/// `avx512`, not a 64-byte block.
+#[test]
+fn a_rest_of_64_bytes_is_one_short_step_when_rendering() {
+    let text = format!("abc{}", "\u{E9}".repeat(32));
+    assert_eq!(text.len() - 3, 64);
+    for level in levels::all() {
+        let at = rank(level.name());
+        let c = run(level, "render", operation("render_header_value"), &text);
+        let what = level.name();
+        assert_eq!(c.get("utf8_blocks_checked_avx512"), 0, "{what}: {:?}", c.0);
+        let short = if at == 3 { 64 } else { 0 };
+        assert_eq!(c.get("utf8_short_avx512"), short, "{what}: {:?}", c.0);
+    }
+}
+
+/// Runs of 3-byte chars parted by single spaces (Korean words): with SSSE3 the 3-byte kernel
+/// copies a lone ASCII byte between two runs itself and goes on, so it reads more than the
+/// text's Hangul bytes.
+#[test]
+fn the_three_byte_kernel_bridges_single_spaces() {
+    let text = format!("a{}", "\u{AC00}\u{B098}\u{B2E4}\u{B77C} ".repeat(50));
+    let hangul = 12 * 50;
+    for level in levels::all() {
+        let at = rank(level.name());
+        if at == 1 || at == 2 {
+            let c = run(level, "copy", operation("copy_low_bytes"), &text);
+            let read = c.get("three_byte_blocks_ssse3");
+            assert!(read > hangul, "{}: {read}: {:?}", level.name(), c.0);
+        }
     }
 }

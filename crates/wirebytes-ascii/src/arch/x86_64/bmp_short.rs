@@ -94,6 +94,7 @@ pub(crate) fn bmp_short_ssse3(
     *not_header = if suspect == 0 {
         0
     } else {
+        crate::counters::add(crate::counters::Path::BmpShortScanSsse3, count);
         units[..count]
             .iter()
             .enumerate()
