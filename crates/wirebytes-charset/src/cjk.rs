@@ -204,6 +204,8 @@ mod tests {
                 assert_eq!(got, want, "{} U+{c:04X}", encoding.name());
             }
             assert!(entries > 7000, "{} has {entries} entries", encoding.name());
+            let pages = table.codes.len() / 256;
+            assert_eq!(format!("{table:?}"), format!("Table {{ pages: {pages} }}"));
         }
     }
 

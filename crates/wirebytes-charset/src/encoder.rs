@@ -605,3 +605,31 @@ impl Encoder {
         self.bom_due = !engine::own_bom(self.kind).is_empty();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Chunk;
+
+    /// `cut` of a `&str` at every length: the longest prefix of at most `n` bytes that ends
+    /// on a char boundary (never past `n`: the worst case of what is encoded must fit).
+    #[test]
+    fn a_str_is_cut_at_the_last_char_boundary_within_n() {
+        let text = "a\u{E9}\u{4E2D}\u{1F600}b";
+        for n in 0..=text.len() + 2 {
+            let want = (0..=n.min(text.len()))
+                .rev()
+                .find(|&k| text.is_char_boundary(k))
+                .unwrap_or(0);
+            assert_eq!(Chunk::cut(text, n), want, "{n}");
+        }
+    }
+
+    /// `cut` of UTF-16 units: at most `n`, a surrogate pair split as it comes.
+    #[test]
+    fn units_are_cut_at_n() {
+        let units: Vec<u16> = "a\u{1F600}b".encode_utf16().collect();
+        for n in 0..=units.len() + 2 {
+            assert_eq!(Chunk::cut(&units[..], n), n.min(units.len()), "{n}");
+        }
+    }
+}

@@ -994,6 +994,15 @@ fn encode_to_buf_refuses_a_short_fixed_buffer() {
     Charset::US_ASCII.encode_to_buf("abcd", JDK, &mut dst);
 }
 
+#[cfg(feature = "bytes")]
+#[test]
+#[should_panic(expected = "do not fit")]
+fn encode_from_utf16_to_buf_refuses_a_short_fixed_buffer() {
+    let mut storage = [0u8; 3];
+    let mut dst = &mut storage[..];
+    Charset::US_ASCII.encode_from_utf16_to_buf(&[0x61; 4], JDK, &mut dst);
+}
+
 /// Every char of U+0080..U+00FF inside Latin-1 text long enough for the Latin-1 windows, at
 /// several offsets, through every single-byte charset: a char the charset maps elsewhere or
 /// not at all (ISO-8859-15's ¤, windows-1254's Ð) must not come out as its own number.

@@ -28,6 +28,7 @@ fn a_charset_converts_and_prints_its_name() {
     assert_eq!(charset.to_string(), "Shift_JIS");
     assert_eq!(Charset::ISO_8859_1.to_string(), "ISO-8859-1");
     assert_eq!(charset, encoding_rs::SHIFT_JIS);
+    assert_eq!(format!("{charset:?}"), "Charset(Shift_JIS)");
     let ebcdic: Charset = "cp037".parse().unwrap();
     assert_eq!(ebcdic.to_string(), "IBM037");
     // By the JDK's names, with the JDK's tables: not WHATWG's Shift_JIS, though the name is
