@@ -59,12 +59,17 @@ pub(crate) enum Path {
     /// The 64-byte blocks of such a leading ASCII that its search skipped whole: the bytes
     /// of those blocks.
     AsciiPrefixBlocks,
+    /// The streaming encoder's one-char step into a slice, through its hold buffer (where
+    /// the worst case of the input left does not fit): the units it took.
+    EncoderOneChar,
+    /// ASCII in a JDK multi-byte charset, eight bytes at a time: the bytes.
+    JdkAsciiWords,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 20] = [
+    pub(crate) const ALL: [Path; 22] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -85,6 +90,8 @@ impl Path {
         Path::Utf16OwnDecoder,
         Path::UsAsciiWords,
         Path::AsciiPrefixBlocks,
+        Path::EncoderOneChar,
+        Path::JdkAsciiWords,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -111,6 +118,8 @@ impl Path {
             Path::Utf16OwnDecoder => "utf16_own_decoder",
             Path::UsAsciiWords => "us_ascii_words",
             Path::AsciiPrefixBlocks => "ascii_prefix_blocks",
+            Path::EncoderOneChar => "encoder_one_char",
+            Path::JdkAsciiWords => "jdk_ascii_words",
         }
     }
 }

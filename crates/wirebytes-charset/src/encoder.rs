@@ -491,6 +491,7 @@ impl Encoder {
             // One char (or, at the end of the text, nothing but the end) through a buffer
             // that always has room; what does not fit is held.
             let one = rest.first_char();
+            crate::counters::add(crate::counters::Path::EncoderOneChar, one);
             let mut buf = [0u8; HELD];
             let mut sink = Tracked::new(SliceSink::new(&mut buf));
             rest.encode(one, self, last && one == rest.units(), &mut sink);

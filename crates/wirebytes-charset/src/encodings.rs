@@ -243,6 +243,8 @@ mod tests {
                 Some("koi8-r"),
             ),
             ("text/plain; a=\"x;charset=no\"; charset=big5", Some("big5")),
+            // What follows a quoted value up to the next ';' is no parameter.
+            ("text/plain; a=\"x\"charset=no; charset=big5", Some("big5")),
             ("text/plain; a=\"q\\\"\"; charset=\"b\\ig5\"", Some("big5")),
             ("text/plain; charset", None),
             ("text/plain; charset=", Some("")),

@@ -279,6 +279,7 @@ impl Coding for Coder {
                     let n = match eight {
                         Some(eight) if crate::swar::word(eight) & crate::swar::HIGH_BITS == 0 => {
                             stage.buf[stage.w..stage.w + 8].copy_from_slice(eight);
+                            crate::counters::add(crate::counters::Path::JdkAsciiWords, 8);
                             8
                         }
                         _ => {

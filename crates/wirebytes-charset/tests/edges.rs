@@ -776,6 +776,46 @@ fn jdk_multi_byte_exact_bytes(#[case] name: &str, #[case] text: &str, #[case] ex
     assert_eq!(charset.encode_from_utf16(&units, JDK), expected, "{name}");
 }
 
+/// The JDK's multi-byte encoders say when they wrote a replacement, streaming into a slice
+/// or a vector, from `&str` or UTF-16, and only then.
+#[cfg(feature = "jdk-multi-byte")]
+#[test]
+fn jdk_multi_byte_encoders_report_replacements() {
+    for name in [
+        "x-IBM930",
+        "ISO-2022-KR",
+        "x-EUC-TW",
+        "Big5-HKSCS",
+        "x-SJIS_0213",
+    ] {
+        let charset = Charset::for_java_name(name).unwrap();
+        for (text, replaced) in [("a\u{10FFFD}b", true), ("ab", false)] {
+            let want = charset.encode(text, JDK);
+            let mut dst = [0u8; 64];
+            let mut encoder = charset.new_encoder(JDK);
+            let (result, read, written, got) = encoder.encode_to_slice(text, &mut dst, true);
+            assert_eq!(
+                (result, read),
+                (CoderResult::InputEmpty, text.len()),
+                "{name}"
+            );
+            assert_eq!(
+                (&dst[..written], got),
+                (&want[..], replaced),
+                "{name} {text:?}"
+            );
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let mut encoder = charset.new_encoder(JDK);
+            let (_, _, written, got) = encoder.encode_from_utf16_to_slice(&units, &mut dst, true);
+            assert_eq!(
+                (&dst[..written], got),
+                (&want[..], replaced),
+                "{name} {text:?}"
+            );
+        }
+    }
+}
+
 /// A lone surrogate is the replacement; a pair's base before it is written alone.
 #[cfg(feature = "jdk-multi-byte")]
 #[test]

@@ -486,3 +486,47 @@ fn ascii_is_not_copied_where_it_is_not_its_own_byte() {
         }
     }
 }
+
+/// The streaming encoder writes a chunk whose worst case fits straight into the slice, and
+/// takes the one-char step through its hold buffer only at the end of the room.
+#[test]
+fn the_encoder_writes_into_a_roomy_slice_at_once() {
+    let text = "caf\u{E9} \u{4E2D}\u{1F600} ".repeat(50);
+    for charset in [
+        Charset::from(WINDOWS_1252),
+        Charset::UTF_16BE,
+        Charset::from(GBK),
+    ] {
+        let mut dst = vec![0u8; 8 * text.len()];
+        let mut written = 0;
+        let counts = counted(|| {
+            let mut encoder = charset.new_encoder(JDK);
+            let (_, read, n, _) = encoder.encode_to_slice(&text, &mut dst, true);
+            assert_eq!(read, text.len(), "{charset}");
+            written = n;
+        });
+        assert_eq!(dst[..written], charset.encode(&text, JDK)[..], "{charset}");
+        assert_eq!(counts["encoder_one_char"], 0, "{charset}");
+        let mut small = [0u8; 5];
+        let counts = counted(|| {
+            let _ = charset
+                .new_encoder(JDK)
+                .encode_to_slice(&text, &mut small, true);
+        });
+        assert!(counts["encoder_one_char"] > 0, "{charset}");
+    }
+}
+
+/// ASCII after a non-ASCII char in a JDK multi-byte charset goes eight bytes at a time.
+#[cfg(feature = "jdk-multi-byte")]
+#[test]
+fn jdk_multi_byte_ascii_goes_in_words() {
+    let text = format!("\u{4E2D}{}", "abcdefgh".repeat(20));
+    for name in ["x-EUC-TW", "Big5-HKSCS"] {
+        let charset = Charset::for_java_name(name).expect("a JDK charset");
+        let mut body = Vec::new();
+        let counts = counted(|| body = charset.encode(&text, JDK));
+        assert_eq!(body, reference::encode(charset, &text, JDK), "{name}");
+        assert_eq!(counts["jdk_ascii_words"], 160, "{name}");
+    }
+}

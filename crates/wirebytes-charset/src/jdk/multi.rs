@@ -337,6 +337,30 @@ mod tests {
     use super::super::{CHARSETS, JdkKind};
     use super::*;
 
+    /// The codes of the ISO-2022 forms are ASCII (below 0x80) or two bytes of 0x21..=0x7E
+    /// (with the set's flag bits 0x8000 / 0x8080 on top): the encoder tells the two apart at
+    /// 0x80.
+    #[test]
+    fn iso_2022_codes_are_ascii_or_two_bytes() {
+        let mut seen = 0;
+        for data in MULTI_BYTE
+            .iter()
+            .filter(|data| matches!(data.form, Form::Iso2022 { .. }))
+        {
+            seen += 1;
+            for c in (0..=0xFFFF).chain(0x2_0000..0x3_0000) {
+                if let Some(code) = data.code(c) {
+                    let [hi, lo] = (code & 0x7F7F).to_be_bytes();
+                    assert!(
+                        code < 0x80 || ((0x21..=0x7E).contains(&hi) && (0x21..=0x7E).contains(&lo)),
+                        "U+{c:04X}: {code:#06x}"
+                    );
+                }
+            }
+        }
+        assert!(seen > 0);
+    }
+
     fn data(name: &str) -> &'static MultiByteData {
         let charset = CHARSETS
             .iter()
