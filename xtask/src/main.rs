@@ -11,8 +11,8 @@
 //!   fixed time, with AddressSanitizer on nightly.
 //! - `cargo xtask miri [CRATE...]`: the library crates' unit and integration tests under Miri.
 //! - `cargo xtask jdk-tables`: the JDK's charsets as data for wirebytes-charset.
-//! - `cargo xtask mutants [--quick] [--sample N] [CRATE...]`: mutation testing of the library
-//!   crates with cargo-mutants: the mutants no test notices.
+//! - `cargo xtask mutants [--quick] [--sample N] [--resume] [CRATE...]`: mutation testing of
+//!   the library crates with cargo-mutants: the mutants no test notices.
 //! - `cargo xtask api [CRATE...]`: writes each library crate's public API to its
 //!   `public-api.txt`, which the `api` sweep checks.
 
@@ -54,13 +54,15 @@ tasks:
   miri [CRATE...]               run the library crates' unit and integration tests under
                                 Miri (all four when none is named), installing Miri for
                                 the nightly toolchain when it is missing
-  mutants [--quick] [--sample N] [CRATE...]
+  mutants [--quick] [--sample N] [--resume] [CRATE...]
                                 mutation testing with cargo-mutants (installed when
                                 missing) of the library crates (all four when none is
                                 named): every mutant, every N-th with --sample, or with
                                 --quick the kernel selection of each src/arch/mod.rs; fails
                                 on a mutant no test notices that the crate's
-                                mutants-equivalent.txt does not list
+                                mutants-equivalent.txt does not list. --resume keeps the
+                                outcomes of the runs before (caught, unviable, timed out)
+                                and tests only the rest
   api [CRATE...]                write each library crate's public API to
                                 crates/<crate>/public-api.txt (the `api` sweep of verify
                                 fails when the API differs from the committed file)
@@ -73,6 +75,8 @@ options:
   --quick    a shorter run: verify in under 2 minutes, bench in under 10 on 2 cores
   --time     seconds per fuzz target
   --sample   mutants: test every N-th mutant (round-robin)
+  --resume   mutants: go on from the runs before, testing only the mutants they did not
+             settle (an interrupted run, or the missed ones after new tests)
 
 exit status: 0 when everything ran and passed, 1 when a check, bench or test failed,
 2 when nothing could run (a usage error, an empty selection, the wrong workspace)
@@ -94,6 +98,7 @@ struct TaskArgs {
     quick: bool,
     time: Option<u64>,
     sample: Option<u64>,
+    resume: bool,
     names: Vec<String>,
 }
 
@@ -117,6 +122,7 @@ fn run() -> Result<ExitCode, lexopt::Error> {
             Long("quick") => args.quick = true,
             Long("time") => args.time = Some(parser.value()?.parse()?),
             Long("sample") => args.sample = Some(parser.value()?.parse()?),
+            Long("resume") => args.resume = true,
             Long("help") | Short('h') => {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -130,6 +136,9 @@ fn run() -> Result<ExitCode, lexopt::Error> {
     }
     if args.sample.is_some() && task != "mutants" {
         return Err(format!("`{task}` takes no --sample").into());
+    }
+    if args.resume && task != "mutants" {
+        return Err(format!("`{task}` takes no --resume").into());
     }
     let main: fn(&Path, bool, &[String]) -> ExitCode = match task.as_str() {
         "verify" => verify::main,
@@ -155,7 +164,14 @@ fn run() -> Result<ExitCode, lexopt::Error> {
         "miri" => miri::main,
         "mutants" => {
             return Ok(match root::workspace_root() {
-                Ok(root) => mutants::main(&root, args.quick, args.sample, &args.names),
+                Ok(root) => {
+                    let run = mutants::Run {
+                        quick: args.quick,
+                        sample: args.sample,
+                        resume: args.resume,
+                    };
+                    mutants::main(&root, run, &args.names)
+                }
                 Err(err) => {
                     eprintln!("error: {err}");
                     ExitCode::from(2)

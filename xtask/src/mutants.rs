@@ -127,13 +127,23 @@ struct Report {
     failure: Option<String>,
 }
 
-/// Files one crate's outcomes: reads cargo-mutants' outcome files in `out_dir`, with the
-/// listed equivalents moved from missed to equivalent.
-fn classify(krate_dir: &str, out_dir: &Path, equivalents: &[Equivalent], report: &mut Report) {
+/// Files one crate's outcomes: reads cargo-mutants' outcome files in `out_dir` (the lines
+/// naming a mutant of `only` alone, when given), with the listed equivalents moved from
+/// missed to equivalent.
+fn classify(
+    krate_dir: &str,
+    out_dir: &Path,
+    only: Option<&[String]>,
+    equivalents: &[Equivalent],
+    report: &mut Report,
+) {
     let mut used = vec![false; equivalents.len()];
     for (file_name, outcome) in OUTCOME_FILES {
         let text = fs::read_to_string(out_dir.join(file_name)).unwrap_or_default();
-        let ours = |line: &&str| line.trim().starts_with(&format!("{krate_dir}/"));
+        let ours = |line: &&str| {
+            line.trim().starts_with(&format!("{krate_dir}/"))
+                && only.is_none_or(|names| names.iter().any(|name| name == line.trim()))
+        };
         for line in text.lines().filter(ours) {
             let (name, file) = short_name(krate_dir, line);
             // Each line of the list covers one mutant: two mutants of one name (the same
@@ -193,8 +203,41 @@ fn prepare() -> Result<(), String> {
     Ok(())
 }
 
-/// The arguments of one cargo-mutants run over `krates`, `list` for `--list`.
-fn mutants_args(krates: &[&str], quick: bool, sample: Option<u64>, list: bool) -> Vec<String> {
+/// What `cargo xtask mutants` was asked to run.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Run {
+    /// The kernel selection alone, with the tests that watch it.
+    pub(crate) quick: bool,
+    /// Every N-th mutant of each crate.
+    pub(crate) sample: Option<u64>,
+    /// Keep the outcomes the runs before settled; test the rest.
+    pub(crate) resume: bool,
+}
+
+/// What one cargo-mutants call does.
+#[derive(Debug, Clone, Copy)]
+enum Call<'a> {
+    /// List the selected mutants (`--list`), the sample's when there is one.
+    List,
+    /// Test the selected mutants, or these (their full names) alone.
+    Test(Option<&'a [String]>),
+}
+
+/// `name` as a regular expression that matches it alone.
+fn exactly(name: &str) -> String {
+    let mut out = String::from("^");
+    for c in name.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('$');
+    out
+}
+
+/// The arguments of one cargo-mutants call over `krates`.
+fn mutants_args(krates: &[&str], run: Run, call: Call<'_>) -> Vec<String> {
     let mut args: Vec<String> = ["mutants", "--all-features", "--no-shuffle"]
         .map(str::to_owned)
         .to_vec();
@@ -204,37 +247,48 @@ fn mutants_args(krates: &[&str], quick: bool, sample: Option<u64>, list: bool) -
         for file in EXCLUDED {
             args.extend(["--exclude".to_owned(), format!("crates/{package}/{file}")]);
         }
-        if quick {
+        if run.quick {
             args.extend([
                 "--file".to_owned(),
                 format!("crates/{package}/src/arch/mod.rs"),
             ]);
         }
     }
-    if quick {
-        args.extend(["--re".to_owned(), QUICK_FUNCTIONS.to_owned()]);
+    match call {
+        // The names come from a listing of the selection; a shard of them would be another
+        // sample (cargo-mutants shards what its filters leave).
+        Call::Test(Some(names)) => {
+            for name in names {
+                args.extend(["--re".to_owned(), exactly(name)]);
+            }
+        }
+        Call::List | Call::Test(None) => {
+            if run.quick {
+                args.extend(["--re".to_owned(), QUICK_FUNCTIONS.to_owned()]);
+            }
+            if let Some(n) = run.sample {
+                args.extend([
+                    "--shard".to_owned(),
+                    format!("0/{n}"),
+                    "--sharding".to_owned(),
+                    "round-robin".to_owned(),
+                ]);
+            }
+        }
     }
-    if list {
+    if let Call::List = call {
         args.push("--list".to_owned());
         return args;
-    }
-    if let Some(n) = sample {
-        args.extend([
-            "--shard".to_owned(),
-            format!("0/{n}"),
-            "--sharding".to_owned(),
-            "round-robin".to_owned(),
-        ]);
     }
     // Two builds at a time on the two cores CI has for the short run; one for the long
     // runs, which share their machine, unless `CARGO_MUTANTS_JOBS` says how many.
     if std::env::var_os("CARGO_MUTANTS_JOBS").is_none() {
-        let jobs = if quick { "2" } else { "1" };
+        let jobs = if run.quick { "2" } else { "1" };
         args.extend(["--jobs".to_owned(), jobs.to_owned()]);
     }
     // The tests, without the doctests: with `--quick`, those that watch the kernels. As
     // cargo arguments, they also keep each mutant's build to those test targets.
-    let targets: &[&str] = if quick {
+    let targets: &[&str] = if run.quick {
         &["--lib", "--test=kernels"]
     } else {
         &["--lib", "--tests"]
@@ -243,6 +297,71 @@ fn mutants_args(krates: &[&str], quick: bool, sample: Option<u64>, list: bool) -
         args.push(format!("--cargo-arg={target}"));
     }
     args
+}
+
+/// The full names (with `:LINE:COLUMN`) of the mutants `run` selects in `krates`, listed in
+/// the workspace at `dir`.
+fn listed(dir: &Path, krates: &[&str], run: Run) -> Result<Vec<String>, String> {
+    let output = Command::new(crate::cargo())
+        .args(mutants_args(krates, run, Call::List))
+        .current_dir(dir)
+        .stderr(Stdio::null())
+        .output()
+        .map_err(|err| format!("cannot run cargo mutants: {err}"))?;
+    if !output.status.success() {
+        return Err(format!("`cargo mutants --list` failed ({})", output.status));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| line.trim().to_owned())
+        .filter(|line| !line.is_empty())
+        .collect())
+}
+
+/// The outcomes a run settles (a test noticed the mutant, or it did not compile): kept
+/// across runs in `settled/` by `--resume`. A missed mutant is tested again.
+const SETTLED: [&str; 3] = ["caught.txt", "unviable.txt", "timeout.txt"];
+
+/// Adds the settled outcomes of cargo-mutants' output `from` to the store `to`, each line
+/// once.
+fn carry(from: &Path, to: &Path) -> Result<(), String> {
+    fs::create_dir_all(to).map_err(|err| format!("cannot create {}: {err}", to.display()))?;
+    for file_name in SETTLED {
+        let mut lines: Vec<String> = fs::read_to_string(to.join(file_name))
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        for line in fs::read_to_string(from.join(file_name))
+            .unwrap_or_default()
+            .lines()
+        {
+            if !lines.iter().any(|known| known == line) {
+                lines.push(line.to_owned());
+            }
+        }
+        let mut text = lines.join("\n");
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        fs::write(to.join(file_name), text)
+            .map_err(|err| format!("cannot write {}: {err}", to.join(file_name).display()))?;
+    }
+    Ok(())
+}
+
+/// The mutant names of the store `dir`.
+fn settled_names(dir: &Path) -> Vec<String> {
+    SETTLED
+        .iter()
+        .flat_map(|file_name| {
+            fs::read_to_string(dir.join(file_name))
+                .unwrap_or_default()
+                .lines()
+                .map(|line| line.trim().to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// A crate's equivalence list, and the stale lines of it (no mutant of that name).
@@ -257,7 +376,7 @@ fn equivalents_of(root: &Path, krate: &str) -> Result<(Vec<Equivalent>, Vec<Stri
     };
     // Every listed equivalent must be a mutant cargo-mutants generates.
     let output = Command::new(crate::cargo())
-        .args(mutants_args(&[krate], false, None, true))
+        .args(mutants_args(&[krate], Run::default(), Call::List))
         .current_dir(root)
         .stderr(Stdio::null())
         .output()
@@ -330,13 +449,10 @@ fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
 }
 
 /// Runs the crates in one cargo-mutants run (one copy of the workspace, one baseline build)
-/// and files each crate's outcomes.
-fn run_crates<'a>(
-    root: &Path,
-    krates: &[&'a str],
-    quick: bool,
-    sample: Option<u64>,
-) -> Vec<(&'a str, Report)> {
+/// and files each crate's outcomes. With `--resume`, the outcomes the runs before settled
+/// are kept (in `target/mutants/settled/`, for the mutants that still exist) and only the
+/// other mutants of the selection are tested.
+fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Report)> {
     let mut reports: Vec<(&str, Report, Vec<Equivalent>)> = Vec::new();
     for krate in krates {
         let mut report = Report::default();
@@ -353,17 +469,44 @@ fn run_crates<'a>(
         reports.push((krate, report, equivalents));
     }
     let out_dir = root.join("target/mutants");
-    // A run's old outcome files must not be read as this one's.
-    let _ = fs::remove_dir_all(out_dir.join("mutants.out"));
+    let settled_dir = out_dir.join("settled");
+    let tree = out_dir.join("tree");
     let started = Instant::now();
     eprintln!("== mutants: {}", krates.join(", "));
-    let tree = out_dir.join("tree");
+    // The selection's names, and those left to test, when resuming.
+    let mut selection: Option<(Vec<String>, Vec<String>)> = None;
     let status = fs::create_dir_all(&out_dir)
         .map_err(|err| format!("cannot create {}: {err}", out_dir.display()))
         .and_then(|()| copy_tree(root, &tree))
         .and_then(|()| {
+            if run.resume {
+                carry(&out_dir.join("mutants.out"), &settled_dir)?;
+                let names = listed(&tree, krates, run)?;
+                let settled = settled_names(&settled_dir);
+                let left: Vec<String> = names
+                    .iter()
+                    .filter(|name| !settled.contains(name))
+                    .cloned()
+                    .collect();
+                eprintln!(
+                    "== resuming: {} of {} mutants settled before, {} to test",
+                    names.len() - left.len(),
+                    names.len(),
+                    left.len()
+                );
+                selection = Some((names, left));
+            } else {
+                // A fresh run: nothing settled before counts.
+                let _ = fs::remove_dir_all(&settled_dir);
+            }
+            // A run's old outcome files must not be read as this one's.
+            let _ = fs::remove_dir_all(out_dir.join("mutants.out"));
+            let only = selection.as_ref().map(|(_, left)| left.as_slice());
+            if only.is_some_and(<[String]>::is_empty) {
+                return Ok(None);
+            }
             Command::new(crate::cargo())
-                .args(mutants_args(krates, quick, sample, false))
+                .args(mutants_args(krates, run, Call::Test(only)))
                 .arg("-d")
                 .arg(&tree)
                 .arg("-o")
@@ -371,14 +514,16 @@ fn run_crates<'a>(
                 .current_dir(root)
                 .stdout(crate::bench::stderr_handle())
                 .status()
+                .map(Some)
                 .map_err(|err| format!("cannot run cargo mutants: {err}"))
         });
     let seconds = started.elapsed().as_secs();
     // cargo-mutants exits 0 when every mutant was caught, 2 when some were missed, 3 when
     // some timed out; anything else (4: the unmutated tree fails its tests) is a failure.
     let failure = match status {
-        Ok(status) if matches!(status.code(), Some(0 | 2 | 3)) => None,
-        Ok(status) => Some(format!("cargo mutants failed ({status})")),
+        Ok(None) => None,
+        Ok(Some(status)) if matches!(status.code(), Some(0 | 2 | 3)) => None,
+        Ok(Some(status)) => Some(format!("cargo mutants failed ({status})")),
         Err(err) => Some(err),
     };
     reports
@@ -388,9 +533,20 @@ fn run_crates<'a>(
             if report.failure.is_none() {
                 report.failure.clone_from(&failure);
             }
+            let krate_dir = format!("crates/wirebytes-{krate}");
+            if let Some((names, _)) = &selection {
+                classify(
+                    &krate_dir,
+                    &settled_dir,
+                    Some(names),
+                    &equivalents,
+                    &mut report,
+                );
+            }
             classify(
-                &format!("crates/wirebytes-{krate}"),
+                &krate_dir,
                 &out_dir.join("mutants.out"),
+                None,
                 &equivalents,
                 &mut report,
             );
@@ -455,7 +611,7 @@ fn table(reports: &[(&str, Report)]) -> String {
 }
 
 /// Runs the selected crates (all when `names` is empty) and prints the table.
-pub(crate) fn main(root: &Path, quick: bool, sample: Option<u64>, names: &[String]) -> ExitCode {
+pub(crate) fn main(root: &Path, run: Run, names: &[String]) -> ExitCode {
     let selected = match crate::select("crate", CRATES, names) {
         Ok(selected) => selected,
         Err(err) => {
@@ -463,7 +619,7 @@ pub(crate) fn main(root: &Path, quick: bool, sample: Option<u64>, names: &[Strin
             return ExitCode::from(2);
         }
     };
-    if sample == Some(0) {
+    if run.sample == Some(0) {
         eprintln!("error: --sample must be at least 1");
         return ExitCode::from(2);
     }
@@ -471,7 +627,7 @@ pub(crate) fn main(root: &Path, quick: bool, sample: Option<u64>, names: &[Strin
         eprintln!("error: mutants: {err}");
         return ExitCode::FAILURE;
     }
-    let reports = run_crates(root, &selected, quick, sample);
+    let reports = run_crates(root, &selected, run);
     print!("{}", table(&reports));
     let bad = reports.iter().any(|(_, report)| {
         !report.missed.is_empty() || !report.stale.is_empty() || report.failure.is_some()
@@ -526,7 +682,7 @@ mod tests {
         }
         let equivalents = parse_equivalents(list).expect("a list");
         let mut report = Report::default();
-        classify("crates/wirebytes-x", &dir, &equivalents, &mut report);
+        classify("crates/wirebytes-x", &dir, None, &equivalents, &mut report);
         let _ = fs::remove_dir_all(&dir);
         report
     }
@@ -575,5 +731,31 @@ mod tests {
             ["crates/wirebytes-x/src/a.rs:3:2: replace << with >>"]
         );
         assert_eq!(report.files["src/a.rs"][&Outcome::Equivalent], 1);
+    }
+
+    #[test]
+    fn a_name_becomes_a_pattern_of_itself_alone() {
+        assert_eq!(
+            exactly("src/a.rs:3:9: replace f -> Option<(u8, u8)> with Some((1, 0)) in S::f"),
+            r"^src/a\.rs:3:9: replace f -> Option<\(u8, u8\)> with Some\(\(1, 0\)\) in S::f$"
+        );
+        assert_eq!(exactly(r"a|b*[c]{2}^$\?+"), r"^a\|b\*\[c\]\{2\}\^\$\\\?\+$");
+    }
+
+    #[test]
+    fn settled_outcomes_accumulate_once_each() {
+        let dir = std::env::temp_dir().join(format!("xtask-carry-{}", std::process::id()));
+        let (from, to) = (dir.join("out"), dir.join("settled"));
+        fs::create_dir_all(&from).expect("a scratch directory");
+        fs::write(from.join("caught.txt"), "a\nb\n").expect("write");
+        fs::write(from.join("missed.txt"), "m\n").expect("write");
+        carry(&from, &to).expect("carry");
+        fs::write(from.join("caught.txt"), "b\nc\n").expect("write");
+        fs::write(from.join("timeout.txt"), "t\n").expect("write");
+        carry(&from, &to).expect("carry");
+        let settled = settled_names(&to);
+        let _ = fs::remove_dir_all(&dir);
+        // Missed mutants are tested again; the others are kept, each once.
+        assert_eq!(settled, ["a", "b", "c", "t"]);
     }
 }
