@@ -573,8 +573,146 @@ fn render_header_value(c: &mut Criterion) {
     group.finish();
 }
 
+/// A response head of typical headers: (status code, reason, headers).
+type Head = (u16, &'static str, Vec<(&'static str, String)>);
+
+/// Two heads: eight ASCII headers, and the same with Latin-1 values.
+fn heads() -> Vec<(&'static str, Head)> {
+    let ascii: Vec<(&'static str, String)> = vec![
+        ("Content-Type", "text/html; charset=ISO-8859-1".to_owned()),
+        ("Content-Length", "48213".to_owned()),
+        ("Date", "Sat, 05 Dec 2026 17:03:26 GMT".to_owned()),
+        ("Server", "wirebytes-bench/0.1".to_owned()),
+        ("Cache-Control", "private, max-age=0, no-cache".to_owned()),
+        (
+            "X-Request-Id",
+            "0f8c1e2a-7d4b-4c6e-9a31-5b2f8d7e6c40".to_owned(),
+        ),
+        (
+            "Set-Cookie",
+            "session=4f2a9c; Path=/; HttpOnly; Secure".to_owned(),
+        ),
+        ("Vary", "Accept-Encoding".to_owned()),
+    ];
+    let mut latin1 = ascii.clone();
+    latin1.push(("X-Author", "Fran\u{E7}ois M\u{FC}ller".to_owned()));
+    latin1.push((
+        "X-Title",
+        "Gr\u{FC}\u{DF}e aus K\u{F6}ln, se\u{F1}or".to_owned(),
+    ));
+    vec![
+        ("ascii", (200, "OK", ascii)),
+        ("latin1", (200, "OK", latin1)),
+    ]
+}
+
+/// A status line and its headers the plain way: each name's bytes checked against the token
+/// rule, each value's units truncated and pushed one at a time, then checked.
+fn baseline_head(head: &Head, dst: &mut Vec<u8>) -> bool {
+    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    let clean = |b: u8| !((b < 0x20 && b != b'\t') || b == 0x7F);
+    let (code, reason, headers) = head;
+    let start = dst.len();
+    dst.extend_from_slice(format!("HTTP/1.1 {code} ").as_bytes());
+    dst.extend(reason.encode_utf16().map(|u| u as u8));
+    if !dst[start..].iter().all(|&b| clean(b)) {
+        return false;
+    }
+    dst.extend_from_slice(b"\r\n");
+    for (name, value) in headers {
+        if name.is_empty() || !name.bytes().all(token) {
+            return false;
+        }
+        dst.extend_from_slice(name.as_bytes());
+        dst.extend_from_slice(b": ");
+        let at = dst.len();
+        dst.extend(value.encode_utf16().map(|u| u as u8));
+        if !dst[at..].iter().all(|&b| clean(b)) {
+            return false;
+        }
+        dst.extend_from_slice(b"\r\n");
+    }
+    true
+}
+
+/// A response head (status line and headers) rendered into a reused buffer: the plain way
+/// (baseline) against `render_status_line` and `render_header`.
+fn render_header(c: &mut Criterion) {
+    const GROUP: &str = "ascii/render_header";
+    let mut group = c.benchmark_group(GROUP);
+    let mut dst: Vec<u8> = Vec::with_capacity(4096);
+    for (name, head) in heads() {
+        let mut expected = Vec::new();
+        assert!(baseline_head(&head, &mut expected));
+        let param = format!("{name}-head/{}", expected.len());
+        group.throughput(Throughput::Bytes(expected.len() as u64));
+        bench(&mut group, GROUP, "baseline", &param, &head, |head| {
+            dst.clear();
+            baseline_head(head, &mut dst)
+        });
+        bench(
+            &mut group,
+            GROUP,
+            "ours",
+            &param,
+            &head,
+            |(code, reason, headers)| {
+                dst.clear();
+                let mut ok = wirebytes_ascii::render_status_line(*code, reason, &mut dst).is_ok();
+                for (name, value) in headers {
+                    ok &= wirebytes_ascii::render_header(name, value, &mut dst).is_ok();
+                }
+                ok
+            },
+        );
+        let mut ours = Vec::new();
+        let (code, reason, headers) = &head;
+        wirebytes_ascii::render_status_line(*code, reason, &mut ours).unwrap();
+        for (name, value) in headers {
+            wirebytes_ascii::render_header(name, value, &mut ours).unwrap();
+        }
+        assert_eq!(ours, expected);
+    }
+    group.finish();
+}
+
+/// An `http::HeaderValue` from text: `HeaderValue::from_bytes` of the rendered bytes (it
+/// checks them and copies them), rendering with the check and then
+/// `HeaderValue::from_maybe_shared` (checked twice, no copy), and `header_value` (checked
+/// once).
+fn header_value(c: &mut Criterion) {
+    const GROUP: &str = "ascii/header_value";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, text) in header_inputs() {
+        let units = text.encode_utf16().count();
+        let param = label(name, units);
+        group.throughput(Throughput::Bytes(units as u64));
+        bench(&mut group, GROUP, "baseline", &param, text.as_str(), |s| {
+            http::HeaderValue::from_bytes(&wirebytes_ascii::low_bytes(s)).is_ok()
+        });
+        bench(
+            &mut group,
+            GROUP,
+            "checked-twice",
+            &param,
+            text.as_str(),
+            |s| {
+                let mut rendered = Vec::new();
+                wirebytes_ascii::render_header_value(s, &mut rendered).is_ok()
+                    && http::HeaderValue::from_maybe_shared(bytes::Bytes::from(rendered)).is_ok()
+            },
+        );
+        bench(&mut group, GROUP, "ours", &param, text.as_str(), |s| {
+            wirebytes_ascii::header_value(s).is_ok()
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     group,
+    render_header,
+    header_value,
     low_bytes_to_vec,
     low_bytes_to_buf,
     render_header_value,

@@ -70,6 +70,27 @@
 //! surrogate pair cut by a chunk's end finished in the next. [`render_header_value`] appends
 //! like [`low_bytes_to_vec`], or appends nothing and says which byte is not allowed.
 //!
+//! # HTTP/1 lines
+//!
+//! [`render_header`] and [`render_status_line`] append whole lines (`name: value\r\n`,
+//! `HTTP/1.1 200 OK\r\n`), every part checked: the name is an RFC 9110 token
+//! ([`find_invalid_header_name_byte`]), the value and the reason phrase are rendered and
+//! checked as [`render_header_value`] does, the code is three digits. On an error nothing is
+//! appended, and [`InvalidHeader`] says which part was wrong and where.
+//!
+//! ```
+//! use wirebytes_ascii::{InvalidHeader, render_header, render_status_line};
+//!
+//! let mut head = Vec::new();
+//! render_status_line(404, "Not Found", &mut head)?;
+//! render_header("Content-Length", "0", &mut head)?;
+//! assert_eq!(head, b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n");
+//!
+//! let err = render_header("Set-Cookie", "id=1\u{010D}\u{010A}X: y", &mut head).unwrap_err();
+//! assert!(matches!(err, InvalidHeader::Value(e) if e.offset() == 4 && e.byte() == b'\r'));
+//! # Ok::<(), InvalidHeader>(())
+//! ```
+//!
 //! # Speed
 //!
 //! The chars of a `&str` are decoded straight from UTF-8 to the low byte of each unit, with
@@ -96,9 +117,10 @@
 //!   it, a kernel runs only where its instructions are enabled at compile time (for example
 //!   `-C target-cpu=native`); the results are the same either way.
 //! - `alloc` (default, implied by `std`): [`low_bytes`], [`low_bytes_from_utf16`],
-//!   [`low_bytes_to_vec`], [`low_bytes_from_utf16_to_vec`] and [`render_header_value`], which
-//!   write a `Vec<u8>`.
+//!   [`low_bytes_to_vec`], [`low_bytes_from_utf16_to_vec`], [`render_header_value`],
+//!   [`render_header`] and [`render_status_line`], which write a `Vec<u8>`.
 //! - `bytes`: [`low_bytes_to_buf`], into any [`bytes::BufMut`].
+//! - `http` (implies `std`): `header_value`, an `http::HeaderValue` rendered and checked once.
 //!
 //! Features only add functions: none changes what another function returns or writes.
 //! Without `alloc` the crate allocates nothing; it is `no_std` either way. `unsafe` is denied
@@ -127,6 +149,9 @@ extern crate alloc;
 use alloc::vec::Vec;
 
 pub use header::InvalidHeaderByte;
+#[cfg(feature = "http")]
+pub use http::header_value;
+pub use http1::InvalidHeader;
 
 #[allow(
     unsafe_code,
@@ -142,6 +167,13 @@ mod copy;
 mod counters;
 mod counting;
 mod header;
+#[cfg(feature = "http")]
+#[allow(
+    unsafe_code,
+    reason = "a header value made from bytes checked here, without the check again"
+)]
+mod http;
+mod http1;
 mod len;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
@@ -460,4 +492,100 @@ pub fn find_invalid_header_byte(rendered: &[u8]) -> Option<usize> {
 #[must_use = "on an error nothing was appended: the value must not go on the wire"]
 pub fn render_header_value(src: &str, dst: &mut Vec<u8>) -> Result<(), InvalidHeaderByte> {
     header::render_header_value(src, dst, arch::Kernels::detect)
+}
+
+/// The index of the first byte of `name` that may not be in a header name, if any: a header
+/// name is an RFC 9110 token, one or more of `!#$%&'*+-.^_`|~`, digits and letters. An empty
+/// name gives `Some(0)`.
+///
+/// Every token byte is ASCII, so checking the `str`'s own bytes is enough: a name is never
+/// rendered through its low bytes (U+0141 would become `A`).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::find_invalid_header_name_byte;
+///
+/// assert_eq!(find_invalid_header_name_byte(b"X-Request-Id"), None);
+/// assert_eq!(find_invalid_header_name_byte(b"X-Request Id"), Some(9));
+/// assert_eq!(find_invalid_header_name_byte(b"Host:"), Some(4));
+/// assert_eq!(find_invalid_header_name_byte(b""), Some(0));
+/// ```
+#[inline]
+#[must_use]
+pub fn find_invalid_header_name_byte(name: &[u8]) -> Option<usize> {
+    http1::find_invalid_header_name_byte(name)
+}
+
+/// Appends the header line `name: value\r\n` to `dst`, with the value rendered as
+/// [`render_header_value`] renders it, when `name` is a token (see
+/// [`find_invalid_header_name_byte`]) and every rendered byte of `value` a header byte.
+///
+/// The value goes as it is: whitespace around it is the caller's to trim. `dst` grows by one
+/// reservation of at most `name.len() + value.len() + 4` bytes (the UTF-8 lengths; the line
+/// is at most that long).
+///
+/// # Errors
+///
+/// [`InvalidHeader::Name`] for the first byte of `name` that is not a token byte (offset 0
+/// and `:` for an empty name), [`InvalidHeader::Value`] for the first rendered byte of
+/// `value` that is not a header byte, with its offset in the value. `dst` then holds what it
+/// held before (its capacity may have grown).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::{InvalidHeader, render_header};
+///
+/// let mut head = Vec::new();
+/// render_header("Content-Type", "text/plain; charset=ISO-8859-1", &mut head)?;
+/// render_header("X-Author", "Fran\u{E7}ois", &mut head)?;
+/// assert_eq!(
+///     head,
+///     b"Content-Type: text/plain; charset=ISO-8859-1\r\nX-Author: Fran\xE7ois\r\n"
+/// );
+///
+/// // U+010D renders as CR: a header split in two. Refused, and nothing is appended.
+/// let err = render_header("X-Note", "a\u{010D}\u{010A}Set-Cookie: s=1", &mut head).unwrap_err();
+/// assert!(matches!(err, InvalidHeader::Value(e) if e.offset() == 1));
+/// assert!(head.ends_with(b"X-Author: Fran\xE7ois\r\n"));
+/// # Ok::<(), InvalidHeader>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+#[must_use = "on an error nothing was appended: the line must not go on the wire"]
+pub fn render_header(name: &str, value: &str, dst: &mut Vec<u8>) -> Result<(), InvalidHeader> {
+    http1::render_header(name, value, dst)
+}
+
+/// Appends the HTTP/1.1 status line `HTTP/1.1 code reason\r\n` to `dst`, with the reason
+/// phrase rendered and checked as a header value (RFC 9112: HTAB, space, visible ASCII and
+/// `0x80..=0xFF`). An empty reason keeps its space: `HTTP/1.1 204 \r\n`.
+///
+/// `dst` grows by one reservation of at most `reason.len() + 15` bytes.
+///
+/// # Errors
+///
+/// [`InvalidHeader::Status`] for a code outside `100..=999`, [`InvalidHeader::Value`] for
+/// the first rendered byte of `reason` that may not be in it, with its offset in the reason.
+/// `dst` then holds what it held before (its capacity may have grown).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::{InvalidHeader, render_status_line};
+///
+/// let mut head = Vec::new();
+/// render_status_line(200, "OK", &mut head)?;
+/// assert_eq!(head, b"HTTP/1.1 200 OK\r\n");
+///
+/// assert_eq!(render_status_line(1000, "", &mut head), Err(InvalidHeader::Status(1000)));
+/// assert_eq!(head, b"HTTP/1.1 200 OK\r\n");
+/// # Ok::<(), InvalidHeader>(())
+/// ```
+#[cfg(feature = "alloc")]
+#[inline]
+#[must_use = "on an error nothing was appended: the line must not go on the wire"]
+pub fn render_status_line(code: u16, reason: &str, dst: &mut Vec<u8>) -> Result<(), InvalidHeader> {
+    http1::render_status_line(code, reason, dst)
 }

@@ -235,3 +235,116 @@ pub fn render_header_value(src: &str, dst: &mut Vec<u8>) -> Result<(), crate::In
     dst.extend_from_slice(&rendered);
     Ok(())
 }
+
+/// Whether `byte` may be in a header name: RFC 9110's `tchar`, read as "a visible ASCII char
+/// that is not a delimiter" (`"(),/:;<=>?@[\]{}`).
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::reference::is_token_byte;
+///
+/// assert!(is_token_byte(b'a') && is_token_byte(b'-') && is_token_byte(b'~'));
+/// assert!(!is_token_byte(b':') && !is_token_byte(b' ') && !is_token_byte(0xE9));
+/// ```
+#[must_use]
+pub const fn is_token_byte(byte: u8) -> bool {
+    if !byte.is_ascii_graphic() {
+        return false;
+    }
+    let delimiters = b"\"(),/:;<=>?@[\\]{}";
+    let mut i = 0;
+    while i < delimiters.len() {
+        if delimiters[i] == byte {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The index of the first byte of `name` that is not a [token byte](is_token_byte), found one
+/// byte at a time; `Some(0)` for an empty name.
+///
+/// # Examples
+///
+/// ```
+/// use wirebytes_ascii::reference::find_invalid_header_name_byte;
+///
+/// assert_eq!(find_invalid_header_name_byte(b"Content-Type"), None);
+/// assert_eq!(find_invalid_header_name_byte(b"Content Type"), Some(7));
+/// assert_eq!(find_invalid_header_name_byte(b""), Some(0));
+/// ```
+#[must_use]
+pub fn find_invalid_header_name_byte(name: &[u8]) -> Option<usize> {
+    if name.is_empty() {
+        return Some(0);
+    }
+    name.iter().position(|&b| !is_token_byte(b))
+}
+
+/// Renders `name: value\r\n` into a new vector, each part checked, and appends it to `dst`
+/// when both are right.
+///
+/// # Errors
+///
+/// As the crate root's `render_header`; `dst` is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = Vec::new();
+/// wirebytes_ascii::reference::render_header("Host", "example.com", &mut dst).unwrap();
+/// assert_eq!(dst, b"Host: example.com\r\n");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn render_header(
+    name: &str,
+    value: &str,
+    dst: &mut Vec<u8>,
+) -> Result<(), crate::InvalidHeader> {
+    if let Some(offset) = find_invalid_header_name_byte(name.as_bytes()) {
+        let byte = if name.is_empty() {
+            b':'
+        } else {
+            name.as_bytes()[offset]
+        };
+        return Err(crate::InvalidHeader::Name { offset, byte });
+    }
+    let mut line = name.as_bytes().to_vec();
+    line.extend_from_slice(b": ");
+    render_header_value(value, &mut line)?;
+    line.extend_from_slice(b"\r\n");
+    dst.extend_from_slice(&line);
+    Ok(())
+}
+
+/// Renders `HTTP/1.1 code reason\r\n` into a new vector, checked, and appends it to `dst`
+/// when the code and the reason are right.
+///
+/// # Errors
+///
+/// As the crate root's `render_status_line`; `dst` is unchanged.
+///
+/// # Examples
+///
+/// ```
+/// let mut dst = Vec::new();
+/// wirebytes_ascii::reference::render_status_line(404, "Not Found", &mut dst).unwrap();
+/// assert_eq!(dst, b"HTTP/1.1 404 Not Found\r\n");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn render_status_line(
+    code: u16,
+    reason: &str,
+    dst: &mut Vec<u8>,
+) -> Result<(), crate::InvalidHeader> {
+    if !(100..=999).contains(&code) {
+        return Err(crate::InvalidHeader::Status(code));
+    }
+    let mut line = alloc::format!("HTTP/1.1 {code} ").into_bytes();
+    render_header_value(reason, &mut line)?;
+    line.extend_from_slice(b"\r\n");
+    dst.extend_from_slice(&line);
+    Ok(())
+}

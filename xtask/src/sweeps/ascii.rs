@@ -4,7 +4,9 @@
 //! `low_bytes_to_buf`, `low_bytes_from_utf16_to_vec`) and `render_header_value`, at every
 //! kernel level where they have one; the header-byte rule (`is_header_byte`,
 //! `find_invalid_header_byte`) against the http crate's `HeaderValue::from_bytes` over every
-//! byte and random rendered text; and, when `java` is on PATH, against the JDK's
+//! byte and random rendered text, `header_value` against `HeaderValue::from_bytes`, header
+//! names against `HeaderName::from_bytes` and header and status lines against the reference;
+//! and, when `java` is on PATH, against the JDK's
 //! `String.getBytes(int, int, byte[], int)` itself: whole strings (appended too), prefixes (a
 //! shorter destination) and middles (`srcBegin > 0`), lone surrogates included.
 
@@ -51,6 +53,7 @@ pub(crate) fn run(ctx: &mut Ctx) {
     appended(ctx);
     header_rule(ctx);
     header_values(ctx);
+    header_lines(ctx);
     match ctx.java() {
         Some(java) => jdk_parity(ctx, &java),
         None => ctx.skip(
@@ -569,8 +572,8 @@ fn header_values(ctx: &mut Ctx) {
     let count = ctx.scale(500_000, 30_000);
     let levels = wirebytes_ascii::levels::all().count() as u64;
     let mut check = ctx.check(
-        "random header values: render_header_value (each level) = reference, http agrees",
-        count as u64 * (levels + 2),
+        "random header values: render_header_value (each level) = reference, http agrees, header_value",
+        count as u64 * (levels + 3),
     );
     let mut rng = Rng::new(0xA5C1_0007);
     for _ in 0..count {
@@ -605,6 +608,82 @@ fn header_values(ctx: &mut Ctx) {
             &text,
             http_accepts(&low_bytes(&text)),
             result.is_ok(),
+        );
+        check.case_in(
+            "header_value = http HeaderValue::from_bytes(low_bytes)",
+            &text,
+            http::HeaderValue::from_bytes(&low_bytes(&text)).ok(),
+            wirebytes_ascii::header_value(&text).ok(),
+        );
+    }
+}
+
+/// Header names and lines: every byte at every position of a 40-byte token name against the
+/// reference and the http crate's `HeaderName::from_bytes`, then header and status lines of
+/// random names, values and codes against the reference (result and buffer).
+fn header_lines(ctx: &mut Ctx) {
+    let count = ctx.scale(200_000, 20_000);
+    let mut check = ctx.check(
+        "header names (= reference, http HeaderName), header and status lines = reference",
+        256 * 40 * 2 + count as u64 * 2,
+    );
+    for byte in 0..=255u8 {
+        for at in 0..40 {
+            let mut name = vec![b'n'; 40];
+            name[at] = byte;
+            let found = wirebytes_ascii::find_invalid_header_name_byte(&name);
+            check.case_in(
+                "find_invalid_header_name_byte = reference",
+                &name,
+                reference::find_invalid_header_name_byte(&name),
+                found,
+            );
+            check.case_in(
+                "find_invalid_header_name_byte is None = http accepts",
+                &name,
+                http::HeaderName::from_bytes(&name).is_ok(),
+                found.is_none(),
+            );
+        }
+    }
+    const NAMES: [&str; 8] = [
+        "Host",
+        "",
+        "X-\u{141}",
+        "Content Type",
+        "a:b",
+        "!#$%&'*+-.^_`|~",
+        "X\r",
+        "ETag",
+    ];
+    let mut rng = Rng::new(0xA5C1_0009);
+    for _ in 0..count {
+        let name = if rng.one_in(2) {
+            (*rng.pick(&NAMES)).to_owned()
+        } else {
+            random_text(&mut rng, 2)
+        };
+        let value = random_text(&mut rng, 6);
+        let mut expected = PREFIX.to_vec();
+        let expected_result = reference::render_header(&name, &value, &mut expected);
+        let mut dst = PREFIX.to_vec();
+        let result = wirebytes_ascii::render_header(&name, &value, &mut dst);
+        check.case_in(
+            "render_header",
+            format!("{name}\u{0}{value}").as_str(),
+            (&expected_result, &expected),
+            (&result, &dst),
+        );
+        let code = u16::try_from(rng.below(1100)).unwrap_or(0);
+        let mut expected = PREFIX.to_vec();
+        let expected_result = reference::render_status_line(code, &value, &mut expected);
+        let mut dst = PREFIX.to_vec();
+        let result = wirebytes_ascii::render_status_line(code, &value, &mut dst);
+        check.case_in(
+            "render_status_line",
+            format!("{code} {value}").as_str(),
+            (&expected_result, &expected),
+            (&result, &dst),
         );
     }
 }
