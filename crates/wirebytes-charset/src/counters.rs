@@ -64,12 +64,15 @@ pub(crate) enum Path {
     EncoderOneChar,
     /// ASCII in a JDK multi-byte charset, eight bytes at a time: the bytes.
     JdkAsciiWords,
+    /// `single_byte::window_run`'s appends to the output (its first window's, one per
+    /// thousand bytes or so, the last): 1 per append.
+    WindowRunAppends,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 22] = [
+    pub(crate) const ALL: [Path; 23] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -92,6 +95,7 @@ impl Path {
         Path::AsciiPrefixBlocks,
         Path::EncoderOneChar,
         Path::JdkAsciiWords,
+        Path::WindowRunAppends,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -120,6 +124,7 @@ impl Path {
             Path::AsciiPrefixBlocks => "ascii_prefix_blocks",
             Path::EncoderOneChar => "encoder_one_char",
             Path::JdkAsciiWords => "jdk_ascii_words",
+            Path::WindowRunAppends => "window_run_appends",
         }
     }
 }

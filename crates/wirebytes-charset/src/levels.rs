@@ -15,6 +15,7 @@
 
 use crate::arch::Kernels;
 use crate::engine::{self, infallible};
+use crate::multi_byte::{Coding as _, MultiByte};
 use crate::sink::SliceSink;
 use crate::{Charset, Encoder, Replacement, Unmappable};
 
@@ -49,6 +50,60 @@ pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
     crate::counting::reset();
+}
+
+/// `text` in the WHATWG multi-byte `encoding` (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK,
+/// gb18030, ISO-2022-JP) by its coder, with its encode table or ISO-2022-JP state machine as
+/// the public functions write it (`tables`), or through encoding_rs's encoder alone, the path
+/// of an encoding without a table. With `replacement`, or stopping at the first unmappable
+/// char (`None`): the bytes or that char's byte offset, and whether a replacement was
+/// written.
+pub fn multi_byte_coder(
+    encoding: &'static encoding_rs::Encoding,
+    tables: bool,
+    text: &str,
+    replacement: Option<Replacement>,
+) -> (Result<Vec<u8>, usize>, bool) {
+    coder_run(encoding, tables, replacement, |coder, policy, out| {
+        coder.encode_str(text, true, policy, &mut |bytes| {
+            out.extend_from_slice(bytes)
+        })
+    })
+}
+
+/// [`multi_byte_coder`] of UTF-16 input: the error is a unit index (an unmappable char or,
+/// without a replacement, an unpaired surrogate).
+pub fn multi_byte_coder_from_utf16(
+    encoding: &'static encoding_rs::Encoding,
+    tables: bool,
+    units: &[u16],
+    replacement: Option<Replacement>,
+) -> (Result<Vec<u8>, usize>, bool) {
+    coder_run(encoding, tables, replacement, |coder, policy, out| {
+        coder.encode_units(units, true, policy, &mut |bytes| {
+            out.extend_from_slice(bytes)
+        })
+    })
+}
+
+/// Runs `encode` on a coder of `encoding` that records replacements.
+fn coder_run(
+    encoding: &'static encoding_rs::Encoding,
+    tables: bool,
+    replacement: Option<Replacement>,
+    encode: impl FnOnce(&mut MultiByte, crate::Policy, &mut Vec<u8>) -> Result<(), usize>,
+) -> (Result<Vec<u8>, usize>, bool) {
+    let kernels = Kernels::detect();
+    let mut coder = if tables {
+        MultiByte::new(encoding, kernels)
+    } else {
+        MultiByte::without_tables(encoding, kernels)
+    };
+    coder.track = true;
+    let policy = replacement.map_or(crate::Policy::Strict, crate::Policy::from);
+    let mut out = Vec::new();
+    let result = encode(&mut coder, policy, &mut out);
+    (result.map(|()| out), coder.take_replaced())
 }
 
 /// A set of kernels this CPU can run, by name ("portable", "ssse3", "avx2", "avx512").

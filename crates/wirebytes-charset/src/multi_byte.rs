@@ -223,6 +223,18 @@ impl MultiByte {
         }
     }
 
+    /// A coder that writes through encoding_rs's encoder alone, without an encode table or the
+    /// ISO-2022-JP state machine: the path of an encoding that has neither, which the tests
+    /// compare with the table paths (`levels::multi_byte_coder`).
+    #[cfg(feature = "__internal")]
+    pub(crate) fn without_tables(encoding: &'static Encoding, kernels: Kernels) -> MultiByte {
+        MultiByte {
+            table: None,
+            jp: None,
+            ..MultiByte::new(encoding, kernels)
+        }
+    }
+
     /// [`encode_str`](Self::encode_str) for a stateless encoding with an encode table: ASCII
     /// eight bytes at a time, every BMP char with an entry by the table, and only the others
     /// (unmappable, supplementary, gb18030's four-byte ones) through encoding_rs's encoder, one

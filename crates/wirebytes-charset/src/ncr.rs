@@ -43,3 +43,28 @@ pub(crate) fn push_ncr<S: Sink>(out: &mut S, c: u32) {
     let n = write_ncr(&mut ncr, c);
     out.extend_from_slice(&ncr[..n]);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{ncr_len, write_ncr};
+
+    /// The length is that of the reference written, for the scalar values up to 1000, each
+    /// side of every power of ten and every 97th (one-digit ones included, though the
+    /// single-byte charsets that ask for a length map all of them).
+    #[test]
+    fn the_length_is_the_written_length() {
+        let mut dst = [0u8; 12];
+        let edges = [
+            9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999, 100_000, 999_999,
+        ];
+        let values = (0..=1_000)
+            .chain(edges.iter().flat_map(|&n| [n, n + 1]))
+            .chain((0..=0x10_FFFF).step_by(97))
+            .chain([0x10_FFFF]);
+        for c in values.filter_map(char::from_u32) {
+            let n = write_ncr(&mut dst, u32::from(c));
+            assert_eq!(ncr_len(c), n, "{c:?}");
+            assert_eq!(&dst[..n], format!("&#{};", u32::from(c)).as_bytes());
+        }
+    }
+}

@@ -293,12 +293,14 @@ pub(crate) fn window_run<S: Sink>(
         return i;
     };
     out.extend_from_slice(&first[..written.min(BLOCK)]);
+    crate::counters::add(crate::counters::Path::WindowRunAppends, 1);
     i += BLOCK + usize::from((window[BLOCK] & 0xC0) == 0x80);
     let mut buf = [0u8; 16 * BLOCK];
     let mut w = 0;
     while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<WINDOW>) {
         if w + BLOCK > buf.len() {
             out.extend_from_slice(&buf[..w]);
+            crate::counters::add(crate::counters::Path::WindowRunAppends, 1);
             w = 0;
         }
         let Some(dst) = buf[w..].first_chunk_mut::<BLOCK>() else {
@@ -312,6 +314,7 @@ pub(crate) fn window_run<S: Sink>(
         i += BLOCK + usize::from((window[BLOCK] & 0xC0) == 0x80);
     }
     out.extend_from_slice(&buf[..w]);
+    crate::counters::add(crate::counters::Path::WindowRunAppends, 1);
     i
 }
 

@@ -1306,3 +1306,30 @@ fn stateful_charsets_switch_sets_as_the_reference() {
         }
     }
 }
+
+/// One 2-byte or 4-byte char anywhere in the first KiB of 1100 bytes of ASCII: the AVX2
+/// all-ASCII check ORs each KiB into 32 lanes, and the char's bytes land in two or four of
+/// them; their high bits must not cancel out. Never taken for ASCII, at every level.
+#[test]
+fn one_char_in_a_kib_of_ascii_is_never_taken_for_ascii() {
+    let charsets = [
+        Charset::from(WINDOWS_1252),
+        Charset::for_java_name("windows-1252").expect("a JDK charset"),
+    ];
+    for c in ["\u{E9}", "\u{1F600}"] {
+        for at in 0..1024 {
+            let text = format!("{}{c}{}", "a".repeat(at), "a".repeat(1100 - at));
+            for charset in charsets {
+                let slow = reference::encode(charset, &text, JDK);
+                for level in levels::all() {
+                    assert_eq!(
+                        level.encode(charset, &text, JDK),
+                        slow,
+                        "{} {charset} at {at}",
+                        level.name()
+                    );
+                }
+            }
+        }
+    }
+}

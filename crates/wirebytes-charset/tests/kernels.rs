@@ -150,6 +150,49 @@ fn two_byte_text_goes_through_the_table_window() {
     }
 }
 
+/// The crate's own UTF-8 to UTF-16 decoder takes a piece where 3-byte chars make at least
+/// half of its first 64 bytes (their leads a sixth): 10 of them in a 60-byte text, not 9 in
+/// 60 bytes or Latin-1 or emoji text; encoding_rs's decoder takes the others.
+#[test]
+fn the_own_utf16_decoder_takes_mostly_three_byte_text() {
+    let ten = format!("{}{}", "中".repeat(10), "a".repeat(30));
+    let nine = format!("{}{}", "中".repeat(9), "a".repeat(33));
+    let cases = [
+        (ten.as_str(), 60),
+        (nine.as_str(), 0),
+        (&*"é".repeat(300), 0),
+        (&*"😀".repeat(100), 0),
+    ];
+    for (text, own) in cases {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, Charset::UTF_16BE, text);
+            let own = if name == "portable" { 0 } else { own };
+            assert_eq!(counts["utf16_own_decoder"], own, "{name}: {text}");
+        }
+    }
+}
+
+/// A long run of table windows is appended to the output about a thousand bytes at a time:
+/// 40,000 bytes of Cyrillic, 20,000 bytes out, in at most 24 appends (the first window's,
+/// one per 992 bytes, the last).
+#[test]
+fn table_windows_are_appended_a_thousand_bytes_at_a_time() {
+    let text = "ж".repeat(20_000);
+    let charset = Charset::from(WINDOWS_1251);
+    for level in levels::all() {
+        let counts = encode_counted(level, charset, &text);
+        let windows = counts["table_window_ssse3"] + counts["table_window_avx512"];
+        let appends = counts["window_run_appends"];
+        if windows == 0 {
+            assert_eq!(appends, 0, "{}", level.name());
+        } else {
+            assert!(windows >= 39_000, "{}: {windows}", level.name());
+            assert!((20..=24).contains(&appends), "{}: {appends}", level.name());
+        }
+    }
+}
+
 /// A text of ASCII after one Cyrillic char: the table window takes three windows where the
 /// level has it; the portable path a two-byte block and then blocks of ASCII.
 #[test]

@@ -330,8 +330,9 @@ fn gb18030_four(linear: u32) -> Bytes {
     }
 }
 
+#[cfg(test)]
 // The tests read the tables, which only the feature has.
-#[cfg(all(test, feature = "jdk-multi-byte"))]
+#[cfg(feature = "jdk-multi-byte")]
 mod tests {
     use super::super::generated::MULTI_BYTE;
     use super::super::{CHARSETS, JdkKind};
