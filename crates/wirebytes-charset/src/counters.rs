@@ -64,6 +64,9 @@ pub(crate) enum Path {
     EncoderOneChar,
     /// ASCII in a JDK multi-byte charset, eight bytes at a time: the bytes.
     JdkAsciiWords,
+    /// ASCII in a WHATWG multi-byte charset with an encode table, eight bytes at a time: the
+    /// bytes.
+    MultiByteAsciiWords,
     /// `single_byte::window_run`'s appends to the output (its first window's, one per
     /// thousand bytes or so, the last): 1 per append.
     WindowRunAppends,
@@ -72,7 +75,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 23] = [
+    pub(crate) const ALL: [Path; 24] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -95,6 +98,7 @@ impl Path {
         Path::AsciiPrefixBlocks,
         Path::EncoderOneChar,
         Path::JdkAsciiWords,
+        Path::MultiByteAsciiWords,
         Path::WindowRunAppends,
     ];
 
@@ -124,6 +128,7 @@ impl Path {
             Path::AsciiPrefixBlocks => "ascii_prefix_blocks",
             Path::EncoderOneChar => "encoder_one_char",
             Path::JdkAsciiWords => "jdk_ascii_words",
+            Path::MultiByteAsciiWords => "multi_byte_ascii_words",
             Path::WindowRunAppends => "window_run_appends",
         }
     }

@@ -94,11 +94,12 @@ fn coder_run(
     encode: impl FnOnce(&mut MultiByte, crate::Policy, &mut Vec<u8>) -> Result<(), usize>,
 ) -> (Result<Vec<u8>, usize>, bool) {
     let kernels = Kernels::detect();
-    let mut coder = if tables {
-        MultiByte::new(encoding, kernels)
-    } else {
-        MultiByte::without_tables(encoding, kernels)
-    };
+    let mut coder = MultiByte::new(encoding, kernels);
+    if !tables {
+        // The path of an encoding that has neither.
+        coder.table = None;
+        coder.jp = None;
+    }
     coder.track = true;
     let policy = replacement.map_or(crate::Policy::Strict, crate::Policy::from);
     let mut out = Vec::new();

@@ -79,7 +79,9 @@
 //! The streaming [`Encoder`] ([`Charset::new_encoder`]) takes the text chunk by chunk (`&str`
 //! or UTF-16; a chunk may end inside a surrogate pair) and writes, over any split, the bytes
 //! of [`encode`](Charset::encode) of the whole: appended to a `Vec`, or into slices in
-//! encoding_rs's form (`(CoderResult, read, written, replaced)`).
+//! encoding_rs's form (`(CoderResult, read, written, replaced)`). An [`EncodingWriter`]
+//! ([`Charset::new_writer`]) puts one in front of any [`std::io::Write`]: text in through
+//! [`std::fmt::Write`], the charset's bytes out.
 //!
 //! ```
 //! use wirebytes_charset::{Charset, Replacement};
@@ -206,11 +208,13 @@ mod sink;
 mod swar;
 mod unicode;
 mod us_ascii;
+mod writer;
 
 pub use charset::{Charset, UnknownCharset};
 pub use encoder::Encoder;
 pub use encoding_rs::{CoderResult, Encoding};
 pub use error::{Unmappable, UnmappableUtf16};
+pub use writer::EncodingWriter;
 
 /// The README's example runs as a doctest too.
 #[cfg(doctest)]

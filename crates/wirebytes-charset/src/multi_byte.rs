@@ -45,9 +45,9 @@ pub(crate) struct MultiByte {
     encoder: encoding_rs::Encoder,
     iso_2022_jp: bool,
     /// The encode table of a stateless CJK encoding.
-    table: Option<&'static cjk::Table>,
+    pub(crate) table: Option<&'static cjk::Table>,
     /// ISO-2022-JP by its table and this crate's own state machine.
-    jp: Option<Jp>,
+    pub(crate) jp: Option<Jp>,
     /// The kernels runs of 3-byte chars are decoded with, before the table lookups.
     kernels: Kernels,
     /// Whether to record replacements in [`replaced`](Self::replaced) (the cost is a scan
@@ -68,7 +68,7 @@ enum JpState {
 /// ISO-2022-JP written by its table: the JIS X 0208 code of each char (`crate::cjk`) and the
 /// state, which carries from call to call until `last`.
 #[derive(Debug)]
-struct Jp {
+pub(crate) struct Jp {
     table: &'static cjk::Table,
     state: JpState,
 }
@@ -223,18 +223,6 @@ impl MultiByte {
         }
     }
 
-    /// A coder that writes through encoding_rs's encoder alone, without an encode table or the
-    /// ISO-2022-JP state machine: the path of an encoding that has neither, which the tests
-    /// compare with the table paths (`levels::multi_byte_coder`).
-    #[cfg(feature = "__internal")]
-    pub(crate) fn without_tables(encoding: &'static Encoding, kernels: Kernels) -> MultiByte {
-        MultiByte {
-            table: None,
-            jp: None,
-            ..MultiByte::new(encoding, kernels)
-        }
-    }
-
     /// [`encode_str`](Self::encode_str) for a stateless encoding with an encode table: ASCII
     /// eight bytes at a time, every BMP char with an entry by the table, and only the others
     /// (unmappable, supplementary, gb18030's four-byte ones) through encoding_rs's encoder, one
@@ -270,6 +258,7 @@ impl MultiByte {
                     };
                     if let Some((eight, dst)) = ascii8 {
                         dst.copy_from_slice(eight);
+                        crate::counters::add(crate::counters::Path::MultiByteAsciiWords, 8);
                         stage.w += 8;
                         i += 8;
                         budget = budget.saturating_sub(3);

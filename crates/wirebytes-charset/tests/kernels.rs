@@ -560,7 +560,8 @@ fn the_encoder_writes_into_a_roomy_slice_at_once() {
     }
 }
 
-/// ASCII after a non-ASCII char in a JDK multi-byte charset goes eight bytes at a time.
+/// ASCII after a non-ASCII char in a JDK multi-byte charset, and in a WHATWG one with an
+/// encode table, goes eight bytes at a time.
 #[cfg(feature = "jdk-multi-byte")]
 #[test]
 fn jdk_multi_byte_ascii_goes_in_words() {
@@ -571,5 +572,13 @@ fn jdk_multi_byte_ascii_goes_in_words() {
         let counts = counted(|| body = charset.encode(&text, JDK));
         assert_eq!(body, reference::encode(charset, &text, JDK), "{name}");
         assert_eq!(counts["jdk_ascii_words"], 160, "{name}");
+    }
+    // The WHATWG coders with a table: the same words.
+    for encoding in [SHIFT_JIS, EUC_KR, BIG5, GBK] {
+        let charset = Charset::from(encoding);
+        let mut body = Vec::new();
+        let counts = counted(|| body = charset.encode(&text, JDK));
+        assert_eq!(body, reference::encode(charset, &text, JDK), "{charset}");
+        assert_eq!(counts["multi_byte_ascii_words"], 160, "{charset}");
     }
 }
