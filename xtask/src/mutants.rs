@@ -375,17 +375,8 @@ fn equivalents_of(root: &Path, krate: &str) -> Result<(Vec<Equivalent>, Vec<Stri
         Err(_) => Vec::new(),
     };
     // Every listed equivalent must be a mutant cargo-mutants generates.
-    let output = Command::new(crate::cargo())
-        .args(mutants_args(&[krate], Run::default(), Call::List))
-        .current_dir(root)
-        .stderr(Stdio::null())
-        .output()
-        .map_err(|err| format!("cannot run cargo mutants: {err}"))?;
-    if !output.status.success() {
-        return Err(format!("`cargo mutants --list` failed ({})", output.status));
-    }
-    let names: Vec<String> = String::from_utf8_lossy(&output.stdout)
-        .lines()
+    let names: Vec<String> = listed(root, &[krate], Run::default())?
+        .iter()
         .map(|line| short_name(&krate_dir, line).0)
         .collect();
     // As many lines of a name as there are mutants of it, at most.
