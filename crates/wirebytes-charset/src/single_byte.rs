@@ -339,11 +339,13 @@ pub(crate) fn encode_str<S: Sink>(
 ) -> Result<(), usize> {
     let bytes = text.as_bytes();
     if table.ascii_only && policy == Policy::Jdk && table.replacement == b'?' {
-        // `from` is a char boundary before a non-ASCII char, or the end: every non-ASCII
-        // char is a `?`.
-        if from < bytes.len() {
-            out.replaced();
-        }
+        // `from` is a char boundary before a non-ASCII char: every non-ASCII char is a `?`,
+        // and there is at least one.
+        debug_assert!(
+            from < bytes.len(),
+            "the engine copies an all-ASCII text whole"
+        );
+        out.replaced();
         crate::us_ascii::ascii_or_question_marks(&bytes[from..], out);
         return Ok(());
     }
@@ -645,6 +647,37 @@ pub(crate) fn encode_utf16<S: Sink>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::Table;
+
+    /// A char given twice keeps its first byte (a decode table's first byte for a char is
+    /// the one it encodes to), and a pair with byte 0 maps nothing.
+    #[test]
+    fn the_first_pair_of_a_char_counts() {
+        let pairs = [
+            (0xE9, 0x82),
+            (0xE9, 0x90),
+            (0x416, 0xC6),
+            (0x417, 0),
+            (b'a'.into(), 0x81),
+        ];
+        let table = Table::from_pairs(pairs.into_iter(), b'?');
+        assert_eq!(table.get(0xE9), 0x82);
+        assert_eq!(table.get(0x416), 0xC6);
+        assert_eq!(table.get(0x417), 0);
+        assert_eq!(table.get(b'a'.into()), 0x81);
+        assert!(!table.ascii_only);
+
+        let only_zero = Table::from_pairs([(0xE9, 0)].into_iter(), b'?');
+        assert_eq!(only_zero.get(0xE9), 0);
+        assert!(
+            only_zero.ascii_only,
+            "a char mapped to no byte is not mapped"
+        );
+    }
 }
 
 #[cfg(test)]

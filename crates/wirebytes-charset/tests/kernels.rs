@@ -582,3 +582,38 @@ fn jdk_multi_byte_ascii_goes_in_words() {
         assert_eq!(counts["multi_byte_ascii_words"], 160, "{charset}");
     }
 }
+
+/// After a window the table window kernel declines (3-byte chars), a few blocks go the table
+/// path and the kernel is tried again: 66 bytes of hanzi (unmappable, `?`) and then 1000 bytes
+/// of Cyrillic in windows-1251, or of `é` in IBM037 (the EBCDIC byte map, whose window is
+/// AVX-512 only). The kernel takes all but a few blocks of the second part.
+#[test]
+fn the_table_window_is_tried_again_after_it_declined() {
+    let hanzi = "中".repeat(22);
+    let cases = [
+        (
+            Charset::from(WINDOWS_1251),
+            format!("{hanzi}{}", "ж".repeat(500)),
+        ),
+        (
+            Charset::for_java_name("IBM037").expect("a JDK charset"),
+            format!("{hanzi}{}", "é".repeat(500)),
+        ),
+    ];
+    for (charset, text) in &cases {
+        for level in levels::all() {
+            let counts = encode_counted(level, *charset, text);
+            let windows = counts["table_window_ssse3"] + counts["table_window_avx512"];
+            let has_window = match level.name() {
+                "portable" => false,
+                "avx512" => true,
+                _ => charset.name() != "IBM037",
+            };
+            if has_window {
+                assert!(windows >= 640, "{} {charset}: {windows}", level.name());
+            } else {
+                assert_eq!(windows, 0, "{} {charset}", level.name());
+            }
+        }
+    }
+}
