@@ -93,6 +93,10 @@
 //! # Ok::<(), wirebytes_mutf8::DecodeError>(())
 //! ```
 //!
+//! Code written against the `cesu8` crate's Java functions (as the `jni` crate's users call
+//! them) swaps its import for [`compat::to_java_cesu8`] and [`compat::from_java_cesu8`]: the
+//! same signatures, with the JDK's rule (see [`compat`] for where it differs).
+//!
 //! # Speed
 //!
 //! On x86 with AVX2, one pass decides: a UTF-8 check in which any byte `F0` or above
@@ -158,6 +162,7 @@ pub mod cesu8;
 )]
 mod chunks;
 pub mod class_file;
+pub mod compat;
 mod counters;
 mod counting;
 mod decode;
