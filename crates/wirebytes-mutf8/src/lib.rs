@@ -131,6 +131,9 @@
 //!   `bytes::Buf`/`BufMut`, reading records straight out of fragmented buffers and writing
 //!   them straight into their chunks; a record that has not wholly arrived is left in the
 //!   buffer.
+//! - `tokio-util` (with `std` and `bytes`): [`UtfCodec`] and [`Utf16Codec`], `Decoder`s and
+//!   `Encoder`s of records for tokio-util's `FramedRead`, `FramedWrite` and `Framed`, with a
+//!   maximum record length.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![no_std]
 // `unsafe` is only in `arch` (the SIMD kernels and the calls to them) and `out` (the proof
@@ -162,6 +165,8 @@ pub mod cesu8;
 )]
 mod chunks;
 pub mod class_file;
+#[cfg(feature = "tokio-util")]
+mod codec;
 pub mod compat;
 mod counters;
 mod counting;
@@ -195,6 +200,9 @@ mod utf16;
 pub use buf::{get_long_utf, get_utf, get_utf16, put_long_utf, put_utf, put_utf16};
 #[doc(inline)]
 pub use class_file::decode as decode_class_file;
+#[cfg(feature = "tokio-util")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio-util")))]
+pub use codec::{Utf16Codec, UtfCodec};
 pub use decode::{decode, decode_lossy, decode_to_string, validate};
 #[cfg(feature = "bytes")]
 pub use encode::encode_to_buf;

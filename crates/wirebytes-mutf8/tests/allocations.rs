@@ -156,3 +156,42 @@ fn rewriting_allocates_one_buffer() {
         1
     );
 }
+
+/// The codecs reserve a record's room at once: writing one into an empty buffer is one
+/// allocation, and decoding one `String` (or `Vec<u16>`) out of a buffer that holds it is one
+/// more; a decoder waiting for the rest reserves its room once.
+#[cfg(feature = "tokio-util")]
+#[test]
+fn a_codec_reserves_a_record_at_once() {
+    use bytes::BytesMut;
+    use tokio_util::codec::{Decoder, Encoder};
+    use wirebytes_mutf8::{Utf16Codec, UtfCodec};
+
+    let text = "héllo \0 wörld ".repeat(100);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut wire = BytesMut::new();
+    assert_eq!(
+        allocations(|| UtfCodec::new().encode(&text, &mut wire).unwrap()),
+        1
+    );
+    let mut wire16 = BytesMut::new();
+    assert_eq!(
+        allocations(|| Utf16Codec::new().encode(&units, &mut wire16).unwrap()),
+        1
+    );
+    assert_eq!(wire, wire16);
+    assert_eq!(
+        allocations(|| assert!(UtfCodec::new().decode(&mut wire).unwrap().is_some())),
+        1
+    );
+    assert_eq!(
+        allocations(|| assert!(Utf16Codec::new().decode(&mut wire16).unwrap().is_some())),
+        1
+    );
+
+    let mut arriving = BytesMut::from(&b"\x10\x00abc"[..]);
+    let mut codec = UtfCodec::new();
+    assert_eq!(allocations(|| codec.decode(&mut arriving).unwrap()), 1);
+    assert!(arriving.capacity() >= 0x1002);
+    assert_eq!(allocations(|| codec.decode(&mut arriving).unwrap()), 0);
+}

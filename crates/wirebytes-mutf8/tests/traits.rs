@@ -18,6 +18,15 @@ fn the_types_have_the_common_traits() {
         value::<wirebytes_mutf8::GetUtfError>();
         error::<wirebytes_mutf8::GetUtfError>();
     }
+    #[cfg(feature = "tokio-util")]
+    {
+        fn codec<
+            T: Default + Clone + Copy + Eq + core::hash::Hash + core::fmt::Debug + Send + Sync + Unpin,
+        >() {
+        }
+        codec::<wirebytes_mutf8::UtfCodec>();
+        codec::<wirebytes_mutf8::Utf16Codec>();
+    }
 }
 
 #[test]
