@@ -112,8 +112,12 @@
 //!
 //! # Crate features
 //!
-//! None: the crate needs `std` (through `bytes`' `std` feature, for [`std::io::Read`] and
-//! vectored reads) and has no optional parts.
+//! The crate needs `std` (through `bytes`' `std` feature, for [`std::io::Read`] and vectored
+//! reads). Features only add:
+//!
+//! - `serde`: `Serialize` and `Deserialize` for [`ByteString`], as one byte string (as
+//!   `bytes::Bytes` has them): JSON writes an array of numbers, postcard and bincode a
+//!   length and the bytes.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `deny`, not `forbid`: `bytes::BufMut` is an unsafe trait, so the builder's `unsafe impl`
 // (which forwards to `BytesMut`) needs a local `allow`, and so does the AVX-512 kernel of
@@ -144,6 +148,8 @@ mod reader;
 pub mod reference;
 mod repr;
 mod search;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod string;
 
 /// The `bytes` crate this one builds on, re-exported so that callers use the same version.
