@@ -19,17 +19,20 @@ pub(crate) enum Path {
     /// The AVX-512 comparison's runs longer than its own loads take, left to the slice
     /// comparison: one per run.
     LongRunAvx512,
+    /// The bytes `ByteQueue::make_contiguous` copied to join fragments.
+    QueueMergedBytes,
 }
 
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 5] = [
+    pub(crate) const ALL: [Path; 6] = [
         Path::EqChunksAvx512,
         Path::EqChunksPortable,
         Path::FindByte,
         Path::TakeAcross,
         Path::LongRunAvx512,
+        Path::QueueMergedBytes,
     ];
 
     /// The path's name in [`crate::levels::counts`].
@@ -41,6 +44,7 @@ impl Path {
             Path::FindByte => "find_byte",
             Path::TakeAcross => "take_across",
             Path::LongRunAvx512 => "long_run_avx512",
+            Path::QueueMergedBytes => "queue_merged_bytes",
         }
     }
 }
@@ -48,7 +52,7 @@ impl Path {
 // `ALL` ends with the last path (the shared counters' test checks its order).
 #[cfg(feature = "__counters")]
 const _: () = assert!(
-    Path::ALL.len() == Path::LongRunAvx512 as usize + 1,
+    Path::ALL.len() == Path::QueueMergedBytes as usize + 1,
     "a path missing from Path::ALL"
 );
 

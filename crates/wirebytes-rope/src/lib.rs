@@ -118,6 +118,10 @@
 //! - `serde`: `Serialize` and `Deserialize` for [`ByteString`], as one byte string (as
 //!   `bytes::Bytes` has them): JSON writes an array of numbers, postcard and bincode a
 //!   length and the bytes.
+//! - `tokio`: [`ByteQueue::read_buf_from`], which reads from a tokio `AsyncRead` into
+//!   uninitialised room of a reused buffer, one fragment per read, and [`FrameReader`], a
+//!   `Stream` of frames cut by a length field ([`LengthDelimited`], the settings of
+//!   tokio-util's `LengthDelimitedCodec`) or a delimiter ([`Delimited`]).
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `deny`, not `forbid`: `bytes::BufMut` is an unsafe trait, so the builder's `unsafe impl`
 // (which forwards to `BytesMut`) needs a local `allow`, and so does the AVX-512 kernel of
@@ -136,12 +140,16 @@ mod cmp;
 mod convert;
 mod counters;
 mod counting;
+#[cfg(feature = "tokio")]
+mod framing;
 mod into_reader;
 mod iter;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
 pub mod levels;
 mod queue;
+#[cfg(feature = "tokio")]
+mod read;
 mod reader;
 #[cfg(feature = "__internal")]
 #[doc(hidden)]
@@ -156,6 +164,9 @@ mod string;
 pub use bytes;
 
 pub use builder::ByteStringBuilder;
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub use framing::{Delimited, FrameReader, FrameTooLong, LengthDelimited};
 pub use into_reader::IntoReader;
 pub use iter::{Chunks, Fragments, Iter};
 pub use queue::ByteQueue;
