@@ -468,7 +468,195 @@ fn stream_framing(c: &mut Criterion) {
     bench_owned(&mut g, name, "ours", &param, fresh, ours);
     // Contiguous frames (a copy only for those that straddle two reads).
     bench_owned(&mut g, name, "ours-bytes", &param, fresh, ours_bytes);
+    // Frames parsed in place through the borrowed view (no copy, no reference count per
+    // frame): the parse reads the frame's first twelve bytes.
+    let in_place = |reads: Vec<Bytes>| {
+        decode_stream(
+            reads,
+            &mut ByteQueue::new(),
+            |q, read| q.push(read),
+            |q, len| {
+                let parsed = q.view(len).map(parse);
+                q.advance(len);
+                parsed
+            },
+        )
+    };
+    assert_eq!(in_place(fresh()), expected);
+    bench_owned(&mut g, name, "ours-in-place", &param, fresh, in_place);
     g.finish();
+}
+
+/// A stand-in for parsing a frame (of at least 12 bytes): a u64 and a u32.
+#[inline(always)]
+fn parse(mut frame: impl Buf) -> u64 {
+    frame.get_u64_le() ^ u64::from(frame.get_u32_le())
+}
+
+/// Length-prefixed frames of `sizes` bytes each (u32 big-endian lengths), `total` bytes of
+/// them at least, random content.
+fn frames_of(mut size: impl FnMut(&mut Rng) -> usize, total: usize, seed: u64) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let mut stream = Vec::with_capacity(total + 70_000);
+    while stream.len() < total {
+        let len = size(&mut rng);
+        stream.extend_from_slice(&(len as u32).to_be_bytes());
+        let at = stream.len();
+        stream.resize(at + len, 0);
+        rng.fill(&mut stream[at..]);
+    }
+    stream
+}
+
+/// One connection over TCP loopback: a thread connects and writes `stream`, then closes;
+/// `read` frames what arrives. Returns what `read` returns (frames, bytes in frames).
+fn over_tcp<F, Fut>(
+    rt: &tokio::runtime::Runtime,
+    listener: &tokio::net::TcpListener,
+    stream: &std::sync::Arc<Vec<u8>>,
+    read: F,
+) -> (usize, usize)
+where
+    F: FnOnce(tokio::net::TcpStream) -> Fut,
+    Fut: std::future::Future<Output = (usize, usize)>,
+{
+    use std::io::Write;
+    let addr = listener.local_addr().expect("an address");
+    let data = std::sync::Arc::clone(stream);
+    let writer = std::thread::spawn(move || {
+        let mut socket = std::net::TcpStream::connect(addr).expect("connects");
+        socket.write_all(&data).expect("writes");
+    });
+    let out = rt.block_on(async {
+        let (socket, _) = listener.accept().await.expect("accepts");
+        read(socket).await
+    });
+    writer.join().expect("the writer");
+    out
+}
+
+/// Counts and drops the frames of a stream of `io::Result`s.
+async fn drain<S, T, E>(mut frames: S) -> (usize, usize)
+where
+    S: futures_util::Stream<Item = Result<T, E>> + Unpin,
+    T: AsRef<[u8]>,
+    E: std::fmt::Debug,
+{
+    use futures_util::StreamExt;
+    let (mut count, mut bytes) = (0, 0);
+    while let Some(frame) = frames.next().await {
+        let frame = frame.expect("a frame");
+        count += 1;
+        bytes += frame.as_ref().len();
+        black_box(frame);
+    }
+    (count, bytes)
+}
+
+/// Frames over real TCP loopback (a writer thread, a current-thread tokio runtime): the
+/// queue's `FrameReader` against tokio-util's `FramedRead` with `LengthDelimitedCodec` and
+/// `AnyDelimiterCodec`, both starting from 16 KiB read buffers. Large frames (64 KiB) cost
+/// tokio-util a contiguous buffer per frame; small ones (100..2000 bytes) and lines are the
+/// parity case. Each sample includes the connection's set-up, the same for both.
+fn tcp_framing(c: &mut Criterion) {
+    use tokio_util::codec::{AnyDelimiterCodec, FramedRead, LengthDelimitedCodec};
+    use wirebytes_rope::{Delimited, FrameReader, LengthDelimited};
+
+    const READ: usize = 16 * 1024;
+    const TOTAL: usize = 4 * 1024 * 1024;
+    let name = "rope/tcp_framing";
+    let mut g = c.benchmark_group(name);
+    g.sample_size(20);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .build()
+        .expect("a runtime");
+    let listener = rt
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .expect("a port");
+    let cases = [
+        ("64KiB-frames", frames_of(|_| 64 * 1024, TOTAL, 11)),
+        (
+            "frames-100..2000",
+            frames_of(|rng| 100 + rng.below(1901), TOTAL, 12),
+        ),
+    ];
+    for (label, stream) in cases {
+        let stream = std::sync::Arc::new(stream);
+        g.throughput(Throughput::Bytes(stream.len() as u64));
+        let param = format!("{label}-read-16KiB/{}", stream.len());
+        let theirs = || {
+            over_tcp(&rt, &listener, &stream, |socket| {
+                let codec = LengthDelimitedCodec::builder()
+                    .max_frame_length(1 << 20)
+                    .new_codec();
+                drain(FramedRead::with_capacity(socket, codec, READ))
+            })
+        };
+        let ours = || {
+            over_tcp(&rt, &listener, &stream, |socket| async move {
+                let framing = LengthDelimited::new().max_frame_len(1 << 20);
+                let mut reader = FrameReader::length_delimited(socket, framing);
+                reader.queue_mut().set_read_chunk(READ);
+                drain_ours(reader).await
+            })
+        };
+        let expected = theirs();
+        assert!(expected.0 > 60, "{expected:?}");
+        assert_eq!(ours(), expected);
+        bench(&mut g, name, "tokio-util", &param, &(), |()| theirs());
+        bench(&mut g, name, "ours", &param, &(), |()| ours());
+    }
+
+    let lines = std::sync::Arc::new(line_stream_of(TOTAL));
+    g.throughput(Throughput::Bytes(lines.len() as u64));
+    let param = format!("lf-lines-20..400-read-16KiB/{}", lines.len());
+    let theirs = || {
+        over_tcp(&rt, &listener, &lines, |socket| {
+            let codec = AnyDelimiterCodec::new(b"\n".to_vec(), Vec::new());
+            drain(FramedRead::with_capacity(socket, codec, READ))
+        })
+    };
+    let ours = || {
+        over_tcp(&rt, &listener, &lines, |socket| async move {
+            let mut reader = FrameReader::delimited(socket, Delimited::byte(b'\n'));
+            reader.queue_mut().set_read_chunk(READ);
+            drain_ours(reader).await
+        })
+    };
+    let expected = theirs();
+    assert!(expected.0 > 10_000, "{expected:?}");
+    assert_eq!(ours(), expected);
+    bench(&mut g, name, "tokio-util", &param, &(), |()| theirs());
+    bench(&mut g, name, "ours", &param, &(), |()| ours());
+    g.finish();
+}
+
+/// [`drain`] for a frame reader: counts frames and their bytes.
+async fn drain_ours<R: tokio::io::AsyncRead + Unpin>(
+    mut reader: wirebytes_rope::FrameReader<R>,
+) -> (usize, usize) {
+    use futures_util::StreamExt;
+    let (mut count, mut bytes) = (0, 0);
+    while let Some(frame) = reader.next().await {
+        let frame = frame.expect("a frame");
+        count += 1;
+        bytes += frame.len();
+        black_box(frame);
+    }
+    (count, bytes)
+}
+
+/// `total` bytes of `\n`-terminated lines of 20..=400 bytes.
+fn line_stream_of(total: usize) -> Vec<u8> {
+    let mut rng = Rng::new(13);
+    let mut stream = Vec::with_capacity(total + 512);
+    while stream.len() < total {
+        let len = 20 + rng.below(381);
+        stream.extend((0..len - 1).map(|_| b' ' + rng.below(95) as u8));
+        stream.push(b'\n');
+    }
+    stream
 }
 
 /// `STREAM` bytes of `\r\n`-terminated lines of 20..=400 bytes (terminator included).
@@ -664,6 +852,7 @@ criterion_group!(
     framing,
     stream_framing,
     line_framing,
+    tcp_framing,
     append_tiny
 );
 criterion_main!(group);

@@ -173,6 +173,23 @@ impl Default for LengthDelimited {
 
 /// The value of the `len`-byte field at `offset` of `queue`, if it has arrived.
 fn field_value(queue: &ByteQueue, offset: usize, len: usize, big_endian: bool) -> Option<u64> {
+    let mut view = queue.view(offset.checked_add(len)?)?;
+    view.advance(offset);
+    Some(if big_endian {
+        view.get_uint(len)
+    } else {
+        view.get_uint_le(len)
+    })
+}
+
+/// [`field_value`] byte by byte, the plain reference the tests hold it to.
+#[cfg(test)]
+fn field_value_bytes(
+    queue: &ByteQueue,
+    offset: usize,
+    len: usize,
+    big_endian: bool,
+) -> Option<u64> {
     if queue.len() < offset + len {
         return None;
     }
@@ -495,5 +512,35 @@ impl<R: AsyncRead + Unpin> Stream for FrameReader<R> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bytes::Bytes;
+
+    use super::{field_value, field_value_bytes};
+    use crate::queue::ByteQueue;
+
+    /// Every field length, offset and byte order, over fragments of every size.
+    #[test]
+    fn field_values_are_read_as_byte_by_byte() {
+        let content: Vec<u8> = (0..24u8).map(|b| b.wrapping_mul(37) ^ 0x5A).collect();
+        for cut in 1..=content.len() {
+            let queue: ByteQueue = content.chunks(cut).map(Bytes::copy_from_slice).collect();
+            for offset in 0..=16 {
+                for len in 1..=8 {
+                    for big_endian in [true, false] {
+                        assert_eq!(
+                            field_value(&queue, offset, len, big_endian),
+                            field_value_bytes(&queue, offset, len, big_endian),
+                            "cut {cut}, offset {offset}, len {len}, big-endian {big_endian}"
+                        );
+                    }
+                }
+            }
+        }
+        let short: ByteQueue = [Bytes::from_static(b"ab")].into_iter().collect();
+        assert_eq!(field_value(&short, 1, 2, true), None);
     }
 }

@@ -169,7 +169,7 @@ pub use builder::ByteStringBuilder;
 pub use framing::{Delimited, FrameReader, FrameTooLong, LengthDelimited};
 pub use into_reader::IntoReader;
 pub use iter::{Chunks, Fragments, Iter};
-pub use queue::ByteQueue;
+pub use queue::{ByteQueue, View};
 pub use reader::Reader;
 pub use string::ByteString;
 

@@ -335,3 +335,51 @@ fn find_matches_across_fragment_boundaries() {
         }
     }
 }
+
+/// `view(n)` reads the first `n` bytes through `Buf` whatever the fragments (every getter,
+/// `chunk`, `advance` across boundaries, `to_vec`), consumes nothing, and is `None` past the
+/// end.
+#[test]
+fn a_view_reads_the_first_bytes_without_consuming() {
+    let mut rng = wirebytes_testkit::Rng::new(0x71E3);
+    for _ in 0..wirebytes_testkit::scale_miri(500, 500, 20) {
+        let len = rng.below(200);
+        let content = rng.bytes(len);
+        let queue: ByteQueue = wirebytes_testkit::fragments::split(&mut rng, &content, 8)
+            .into_iter()
+            .map(Bytes::copy_from_slice)
+            .collect();
+        let n = rng.below(content.len() + 1);
+        assert!(queue.view(content.len() + 1).is_none());
+        let mut view = queue.view(n).expect("n <= len");
+        assert_eq!((view.len(), view.remaining()), (n, n));
+        assert_eq!(view.to_vec(), &content[..n]);
+        // Mixed reads, as a parser makes them.
+        let mut flat = &content[..n];
+        while view.has_remaining() {
+            assert!(!view.is_empty());
+            let chunk = view.chunk();
+            assert!(!chunk.is_empty() && chunk.len() <= view.remaining());
+            assert_eq!(chunk, &flat[..chunk.len()]);
+            match rng.below(4) {
+                0 if view.remaining() >= 4 => assert_eq!(view.get_u32_le(), flat.get_u32_le()),
+                1 if view.remaining() >= 8 => assert_eq!(view.get_u64(), flat.get_u64()),
+                _ => {
+                    let k = rng.below(view.remaining() + 1);
+                    view.advance(k);
+                    flat.advance(k);
+                }
+            }
+            assert_eq!(view.remaining(), flat.len());
+        }
+        assert!(view.is_empty() && view.chunk().is_empty());
+        assert_eq!(queue, content[..], "the queue is as it was");
+    }
+}
+
+#[test]
+#[should_panic(expected = "advance past the end of the view")]
+fn a_view_does_not_advance_past_its_end() {
+    let queue: ByteQueue = [Bytes::from_static(b"abc")].into_iter().collect();
+    queue.view(2).expect("2 <= 3").advance(3);
+}
