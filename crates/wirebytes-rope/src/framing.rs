@@ -279,7 +279,8 @@ impl Delimited {
                 Ok(Some(frame))
             }
             Some(at) => Err(self.too_long(at)),
-            None if queue.len() > self.max_frame_len + self.delimiter.len() - 1 => {
+            // A delimiter still to come starts after every byte but its length less one.
+            None if queue.len().saturating_sub(self.delimiter.len() - 1) > self.max_frame_len => {
                 Err(self.too_long(queue.len()))
             }
             None => {

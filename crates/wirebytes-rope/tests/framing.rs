@@ -282,26 +282,33 @@ fn a_negative_adjusted_length_is_an_error() {
 }
 
 #[rstest]
-#[case::no_delimiter_in_time(b"aaaaaaaaaaa\n".to_vec(), 10, 1)]
-#[case::at_the_maximum(b"aaaaaaaaaa\nb".to_vec(), 10, 0)]
-#[case::last_frame_too_long(b"a\nbbbbbbbbbbb".to_vec(), 10, 2)]
+#[case::no_delimiter_in_time(b"aaaaaaaaaaa\n", b"\n", 10, 1)]
+#[case::at_the_maximum(b"aaaaaaaaaa\nb", b"\n", 10, 0)]
+#[case::last_frame_too_long(b"a\nbbbbbbbbbbb", b"\n", 10, 2)]
+#[case::two_bytes_at_the_maximum(b"aaaaaaaaaa\r\nb", b"\r\n", 10, 0)]
+#[case::two_bytes_over_it(b"aaaaaaaaaaa\r\nb", b"\r\n", 10, 1)]
+#[case::no_maximum(b"aaaaaaaaaaaaaaaa\r\nb", b"\r\n", usize::MAX, 0)]
 fn a_delimited_frame_over_the_maximum(
-    #[case] wire: Vec<u8>,
+    #[case] wire: &[u8],
+    #[case] delimiter: &[u8],
     #[case] max: usize,
     #[case] error_at: usize,
 ) {
-    let reader = FrameReader::delimited(
-        Pieces::new(wire.chunks(3).map(<[u8]>::to_vec).collect()),
-        Delimited::byte(b'\n').max_frame_len(max),
-    );
-    let items: Vec<_> = runtime().block_on(reader.collect());
-    if error_at == 0 {
-        assert!(items.iter().all(Result::is_ok), "{items:?}");
-    } else {
-        assert_eq!(items.len(), error_at, "{items:?}");
-        let err = items[error_at - 1].as_ref().unwrap_err();
-        assert_eq!(too_long(err).limit(), max);
-        assert!(too_long(err).length() > max as u64);
+    for piece in [1, 3, 64] {
+        let reader = FrameReader::delimited(
+            Pieces::new(wire.chunks(piece).map(<[u8]>::to_vec).collect()),
+            Delimited::bytes(delimiter).max_frame_len(max),
+        );
+        let items: Vec<_> = runtime().block_on(reader.collect());
+        if error_at == 0 {
+            assert!(items.iter().all(Result::is_ok), "{items:?}");
+            assert_eq!(items.len(), 2, "{items:?}");
+        } else {
+            assert_eq!(items.len(), error_at, "{items:?}");
+            let err = items[error_at - 1].as_ref().unwrap_err();
+            assert_eq!(too_long(err).limit(), max);
+            assert!(too_long(err).length() > max as u64);
+        }
     }
 }
 
