@@ -98,6 +98,7 @@ pub(crate) fn encode_str<S: Sink>(
                     break;
                 }
                 if i == start {
+                    crate::counters::add(crate::counters::Path::WindowRunDeclines, 1);
                     misses = (misses + 1).min(4);
                     skip = 1 << misses;
                 } else {

@@ -70,12 +70,15 @@ pub(crate) enum Path {
     /// `single_byte::window_run`'s appends to the output (its first window's, one per
     /// thousand bytes or so, the last): 1 per append.
     WindowRunAppends,
+    /// The table window kernel's tries that it declined at once (its first window), after
+    /// which the back-off sends blocks the table path: 1 per try.
+    WindowRunDeclines,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 24] = [
+    pub(crate) const ALL: [Path; 25] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -100,6 +103,7 @@ impl Path {
         Path::JdkAsciiWords,
         Path::MultiByteAsciiWords,
         Path::WindowRunAppends,
+        Path::WindowRunDeclines,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -130,6 +134,7 @@ impl Path {
             Path::JdkAsciiWords => "jdk_ascii_words",
             Path::MultiByteAsciiWords => "multi_byte_ascii_words",
             Path::WindowRunAppends => "window_run_appends",
+            Path::WindowRunDeclines => "window_run_declines",
         }
     }
 }

@@ -617,3 +617,41 @@ fn the_table_window_is_tried_again_after_it_declined() {
         }
     }
 }
+
+/// Text the table window kernel declines all through (a hanzi in every 64 bytes) is offered
+/// to it less and less often: after 1, 2, 4, 8 and then 16 blocks of the table path. About
+/// 60 blocks make at most 12 tries, not one per block.
+#[test]
+fn the_table_window_backs_off_where_it_declines() {
+    let unit_1251 = format!("中{}", "ж".repeat(30));
+    let unit_037 = format!("中{}", "é".repeat(30));
+    let cases = [
+        (Charset::from(WINDOWS_1251), unit_1251.repeat(60)),
+        (
+            Charset::for_java_name("IBM037").expect("a JDK charset"),
+            unit_037.repeat(60),
+        ),
+    ];
+    for (charset, text) in &cases {
+        for level in levels::all() {
+            let counts = encode_counted(level, *charset, text);
+            let declines = counts["window_run_declines"];
+            let has_window = match level.name() {
+                "portable" => false,
+                "avx512" => true,
+                _ => charset.name() != "IBM037",
+            };
+            if has_window {
+                assert!(
+                    (4..=12).contains(&declines),
+                    "{} {charset}: {declines}",
+                    level.name()
+                );
+            } else {
+                assert_eq!(declines, 0, "{} {charset}", level.name());
+            }
+            let windows = counts["table_window_ssse3"] + counts["table_window_avx512"];
+            assert_eq!(windows, 0, "{} {charset}", level.name());
+        }
+    }
+}
