@@ -73,12 +73,14 @@ pub(crate) enum Path {
     /// The table window kernel's tries that it declined at once (its first window), after
     /// which the back-off sends blocks the table path: 1 per try.
     WindowRunDeclines,
+    /// The crate's own UTF-8 to UTF-16 decoder's last bytes, char by char: the units.
+    Utf16OwnTail,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 25] = [
+    pub(crate) const ALL: [Path; 26] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -104,6 +106,7 @@ impl Path {
         Path::MultiByteAsciiWords,
         Path::WindowRunAppends,
         Path::WindowRunDeclines,
+        Path::Utf16OwnTail,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -135,6 +138,7 @@ impl Path {
             Path::MultiByteAsciiWords => "multi_byte_ascii_words",
             Path::WindowRunAppends => "window_run_appends",
             Path::WindowRunDeclines => "window_run_declines",
+            Path::Utf16OwnTail => "utf16_own_tail",
         }
     }
 }

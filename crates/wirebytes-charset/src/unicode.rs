@@ -308,12 +308,14 @@ fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
         }
         (i, n) = (i + read, n + written);
     }
+    let before = n;
     for unit in text.get(i..).unwrap_or_default().encode_utf16() {
         if !dst.put(n, &[unit]) {
             break;
         }
         n += 1;
     }
+    crate::counters::add(crate::counters::Path::Utf16OwnTail, n - before);
     n
 }
 

@@ -655,3 +655,37 @@ fn the_table_window_backs_off_where_it_declines() {
         }
     }
 }
+
+/// CJK text to UTF-16 and UTF-32 in pieces cut inside a char (the pieces are 512 bytes at
+/// most, cut back to a char boundary), and mostly-CJK text with ASCII runs, 2-byte and 4-byte
+/// chars between the runs, at every level against the reference. The crate's own decoder
+/// takes such text in steps of 16 bytes; only the last bytes of a piece (fewer than 16) go
+/// char by char.
+#[test]
+fn mostly_cjk_text_is_decoded_in_steps() {
+    let unit = format!(
+        "{}abcdefghijklmnopqrstuvwxyz{}é{}😀{}",
+        "中".repeat(30),
+        "文".repeat(30),
+        "字".repeat(20),
+        "国".repeat(25)
+    );
+    let mut texts: Vec<String> = (0..3)
+        .map(|k| format!("{}{}", "a".repeat(k), "中".repeat(400)))
+        .collect();
+    texts.push(unit.repeat(4));
+    for text in &texts {
+        for charset in [Charset::UTF_16BE, Charset::UTF_16LE, Charset::UTF_32BE] {
+            for level in levels::all() {
+                let counts = encode_counted(level, charset, text);
+                let pieces = text.len().div_ceil(500);
+                assert!(
+                    counts["utf16_own_tail"] < 16 * pieces,
+                    "{} {charset}: {} units char by char",
+                    level.name(),
+                    counts["utf16_own_tail"]
+                );
+            }
+        }
+    }
+}
