@@ -535,11 +535,10 @@ where
     out
 }
 
-/// Counts and drops the frames of a stream of `io::Result`s.
-async fn drain<S, T, E>(mut frames: S) -> (usize, usize)
+/// Counts and drops the frames of a stream of results, `len` giving a frame's length.
+async fn drain<S, T, E>(mut frames: S, len: impl Fn(&T) -> usize) -> (usize, usize)
 where
     S: futures_util::Stream<Item = Result<T, E>> + Unpin,
-    T: AsRef<[u8]>,
     E: std::fmt::Debug,
 {
     use futures_util::StreamExt;
@@ -547,7 +546,7 @@ where
     while let Some(frame) = frames.next().await {
         let frame = frame.expect("a frame");
         count += 1;
-        bytes += frame.as_ref().len();
+        bytes += len(&frame);
         black_box(frame);
     }
     (count, bytes)
@@ -590,7 +589,7 @@ fn tcp_framing(c: &mut Criterion) {
                 let codec = LengthDelimitedCodec::builder()
                     .max_frame_length(1 << 20)
                     .new_codec();
-                drain(FramedRead::with_capacity(socket, codec, READ))
+                drain(FramedRead::with_capacity(socket, codec, READ), |f| f.len())
             })
         };
         let ours = || {
@@ -598,7 +597,7 @@ fn tcp_framing(c: &mut Criterion) {
                 let framing = LengthDelimited::new().max_frame_len(1 << 20);
                 let mut reader = FrameReader::length_delimited(socket, framing);
                 reader.queue_mut().set_read_chunk(READ);
-                drain_ours(reader).await
+                drain(reader, ByteString::len).await
             })
         };
         let expected = theirs();
@@ -614,14 +613,14 @@ fn tcp_framing(c: &mut Criterion) {
     let theirs = || {
         over_tcp(&rt, &listener, &lines, |socket| {
             let codec = AnyDelimiterCodec::new(b"\n".to_vec(), Vec::new());
-            drain(FramedRead::with_capacity(socket, codec, READ))
+            drain(FramedRead::with_capacity(socket, codec, READ), |f| f.len())
         })
     };
     let ours = || {
         over_tcp(&rt, &listener, &lines, |socket| async move {
             let mut reader = FrameReader::delimited(socket, Delimited::byte(b'\n'));
             reader.queue_mut().set_read_chunk(READ);
-            drain_ours(reader).await
+            drain(reader, ByteString::len).await
         })
     };
     let expected = theirs();
@@ -630,21 +629,6 @@ fn tcp_framing(c: &mut Criterion) {
     bench(&mut g, name, "tokio-util", &param, &(), |()| theirs());
     bench(&mut g, name, "ours", &param, &(), |()| ours());
     g.finish();
-}
-
-/// [`drain`] for a frame reader: counts frames and their bytes.
-async fn drain_ours<R: tokio::io::AsyncRead + Unpin>(
-    mut reader: wirebytes_rope::FrameReader<R>,
-) -> (usize, usize) {
-    use futures_util::StreamExt;
-    let (mut count, mut bytes) = (0, 0);
-    while let Some(frame) = reader.next().await {
-        let frame = frame.expect("a frame");
-        count += 1;
-        bytes += frame.len();
-        black_box(frame);
-    }
-    (count, bytes)
 }
 
 /// `total` bytes of `\n`-terminated lines of 20..=400 bytes.

@@ -49,6 +49,15 @@ fn decode_record<T>(
         .map_err(|err| io::Error::new(io::ErrorKind::InvalidData, err))
 }
 
+/// `decode_eof` of both codecs: what `decode` gave at the end of the input, or the error of
+/// the bytes left in `src` when it gave nothing.
+fn at_end<T>(decoded: Option<T>, src: &BytesMut) -> io::Result<Option<T>> {
+    match decoded {
+        None if !src.is_empty() => Err(cut_short(src)),
+        decoded => Ok(decoded),
+    }
+}
+
 /// At the end of the input: the bytes left in `src` are a record cut short, reported as
 /// [`read_utf`](crate::read_utf) reports it: [`io::ErrorKind::UnexpectedEof`] with a
 /// [`GetUtfError::Incomplete`] inside.
@@ -194,10 +203,8 @@ impl Decoder for UtfCodec {
     }
 
     fn decode_eof(&mut self, src: &mut BytesMut) -> io::Result<Option<String>> {
-        match self.decode(src)? {
-            None if !src.is_empty() => Err(cut_short(src)),
-            decoded => Ok(decoded),
-        }
+        let decoded = self.decode(src)?;
+        at_end(decoded, src)
     }
 }
 
@@ -283,10 +290,8 @@ impl Decoder for Utf16Codec {
     }
 
     fn decode_eof(&mut self, src: &mut BytesMut) -> io::Result<Option<Vec<u16>>> {
-        match self.decode(src)? {
-            None if !src.is_empty() => Err(cut_short(src)),
-            decoded => Ok(decoded),
-        }
+        let decoded = self.decode(src)?;
+        at_end(decoded, src)
     }
 }
 

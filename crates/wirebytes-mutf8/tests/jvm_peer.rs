@@ -64,6 +64,18 @@ fn rust_texts(rng: &mut Rng) -> Vec<String> {
     texts
 }
 
+/// The next record of `records`, within a minute.
+async fn next_record<S, T>(records: &mut S) -> T
+where
+    S: futures_util::Stream<Item = std::io::Result<T>> + Unpin,
+{
+    tokio::time::timeout(Duration::from_secs(60), records.next())
+        .await
+        .expect("a record within a minute")
+        .expect("a record before the end")
+        .expect("a record the codec reads")
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "starts a JVM")]
 fn records_agree_with_a_jvm_over_tcp() {
@@ -95,13 +107,7 @@ fn records_agree_with_a_jvm_over_tcp() {
 
         // From the JVM: texts a `String` holds, through `UtfCodec`...
         let mut records = FramedRead::new(read, UtfCodec::new());
-        let mut next = async || {
-            tokio::time::timeout(Duration::from_secs(60), records.next())
-                .await
-                .expect("a record within a minute")
-                .expect("a record before the end")
-                .expect("a record the codec reads")
-        };
+        let mut next = async || next_record(&mut records).await;
         let count: usize = next().await.parse().expect("a count");
         for i in 0..count {
             let got = next().await;
@@ -110,13 +116,7 @@ fn records_agree_with_a_jvm_over_tcp() {
         }
         // ... then texts with lone surrogates, through `Utf16Codec`.
         let mut records = records.map_decoder(|_| Utf16Codec::new());
-        let mut next = async || {
-            tokio::time::timeout(Duration::from_secs(60), records.next())
-                .await
-                .expect("a record within a minute")
-                .expect("a record before the end")
-                .expect("a record the codec reads")
-        };
+        let mut next = async || next_record(&mut records).await;
         let count: usize = String::from_utf16(&next().await)
             .expect("ASCII")
             .parse()
@@ -154,11 +154,7 @@ fn records_agree_with_a_jvm_over_tcp() {
         SinkExt::<&[u16]>::flush(&mut sink).await.expect("sent");
 
         let mut records = records.map_decoder(|_| UtfCodec::new());
-        let reply = tokio::time::timeout(Duration::from_secs(60), records.next())
-            .await
-            .expect("a reply within a minute")
-            .expect("a reply")
-            .expect("a record");
+        let reply = next_record(&mut records).await;
         assert_eq!(reply, format!("ok {}", texts.len() + units.len()));
     });
 }
