@@ -724,6 +724,51 @@ fn line_framing(c: &mut Criterion) {
     bench_owned(&mut g, name, "ours", &param, fresh, ours);
     bench_owned(&mut g, name, "ours-from", &param, fresh, ours_from);
     g.finish();
+
+    // The same lines found by their two-byte terminator: `memmem` on the growing `BytesMut`
+    // (from one byte before where it stopped) against the queue's `find_from`.
+    let name = "rope/line_framing_crlf";
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(stream.len() as u64));
+    let baseline = |reads: Vec<Bytes>| {
+        let (mut count, mut bytes) = (0, 0);
+        let mut buf = BytesMut::new();
+        let mut searched = 0;
+        for read in reads {
+            buf.extend_from_slice(&read);
+            while let Some(p) = memchr::memmem::find(&buf[searched..], b"\r\n") {
+                let line = buf.split_to(searched + p + 2).freeze();
+                count += 1;
+                bytes += line.len();
+                black_box(line);
+                searched = 0;
+            }
+            searched = buf.len().saturating_sub(1);
+        }
+        (count, bytes)
+    };
+    let ours = |reads: Vec<Bytes>| {
+        let (mut count, mut bytes) = (0, 0);
+        let mut queue = ByteQueue::new();
+        let mut searched = 0;
+        for read in reads {
+            queue.push(read);
+            while let Some(p) = queue.find_from(b"\r\n", searched) {
+                let line = queue.split_to(p + 2);
+                count += 1;
+                bytes += line.len();
+                black_box(line);
+                searched = 0;
+            }
+            searched = queue.len().saturating_sub(1);
+        }
+        (count, bytes)
+    };
+    assert_eq!(baseline(fresh()), expected);
+    assert_eq!(ours(fresh()), expected);
+    bench_owned(&mut g, name, "limit-memmem", &param, fresh, baseline);
+    bench_owned(&mut g, name, "ours", &param, fresh, ours);
+    g.finish();
 }
 
 /// [`Joining::append`] copies a junction into one fragment when the two fragments that meet

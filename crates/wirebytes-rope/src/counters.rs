@@ -19,6 +19,12 @@ pub(crate) enum Path {
     /// The AVX-512 comparison's runs longer than its own loads take, left to the slice
     /// comparison: one per run.
     LongRunAvx512,
+    /// The search for a needle of two bytes or more past the first fragment (the first one
+    /// holding no match): one per call.
+    FindAfterFirst,
+    /// A short needle's search in one slice handing the rest to `memmem` after its
+    /// candidates by the first byte ran out: one per slice.
+    FindShortToMemmem,
     /// The bytes `ByteQueue::make_contiguous` copied to join fragments.
     QueueMergedBytes,
 }
@@ -26,12 +32,14 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 6] = [
+    pub(crate) const ALL: [Path; 8] = [
         Path::EqChunksAvx512,
         Path::EqChunksPortable,
         Path::FindByte,
         Path::TakeAcross,
         Path::LongRunAvx512,
+        Path::FindAfterFirst,
+        Path::FindShortToMemmem,
         Path::QueueMergedBytes,
     ];
 
@@ -44,6 +52,8 @@ impl Path {
             Path::FindByte => "find_byte",
             Path::TakeAcross => "take_across",
             Path::LongRunAvx512 => "long_run_avx512",
+            Path::FindAfterFirst => "find_after_first",
+            Path::FindShortToMemmem => "find_short_to_memmem",
             Path::QueueMergedBytes => "queue_merged_bytes",
         }
     }

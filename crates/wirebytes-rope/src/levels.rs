@@ -57,7 +57,10 @@ impl Level {
 /// `"eq_chunks_avx512"` and `"eq_chunks_portable"` (the comparisons of two fragment lists),
 /// `"find_byte"` (`ByteQueue`'s one-byte search), `"take_across"` (the readers' getters
 /// gathering bytes across fragments), `"long_run_avx512"` (runs the AVX-512 comparison leaves
-/// to the slice comparison), `"queue_merged_bytes"` (bytes `ByteQueue::make_contiguous`
+/// to the slice comparison), `"find_after_first"` (searches for a needle of two bytes or more
+/// that go on past a first fragment holding no match), `"find_short_to_memmem"` (searches
+/// of a slice for a needle of 2 to 8 bytes handed to `memmem` after their candidates by the
+/// first byte ran out), `"queue_merged_bytes"` (bytes `ByteQueue::make_contiguous`
 /// copied).
 /// Test-only (the hidden feature `__counters`) and global to the process: tests that read
 /// the counts hold one lock while they reset, run and read.

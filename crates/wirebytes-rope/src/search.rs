@@ -15,14 +15,19 @@ const IN_PLACE: usize = 1024;
 const GATHER: usize = 8 * 1024;
 /// Longer needles gather into a heap buffer of four times their length.
 const STACK_NEEDLE: usize = GATHER / 4;
+/// The window that searches across the boundary between two long fragments, for needles up
+/// to half its length.
+const WINDOW: usize = 64;
 
 impl ByteString {
     /// The offset of the first occurrence of `needle`, including occurrences that straddle
     /// fragment boundaries; `Some(0)` for an empty needle.
     ///
-    /// Long fragments are searched in place with [`memchr::memmem`]; runs of short fragments
-    /// are gathered into a stack buffer and searched together; the `needle.len() - 1` bytes
-    /// before each boundary are searched again with the bytes after it, so no match is lost.
+    /// Long fragments are searched in place (a needle of up to 8 bytes by its first byte with
+    /// [`memchr`](memchr::memchr) while that finds few false candidates, any needle with
+    /// [`memchr::memmem`]); runs of short fragments are gathered into a stack buffer and
+    /// searched together; the `needle.len() - 1` bytes before each boundary are searched
+    /// again with the bytes after it, so no match is lost.
     ///
     /// # Examples
     ///
@@ -43,7 +48,7 @@ impl ByteString {
             return None;
         }
         match &self.repr {
-            Repr::One(b) => memchr::memmem::find(b, needle),
+            Repr::One(b) => find_in_slice(b, needle),
             _ => find_in_chunks(self.chunks(), needle),
         }
     }
@@ -77,7 +82,7 @@ impl ByteString {
             return None;
         }
         match &self.repr {
-            Repr::One(b) => memchr::memmem::find(&b[from..], needle).map(|p| p + from),
+            Repr::One(b) => find_in_slice(&b[from..], needle).map(|p| p + from),
             _ => find_in_chunks(self.chunks_from(from), needle).map(|p| p + from),
         }
     }
@@ -241,86 +246,214 @@ impl ByteString {
 
 /// The offset of the first occurrence of `needle` (at least one byte) in the concatenation of
 /// `chunks`, matches across chunk boundaries included.
+///
+/// The first chunk is searched where it lies, as `memchr::memmem::find` searches a slice (a
+/// decoder looking for its delimiter usually finds it there); only when it holds no match
+/// are the rest gathered, the last `needle.len() - 1` bytes of the first chunk with them.
 pub(crate) fn find_in_chunks<'a>(
-    chunks: impl Iterator<Item = &'a [u8]>,
+    mut chunks: impl Iterator<Item = &'a [u8]>,
     needle: &[u8],
 ) -> Option<usize> {
     let m = needle.len();
     debug_assert!(m >= 1);
-    if m <= STACK_NEEDLE {
-        find_gathered(chunks, &Finder::new(needle), &mut [0u8; GATHER])
-    } else {
-        find_gathered(chunks, &Finder::new(needle), &mut vec![0u8; 4 * m])
+    let first = chunks.next()?;
+    if first.len() >= m {
+        if let Some(p) = find_in_slice(first, needle) {
+            return Some(p);
+        }
     }
+    find_after_first(first, chunks, needle)
 }
 
-/// `find` for a needle of at least one byte, gathering short chunks into `buf` (of at
-/// least `2 * needle.len()` bytes).
+/// The candidates a short needle's search checks by its first byte before it hands the
+/// rest of the slice to `memmem`.
+const SHORT_CANDIDATES: usize = 4;
+
+/// The first occurrence of `needle` (at least one byte) in `hay`.
 ///
-/// Invariant: every start offset below `base` has been ruled out, and `buf[..filled]` holds
-/// the bytes from `base` on that are not searched yet (at most `m - 1` of them carried over
-/// from the previous search, then the gathered ones).
+/// A needle of up to 8 bytes is looked for by its first byte with [`memchr`] (what a
+/// delimiter such as `\r\n` is found by fastest: no searcher is built), each candidate
+/// compared in full; after `SHORT_CANDIDATES` candidates that are not a match, the rest goes
+/// to `memchr::memmem`, which builds a searcher once and is linear whatever the bytes.
+#[inline]
+fn find_in_slice(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.len() > 8 {
+        return memchr::memmem::find(hay, needle);
+    }
+    let mut at = 0;
+    for _ in 0..SHORT_CANDIDATES {
+        let i = at + memchr::memchr(needle[0], &hay[at..])?;
+        if hay[i..].starts_with(needle) {
+            return Some(i);
+        }
+        at = i + 1;
+    }
+    crate::counters::add(crate::counters::Path::FindShortToMemmem, 1);
+    memchr::memmem::find(&hay[at..], needle).map(|p| at + p)
+}
+
+/// [`find_in_chunks`] once the first chunk is known to hold no match that starts and ends
+/// in it: a call of its own, so that a match in the first chunk pays for none of this.
+///
+/// Chunks of at least `IN_PLACE` bytes are searched where they lie, as the first one, and
+/// each boundary through a window of the `needle.len() - 1` bytes on either side (a
+/// decoder's reads are that long); from the first shorter chunk on, the rest is gathered.
+#[inline(never)]
+fn find_after_first<'a>(
+    first: &'a [u8],
+    mut chunks: impl Iterator<Item = &'a [u8]>,
+    needle: &[u8],
+) -> Option<usize> {
+    crate::counters::add(crate::counters::Path::FindAfterFirst, 1);
+    let m = needle.len();
+    // `prev` is searched (or shorter than the needle) and starts at offset `start`: only a
+    // match that begins in its last `m - 1` bytes can be left.
+    let mut prev = first;
+    let mut start = 0;
+    let mut next = chunks.next();
+    if m <= WINDOW / 2 {
+        let mut window = [0u8; WINDOW];
+        while let Some(frag) = next.filter(|f| f.len() >= IN_PLACE) {
+            let carry = (m - 1).min(prev.len());
+            window[..carry].copy_from_slice(&prev[prev.len() - carry..]);
+            window[carry..carry + m - 1].copy_from_slice(&frag[..m - 1]);
+            start += prev.len();
+            if let Some(p) = memchr::memmem::find(&window[..carry + m - 1], needle) {
+                return Some(start - carry + p);
+            }
+            if let Some(p) = find_in_slice(frag, needle) {
+                return Some(start + p);
+            }
+            prev = frag;
+            next = chunks.next();
+        }
+    }
+    let finder = Finder::new(needle);
+    let found = if m <= STACK_NEEDLE {
+        find_gathered(prev, next, chunks, &finder, &mut [0u8; GATHER])
+    } else {
+        find_gathered(prev, next, chunks, &finder, &mut vec![0u8; 4 * m])
+    };
+    found.map(|p| start + p)
+}
+
+/// `find` for a needle of at least one byte after `first` (searched already, or shorter
+/// than the needle), over `next` and then `chunks`, gathering short chunks into `buf` (of
+/// at least `2 * needle.len()` bytes); offsets from the start of `first`.
 fn find_gathered<'a>(
+    first: &[u8],
+    next: Option<&[u8]>,
     chunks: impl Iterator<Item = &'a [u8]>,
     finder: &Finder<'_>,
     buf: &mut [u8],
 ) -> Option<usize> {
-    let m = finder.needle().len();
-    let gather = buf.len();
-    debug_assert!(m >= 1 && gather >= 2 * m);
-    let in_place = IN_PLACE.max(m);
-    let mut filled = 0;
-    let mut base = 0;
-    let mut start = 0; // offset of the current fragment
+    let mut gathered = Gathered::new(first, finder, buf);
+    if let Some(frag) = next {
+        if let Some(p) = gathered.push(frag) {
+            return Some(p);
+        }
+    }
     for frag in chunks {
-        if frag.len() >= in_place {
-            let head = m - 1; // < in_place <= frag.len()
-            if filled + head > gather {
+        if let Some(p) = gathered.push(frag) {
+            return Some(p);
+        }
+    }
+    gathered.finish()
+}
+
+/// The state of a gathering search.
+///
+/// Invariant: every start offset below `base` has been ruled out, and `buf[..filled]` holds
+/// the bytes from `base` on that are not searched yet (at most `m - 1` of them carried over
+/// from the previous search, then the gathered ones).
+struct Gathered<'f, 'n, 'b> {
+    finder: &'f Finder<'n>,
+    buf: &'b mut [u8],
+    filled: usize,
+    base: usize,
+    /// The offset of the next fragment.
+    start: usize,
+}
+
+impl<'f, 'n, 'b> Gathered<'f, 'n, 'b> {
+    /// The search after `first`, every match inside which is ruled out (or which is shorter
+    /// than the needle): only its last `m - 1` bytes (or all of it) may still begin one.
+    fn new(first: &[u8], finder: &'f Finder<'n>, buf: &'b mut [u8]) -> Self {
+        let m = finder.needle().len();
+        debug_assert!(m >= 1 && buf.len() >= 2 * m);
+        let filled = (m - 1).min(first.len());
+        buf[..filled].copy_from_slice(&first[first.len() - filled..]);
+        Gathered {
+            finder,
+            buf,
+            filled,
+            base: first.len() - filled,
+            start: first.len(),
+        }
+    }
+
+    /// Takes the next fragment: the offset of the first match when one is found.
+    #[inline(always)]
+    fn push(&mut self, frag: &[u8]) -> Option<usize> {
+        let m = self.finder.needle().len();
+        let gather = self.buf.len();
+        if frag.len() >= IN_PLACE.max(m) {
+            let head = m - 1; // < frag.len()
+            if self.filled + head > gather {
                 // No room for the head: search what is pending, keep its last m - 1 bytes.
-                if let Some(p) = finder.find(&buf[..filled]) {
-                    return Some(base + p);
+                if let Some(p) = self.finder.find(&self.buf[..self.filled]) {
+                    return Some(self.base + p);
                 }
-                let carry = (m - 1).min(filled);
-                buf.copy_within(filled - carry..filled, 0);
-                base += filled - carry;
-                filled = carry;
+                let carry = (m - 1).min(self.filled);
+                self.buf.copy_within(self.filled - carry..self.filled, 0);
+                self.base += self.filled - carry;
+                self.filled = carry;
             }
-            if filled > 0 {
+            if self.filled > 0 {
                 // The pending bytes plus the first m - 1 of this fragment: every match that
                 // starts in the pending bytes lies within.
-                buf[filled..filled + head].copy_from_slice(&frag[..head]);
-                if let Some(p) = finder.find(&buf[..filled + head]) {
-                    return Some(base + p);
+                self.buf[self.filled..self.filled + head].copy_from_slice(&frag[..head]);
+                if let Some(p) = self.finder.find(&self.buf[..self.filled + head]) {
+                    return Some(self.base + p);
                 }
             }
-            if let Some(p) = finder.find(frag) {
-                return Some(start + p);
+            if let Some(p) = self.finder.find(frag) {
+                return Some(self.start + p);
             }
             let carry = (m - 1).min(frag.len());
-            buf[..carry].copy_from_slice(&frag[frag.len() - carry..]);
-            filled = carry;
-            base = start + frag.len() - carry;
+            self.buf[..carry].copy_from_slice(&frag[frag.len() - carry..]);
+            self.filled = carry;
+            self.base = self.start + frag.len() - carry;
         } else {
             let mut data = frag;
             while !data.is_empty() {
-                let take = (gather - filled).min(data.len());
-                copy_small(&mut buf[filled..filled + take], &data[..take]);
-                filled += take;
+                let take = (gather - self.filled).min(data.len());
+                copy_small(
+                    &mut self.buf[self.filled..self.filled + take],
+                    &data[..take],
+                );
+                self.filled += take;
                 data = &data[take..];
-                if filled == gather {
-                    if let Some(p) = finder.find(buf) {
-                        return Some(base + p);
+                if self.filled == gather {
+                    if let Some(p) = self.finder.find(self.buf) {
+                        return Some(self.base + p);
                     }
                     let carry = m - 1;
-                    buf.copy_within(gather - carry.., 0);
-                    base += gather - carry;
-                    filled = carry;
+                    self.buf.copy_within(gather - carry.., 0);
+                    self.base += gather - carry;
+                    self.filled = carry;
                 }
             }
         }
-        start += frag.len();
+        self.start += frag.len();
+        None
     }
-    finder.find(&buf[..filled]).map(|p| base + p)
+
+    /// The search of what is left pending once every fragment is in.
+    fn finish(self) -> Option<usize> {
+        let base = self.base;
+        self.finder.find(&self.buf[..self.filled]).map(|p| base + p)
+    }
 }
 
 /// `dst.copy_from_slice(src)`, with sizes up to 64 bytes done as two overlapping fixed-size

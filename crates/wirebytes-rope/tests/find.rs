@@ -4,7 +4,7 @@ mod common;
 
 use bytes::Bytes;
 use common::{Rng, split_random};
-use wirebytes_rope::{ByteString, reference};
+use wirebytes_rope::{ByteQueue, ByteString, reference};
 
 /// Checks every needle that is a sub-slice of `flat` of the given lengths, plus a few that are
 /// not, against the naive search.
@@ -73,6 +73,51 @@ fn needles_that_straddle_every_boundary() {
                 }
             }
             start = boundary;
+        }
+    }
+}
+
+/// Long fragments (as a socket's reads) after a first fragment of any length: each searched
+/// where it lies and each boundary through its window. Every needle that straddles a
+/// boundary, found by `find` and `find_from` of both types.
+#[test]
+fn needles_across_long_reads() {
+    let mut rng = Rng::new(5);
+    for round in 0..wirebytes_testkit::scale_miri(12, 12, 1) {
+        let first = [0, 1, 2, 20, 1500][round % 5];
+        let n = first + wirebytes_testkit::scale_miri(12_000, 12_000, 3_000);
+        // Four letters: partial matches everywhere, and a needle's first match is often
+        // elsewhere, so the offsets themselves are checked.
+        let flat: Vec<u8> = (0..n).map(|_| b'a' + rng.below(4) as u8).collect();
+        let mut parts = vec![Bytes::copy_from_slice(&flat[..first])];
+        let mut at = first;
+        while at < n {
+            let len = (1024 + rng.below(2000)).min(n - at);
+            parts.push(Bytes::copy_from_slice(&flat[at..at + len]));
+            at += len;
+        }
+        let parts: Vec<Bytes> = parts.into_iter().filter(|p| !p.is_empty()).collect();
+        let s: ByteString = parts.iter().cloned().collect();
+        let queue: ByteQueue = parts.iter().cloned().collect();
+        let mut boundary = 0;
+        for p in &parts[..parts.len() - 1] {
+            boundary += p.len();
+            for m in [2, 3, 5, 8, 16, 32, 33] {
+                for back in 1..m.min(boundary + 1) {
+                    let at = boundary - back;
+                    if at + m > n {
+                        continue;
+                    }
+                    let needle = &flat[at..at + m];
+                    let from = at.saturating_sub(rng.below(3000));
+                    let expected = memchr::memmem::find(&flat[from..], needle).map(|p| from + p);
+                    assert_eq!(s.find_from(needle, from), expected, "from {from} m {m}");
+                    assert_eq!(queue.find_from(needle, from), expected, "from {from} m {m}");
+                    let expected = memchr::memmem::find(&flat, needle);
+                    assert_eq!(s.find(needle), expected, "m {m}");
+                    assert_eq!(queue.find(needle), expected, "m {m}");
+                }
+            }
         }
     }
 }

@@ -95,6 +95,65 @@ fn a_one_byte_needle_takes_the_byte_search() {
     assert_eq!(counts["find_byte"], 0);
 }
 
+/// A needle found inside the first fragment is found there alone, at every `find` form of
+/// both types; one that is not (or that straddles the first boundary) goes on past it.
+#[test]
+fn a_match_in_the_first_fragment_ends_the_search_there() {
+    let parts = [
+        Bytes::from_static(b"GET / HTTP/1.1\r\nHost: a\r"),
+        Bytes::from_static(b"\nAccept: */*\r\n\r\n"),
+    ];
+    let queue: ByteQueue = parts.iter().cloned().collect();
+    let string: ByteString = parts.iter().cloned().collect();
+    type Find<'a> = Box<dyn Fn(&[u8]) -> Option<usize> + 'a>;
+    let forms: [(&str, Find<'_>); 4] = [
+        ("queue find", Box::new(|n| queue.find(n))),
+        ("queue find_from", Box::new(|n| queue.find_from(n, 1))),
+        ("string find", Box::new(|n| string.find(n))),
+        ("string find_from", Box::new(|n| string.find_from(n, 1))),
+    ];
+    for (form, find) in &forms {
+        for (needle, at, past_first) in [
+            (&b"\r\n"[..], 14, 0),
+            (b"Host", 16, 0),
+            (b"a\r\nAcc", 22, 1),
+            (b"*/*", 33, 1),
+            (b"\r\n\r\n", 36, 1),
+            (b"\n\n", usize::MAX, 1),
+        ] {
+            let counts =
+                counted(|| assert_eq!(find(needle), (at != usize::MAX).then_some(at), "{form}"));
+            assert_eq!(counts["find_after_first"], past_first, "{form} {needle:?}");
+        }
+    }
+}
+
+/// A short needle whose first byte is rare (a delimiter in text) is found by that byte
+/// alone; one whose first byte keeps matching elsewhere is handed to `memmem` once per
+/// slice it searches in place; longer needles go to `memmem` directly.
+#[test]
+fn a_short_needle_is_found_by_its_first_byte_while_that_is_rare() {
+    let text = ByteString::from(b"GET /index.html HTTP/1.1\r\nHost: example.com\r\n\r\n".to_vec());
+    let counts = counted(|| assert_eq!(text.find(b"\r\n\r\n"), Some(43)));
+    assert_eq!(counts["find_short_to_memmem"], 0);
+    let counts = counted(|| assert_eq!(text.find(b"\r\nX"), None));
+    assert_eq!(counts["find_short_to_memmem"], 0);
+    // Five `a`s before the match: the fifth candidate is no longer checked by hand.
+    let runs = ByteString::from(b"a-a-a-a-a-ab".to_vec());
+    let counts = counted(|| assert_eq!(runs.find(b"ab"), Some(10)));
+    assert_eq!(counts["find_short_to_memmem"], 1);
+    let counts = counted(|| assert_eq!(runs.find(b"a-a-a-a-ab"), Some(2)));
+    assert_eq!(counts["find_short_to_memmem"], 0);
+    // Two fragments, the match in the second: the first hands over; the short second one is
+    // gathered and searched by `memmem` alone.
+    let two: ByteString = [&b"a-a-a-a-a-"[..], b"a-a-a-a-a-ab"]
+        .into_iter()
+        .map(Bytes::from_static)
+        .collect();
+    let counts = counted(|| assert_eq!(two.find(b"ab"), Some(20)));
+    assert_eq!(counts["find_short_to_memmem"], 1);
+}
+
 /// The readers' getters read inside the current fragment while more bytes follow in it, and
 /// gather only the fragment's last ones; `copy_to_bytes` inside one fragment shares it.
 #[test]
