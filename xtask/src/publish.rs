@@ -288,7 +288,12 @@ fn package(root: &Path) -> Result<String, String> {
     let mut cmd = Command::new(crate::cargo());
     cmd.args(["package", "--workspace", "--allow-dirty"])
         .args(["--exclude", "xtask", "--exclude", "wirebytes-benches"])
-        .args(["--exclude", "wirebytes-testkit"])
+        .args([
+            "--exclude",
+            "wirebytes-testkit",
+            "--exclude",
+            "wirebytes-example-http1",
+        ])
         .current_dir(root);
     run(cmd)?;
     // Each `.crate` well under crates.io's limit: at most 5 MiB.
