@@ -105,6 +105,38 @@ impl Response {
     }
 }
 
+/// The demo server's page at `path`: `/` in UTF-8, `/sjis` in Shift_JIS, `/latin1` in
+/// ISO-8859-1 with a Latin-1 header value, anything else a `404`.
+#[must_use]
+pub fn demo_page(path: &str) -> Response {
+    let jdk = |name| Charset::for_java_name(name).unwrap_or(Charset::UTF_8);
+    match path {
+        "/" => Response::new(
+            200,
+            "OK",
+            "text/plain",
+            "Hello, wörld! 👋\n",
+            Charset::UTF_8,
+        ),
+        "/sjis" => Response::new(200, "OK", "text/plain", "日本語", jdk("Shift_JIS")),
+        "/latin1" => Response::new(
+            200,
+            "OK",
+            "text/plain",
+            "Grüße aus Köln\n",
+            jdk("ISO-8859-1"),
+        )
+        .with_header("X-Greeting", "Grüße"),
+        _ => Response::new(
+            404,
+            "Not Found",
+            "text/plain",
+            "no such page\n",
+            Charset::UTF_8,
+        ),
+    }
+}
+
 /// Serves `connections` connections from `listener` (all of them when `None`), one request
 /// each: reads the request head, answers with `respond(path)` rendered, and closes the
 /// connection. A response that does not render is answered with `500` instead.
