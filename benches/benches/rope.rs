@@ -140,7 +140,8 @@ fn get_u32_le(c: &mut Criterion) {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Bytes(SIZE as u64));
     let flat = Bytes::from(content());
-    for (n, serial) in [(1024, true), (1, true), (1024, false)] {
+    // 1024 fragments (64 bytes on average), one, and 45 (socket reads of about 1448 bytes).
+    for (n, serial) in [(1024, true), (1, true), (1024, false), (45, false)] {
         let parts = fragments(&flat, n, 3);
         let rope: ByteString = parts.iter().cloned().collect();
         let input = if serial { "frags" } else { "sum-frags" };
