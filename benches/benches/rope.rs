@@ -205,11 +205,17 @@ fn find(c: &mut Criterion) {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Bytes(SIZE as u64));
     let flat = content();
-    let needle = flat[SIZE - 100..SIZE - 84].to_vec();
-    assert_eq!(memchr::memmem::find(&flat, &needle), Some(SIZE - 100));
-    for n in [1024, 2] {
+    // A 16-byte needle in 1024 and 2 fragments; a 4-byte one in 45 (socket reads of about
+    // 1448 bytes), whose first byte is a false candidate every 256 bytes or so.
+    for (n, m) in [(1024, 16), (2, 16), (45, 4)] {
+        let needle = flat[SIZE - 100..SIZE - 100 + m].to_vec();
+        assert_eq!(memchr::memmem::find(&flat, &needle), Some(SIZE - 100));
         let rope: ByteString = fragments(&flat, n, 5).into_iter().collect();
-        let param = format!("frags-{n}/{SIZE}");
+        let param = if m == 16 {
+            format!("frags-{n}/{SIZE}")
+        } else {
+            format!("needle-{m}-frags-{n}/{SIZE}")
+        };
         bench(&mut g, name, "limit-memmem", &param, &flat[..], |flat| {
             memchr::memmem::find(flat, &needle)
         });

@@ -48,7 +48,7 @@ impl ByteString {
             return None;
         }
         match &self.repr {
-            Repr::One(b) => find_in_slice(b, needle),
+            Repr::One(b) => LazyFinder::new(needle).find_in_slice(b),
             _ => find_in_chunks(self.chunks(), needle),
         }
     }
@@ -82,7 +82,9 @@ impl ByteString {
             return None;
         }
         match &self.repr {
-            Repr::One(b) => find_in_slice(&b[from..], needle).map(|p| p + from),
+            Repr::One(b) => LazyFinder::new(needle)
+                .find_in_slice(&b[from..])
+                .map(|p| p + from),
             _ => find_in_chunks(self.chunks_from(from), needle).map(|p| p + from),
         }
     }
@@ -257,39 +259,69 @@ pub(crate) fn find_in_chunks<'a>(
     let m = needle.len();
     debug_assert!(m >= 1);
     let first = chunks.next()?;
+    let mut finder = LazyFinder::new(needle);
     if first.len() >= m {
-        if let Some(p) = find_in_slice(first, needle) {
+        if let Some(p) = finder.find_in_slice(first) {
             return Some(p);
         }
     }
-    find_after_first(first, chunks, needle)
+    find_after_first(first, chunks, finder)
 }
 
 /// The candidates a short needle's search checks by its first byte before it hands the
 /// rest of the slice to `memmem`.
 const SHORT_CANDIDATES: usize = 4;
 
-/// The first occurrence of `needle` (at least one byte) in `hay`.
-///
-/// A needle of up to 8 bytes is looked for by its first byte with [`memchr`] (what a
-/// delimiter such as `\r\n` is found by fastest: no searcher is built), each candidate
-/// compared in full; after `SHORT_CANDIDATES` candidates that are not a match, the rest goes
-/// to `memchr::memmem`, which builds a searcher once and is linear whatever the bytes.
-#[inline]
-fn find_in_slice(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    if needle.len() > 8 {
-        return memchr::memmem::find(hay, needle);
-    }
-    let mut at = 0;
-    for _ in 0..SHORT_CANDIDATES {
-        let i = at + memchr::memchr(needle[0], &hay[at..])?;
-        if hay[i..].starts_with(needle) {
-            return Some(i);
+/// A needle and its `memmem` searcher, built at its first use and then kept for every
+/// fragment of the search.
+struct LazyFinder<'n> {
+    needle: &'n [u8],
+    finder: Option<Finder<'n>>,
+}
+
+impl<'n> LazyFinder<'n> {
+    fn new(needle: &'n [u8]) -> Self {
+        LazyFinder {
+            needle,
+            finder: None,
         }
-        at = i + 1;
     }
-    crate::counters::add(crate::counters::Path::FindShortToMemmem, 1);
-    memchr::memmem::find(&hay[at..], needle).map(|p| at + p)
+
+    /// The searcher, built on the first call.
+    fn get(&mut self) -> &Finder<'n> {
+        let needle = self.needle;
+        self.finder.get_or_insert_with(|| Finder::new(needle))
+    }
+
+    /// The first occurrence of the needle (at least one byte) in `hay`.
+    ///
+    /// A needle of up to 8 bytes is looked for by its first byte with [`memchr`] (what a
+    /// delimiter such as `\r\n` is found by fastest: no searcher is built), each candidate
+    /// compared in full; after `SHORT_CANDIDATES` candidates that are not a match, the rest
+    /// goes to the `memmem` searcher, which is linear whatever the bytes.
+    #[inline]
+    fn find_in_slice(&mut self, hay: &[u8]) -> Option<usize> {
+        let needle = self.needle;
+        let mut at = 0;
+        if needle.len() <= 8 {
+            for _ in 0..SHORT_CANDIDATES {
+                let i = at + memchr::memchr(needle[0], &hay[at..])?;
+                if hay[i..].starts_with(needle) {
+                    return Some(i);
+                }
+                at = i + 1;
+            }
+            crate::counters::add(crate::counters::Path::FindShortToMemmem, 1);
+        }
+        let rest = &hay[at..];
+        let found = if rest.len() < 64 && self.finder.is_none() {
+            // `memmem::find` searches a short slice without building a searcher.
+            memchr::memmem::find(rest, needle)
+        } else {
+            self.get().find(rest)
+        };
+        found.map(|p| at + p)
+    }
 }
 
 /// [`find_in_chunks`] once the first chunk is known to hold no match that starts and ends
@@ -302,9 +334,10 @@ fn find_in_slice(hay: &[u8], needle: &[u8]) -> Option<usize> {
 fn find_after_first<'a>(
     first: &'a [u8],
     mut chunks: impl Iterator<Item = &'a [u8]>,
-    needle: &[u8],
+    mut finder: LazyFinder<'_>,
 ) -> Option<usize> {
     crate::counters::add(crate::counters::Path::FindAfterFirst, 1);
+    let needle = finder.needle;
     let m = needle.len();
     // `prev` is searched (or shorter than the needle) and starts at offset `start`: only a
     // match that begins in its last `m - 1` bytes can be left.
@@ -321,18 +354,18 @@ fn find_after_first<'a>(
             if let Some(p) = memchr::memmem::find(&window[..carry + m - 1], needle) {
                 return Some(start - carry + p);
             }
-            if let Some(p) = find_in_slice(frag, needle) {
+            if let Some(p) = finder.find_in_slice(frag) {
                 return Some(start + p);
             }
             prev = frag;
             next = chunks.next();
         }
     }
-    let finder = Finder::new(needle);
+    let finder = finder.get();
     let found = if m <= STACK_NEEDLE {
-        find_gathered(prev, next, chunks, &finder, &mut [0u8; GATHER])
+        find_gathered(prev, next, chunks, finder, &mut [0u8; GATHER])
     } else {
-        find_gathered(prev, next, chunks, &finder, &mut vec![0u8; 4 * m])
+        find_gathered(prev, next, chunks, finder, &mut vec![0u8; 4 * m])
     };
     found.map(|p| start + p)
 }
