@@ -542,6 +542,23 @@ where
     out
 }
 
+/// Reads `socket` to its end into one reused 16 KiB buffer: (reads, bytes).
+async fn read_all(mut socket: tokio::net::TcpStream) -> (usize, usize) {
+    use tokio::io::AsyncReadExt;
+    let mut buf = vec![0u8; 16 * 1024];
+    let (mut reads, mut bytes) = (0, 0);
+    loop {
+        match socket.read(&mut buf).await.expect("reads") {
+            0 => return (reads, bytes),
+            n => {
+                reads += 1;
+                bytes += n;
+                black_box(&buf[..n]);
+            }
+        }
+    }
+}
+
 /// Counts and drops the frames of a stream of results, `len` giving a frame's length.
 async fn drain<S, T, E>(mut frames: S, len: impl Fn(&T) -> usize) -> (usize, usize)
 where
@@ -612,6 +629,10 @@ fn tcp_framing(c: &mut Criterion) {
         assert_eq!(ours(), expected);
         bench(&mut g, name, "tokio-util", &param, &(), |()| theirs());
         bench(&mut g, name, "ours", &param, &(), |()| ours());
+        // The floor of both: the same bytes read into one reused 16 KiB buffer, not framed.
+        let read_only = || over_tcp(&rt, &listener, &stream, read_all);
+        assert_eq!(read_only().1, stream.len());
+        bench(&mut g, name, "limit-read", &param, &(), |()| read_only());
     }
 
     let lines = std::sync::Arc::new(line_stream_of(TOTAL));

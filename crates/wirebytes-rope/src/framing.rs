@@ -128,8 +128,14 @@ impl LengthDelimited {
         self.field_offset + self.field_len
     }
 
-    /// The next frame of `queue`, if it has wholly arrived.
-    fn next_frame(&self, queue: &mut ByteQueue) -> io::Result<Option<ByteString>> {
+    /// The next frame of `queue`, if it has wholly arrived; if not, `missing` is set to the
+    /// bytes still to come when the length field has arrived (0 when it has not).
+    fn next_frame(
+        &self,
+        queue: &mut ByteQueue,
+        missing: &mut usize,
+    ) -> io::Result<Option<ByteString>> {
+        *missing = 0;
         let Some(value) = field_value(queue, self.field_offset, self.field_len, self.big_endian)
         else {
             return Ok(None);
@@ -158,6 +164,7 @@ impl LengthDelimited {
         let skip = self.num_skip.unwrap_or(self.header_len());
         let total = skip.checked_add(len).ok_or_else(|| too_long(false))?;
         if queue.len() < total {
+            *missing = total - queue.len();
             return Ok(None);
         }
         queue.advance(skip);
@@ -358,6 +365,10 @@ enum Framing {
 /// [`ByteQueue`] as one fragment ([`ByteQueue::read_buf_from`], no zero-fill, no copy) and
 /// each frame shares the reads it spans.
 ///
+/// Reads are offered [`read_chunk`](ByteQueue::read_chunk) bytes of room, except where a
+/// length-delimited frame whose length has arrived still misses more: then the room is all
+/// the bytes it misses, up to 1 MiB, so that a large frame comes in a few large reads.
+///
 /// At the end of the input a length-delimited reader with a partial frame left returns an
 /// [`UnexpectedEof`](io::ErrorKind::UnexpectedEof) error; a delimited reader returns the
 /// bytes after the last delimiter as the last frame. After an error the stream ends.
@@ -448,10 +459,11 @@ impl<R> FrameReader<R> {
         (self.reader, self.queue)
     }
 
-    /// The next frame in the queue, if it has wholly arrived.
-    fn next_queued(&mut self) -> io::Result<Option<ByteString>> {
+    /// The next frame in the queue, if it has wholly arrived; if not, `missing` is how many
+    /// bytes of it are known to be still to come.
+    fn next_queued(&mut self, missing: &mut usize) -> io::Result<Option<ByteString>> {
         match &mut self.framing {
-            Framing::Length(framing) => framing.next_frame(&mut self.queue),
+            Framing::Length(framing) => framing.next_frame(&mut self.queue, missing),
             Framing::Delimiter { framing, searched } => {
                 framing.next_frame(&mut self.queue, searched)
             }
@@ -489,7 +501,8 @@ impl<R: AsyncRead + Unpin> Stream for FrameReader<R> {
             return Poll::Ready(None);
         }
         loop {
-            match this.next_queued() {
+            let mut missing = 0;
+            match this.next_queued(&mut missing) {
                 Ok(Some(frame)) => return Poll::Ready(Some(Ok(frame))),
                 Ok(None) => {}
                 Err(err) => {
@@ -497,10 +510,11 @@ impl<R: AsyncRead + Unpin> Stream for FrameReader<R> {
                     return Poll::Ready(Some(Err(err)));
                 }
             }
-            let read = ready!(
-                this.queue
-                    .poll_read_buf_from(Pin::new(&mut this.reader), cx)
-            );
+            let read = ready!(this.queue.poll_read_buf_wanting(
+                Pin::new(&mut this.reader),
+                cx,
+                missing
+            ));
             match read {
                 Ok(0) => {
                     this.done = true;

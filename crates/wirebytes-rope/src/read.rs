@@ -14,6 +14,10 @@ use crate::queue::ByteQueue;
 /// The room each read is offered by default: 16 KiB.
 pub(crate) const DEFAULT_READ_CHUNK: usize = 16 * 1024;
 
+/// The most room a read is offered for the missing bytes of one frame (a frame's length
+/// field is the peer's word: it does not reserve more than this ahead of the bytes).
+const MAX_WANT: usize = 1024 * 1024;
+
 /// A queue's read buffer: the room left in the allocation the last reads landed in, and the
 /// size of a new one.
 #[derive(Debug)]
@@ -133,10 +137,25 @@ impl ByteQueue {
         reader: Pin<&mut R>,
         cx: &mut Context<'_>,
     ) -> Poll<io::Result<usize>> {
+        self.poll_read_buf_wanting(reader, cx, 0)
+    }
+
+    /// [`poll_read_buf_from`](Self::poll_read_buf_from) for a reader that still misses
+    /// `want` bytes of a frame whose length it knows: the room offered to the read is at
+    /// least `want` (at most `MAX_WANT`), so that a large frame comes in a few large reads
+    /// rather than in many of `read_chunk` bytes.
+    pub(crate) fn poll_read_buf_wanting<R: AsyncRead + ?Sized>(
+        &mut self,
+        reader: Pin<&mut R>,
+        cx: &mut Context<'_>,
+        want: usize,
+    ) -> Poll<io::Result<usize>> {
         let chunk = self.read.chunk;
+        let want = want.min(MAX_WANT);
         let spare = self.read.spare.get_or_insert_with(BytesMut::new);
-        if spare.capacity() - spare.len() < chunk.div_ceil(8) {
-            spare.reserve(chunk);
+        let room = spare.capacity() - spare.len();
+        if room < chunk.div_ceil(8) || room < want {
+            spare.reserve(chunk.max(want));
         }
         let n = ready!(tokio_util::io::poll_read_buf(reader, cx, spare))?;
         if n > 0 {

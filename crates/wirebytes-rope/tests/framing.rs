@@ -369,6 +369,75 @@ fn reads_become_fragments_of_shared_buffers() {
     assert_eq!(adjacent, 40 - 5, "five buffers of eight reads");
 }
 
+/// A length-delimited frame larger than the read chunk comes in reads as large as the
+/// bytes it still misses: once its length is known, a read is offered room for all of it
+/// (up to 1 MiB), so a 200,000-byte frame is two fragments, not thirteen of 16 KiB. A length
+/// field that claims more than has come reserves no more than 1 MiB ahead.
+#[test]
+fn a_large_frame_comes_in_reads_as_large_as_it_needs() {
+    use wirebytes_testkit::alloc::largest_allocation;
+
+    let mut rng = Rng::new(31);
+    let mut wire = Vec::new();
+    for len in [200_000u32, 10, 3_000_000, 5] {
+        wire.extend(len.to_be_bytes());
+        wire.extend(rng.bytes(len as usize));
+    }
+    let framing = LengthDelimited::new().max_frame_len(4_000_000);
+    let mut reader = FrameReader::length_delimited(&wire[..], framing);
+    let mut cx = Context::from_waker(Waker::noop());
+    let mut frames = Vec::new();
+    while let Poll::Ready(Some(frame)) = Pin::new(&mut reader).poll_next(&mut cx) {
+        frames.push(frame.unwrap());
+    }
+    let lens: Vec<usize> = frames.iter().map(ByteString::len).collect();
+    assert_eq!(lens, [200_000, 10, 3_000_000, 5]);
+    // The first read takes 16 KiB; the second the rest of the frame and more.
+    assert_eq!(frames[0].fragment_count(), 2);
+    // 3,000,000 bytes in reads of at most about 1 MiB.
+    assert!(
+        (3..=5).contains(&frames[2].fragment_count()),
+        "{}",
+        frames[2].fragment_count()
+    );
+    let mut joined = Vec::new();
+    for frame in &frames {
+        joined.extend((frame.len() as u32).to_be_bytes());
+        joined.extend(frame.to_vec());
+    }
+    assert_eq!(joined, wire);
+
+    // A first read of 1,000 bytes leaves room for 15 KiB more: the rest of the frame is
+    // offered room for all of it all the same.
+    let mut reader = FrameReader::length_delimited(
+        Pieces::new(vec![wire[..1000].to_vec(), wire[1000..300_000].to_vec()]),
+        LengthDelimited::new(),
+    );
+    let frame = match Pin::new(&mut reader).poll_next(&mut cx) {
+        Poll::Ready(Some(Ok(frame))) => frame,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(frame, wire[4..200_004]);
+    assert_eq!(frame.fragment_count(), 2);
+
+    // A header claiming 100,000,000 bytes, and 20 of them.
+    let mut wire = 100_000_000u32.to_be_bytes().to_vec();
+    wire.extend([7; 20]);
+    let framing = LengthDelimited::new().max_frame_len(200_000_000);
+    let mut reader = FrameReader::length_delimited(&wire[..], framing);
+    let largest = largest_allocation(|| {
+        let end = Pin::new(&mut reader).poll_next(&mut cx);
+        assert!(
+            matches!(&end, Poll::Ready(Some(Err(e))) if e.kind() == io::ErrorKind::UnexpectedEof),
+            "{end:?}"
+        );
+    });
+    assert!(
+        largest <= 2 * 1024 * 1024,
+        "{largest} bytes reserved at once"
+    );
+}
+
 /// A stream of small frames allocates per read buffer, not per frame.
 #[test]
 fn frames_allocate_nothing_of_their_own() {
