@@ -542,10 +542,10 @@ where
     out
 }
 
-/// Reads `socket` to its end into one reused 16 KiB buffer: (reads, bytes).
+/// Reads `socket` to its end into one reused 64 KiB buffer: (reads, bytes).
 async fn read_all(mut socket: tokio::net::TcpStream) -> (usize, usize) {
     use tokio::io::AsyncReadExt;
-    let mut buf = vec![0u8; 16 * 1024];
+    let mut buf = vec![0u8; 64 * 1024];
     let (mut reads, mut bytes) = (0, 0);
     loop {
         match socket.read(&mut buf).await.expect("reads") {
@@ -629,7 +629,7 @@ fn tcp_framing(c: &mut Criterion) {
         assert_eq!(ours(), expected);
         bench(&mut g, name, "tokio-util", &param, &(), |()| theirs());
         bench(&mut g, name, "ours", &param, &(), |()| ours());
-        // The floor of both: the same bytes read into one reused 16 KiB buffer, not framed.
+        // The floor of both: the same bytes read into one reused 64 KiB buffer, not framed.
         let read_only = || over_tcp(&rt, &listener, &stream, read_all);
         assert_eq!(read_only().1, stream.len());
         bench(&mut g, name, "limit-read", &param, &(), |()| read_only());
