@@ -319,14 +319,24 @@ fn listed(dir: &Path, krates: &[&str], run: Run) -> Result<Vec<String>, String> 
 }
 
 /// The outcomes a run settles (a test noticed the mutant, or it did not compile): kept
-/// across runs in `settled/` by `--resume`. A missed mutant is tested again.
+/// across runs in `settled/` by `--resume`. A missed mutant is tested again, unless the
+/// crate's list names it as equivalent (then it is kept in `settled/missed.txt`, and counted
+/// as equivalent, or as missed past the list's count of its name, as in the run that found
+/// it).
 const SETTLED: [&str; 3] = ["caught.txt", "unviable.txt", "timeout.txt"];
 
+/// The store's file of missed mutants that the equivalence lists name.
+const SETTLED_EQUIVALENT: &str = "missed.txt";
+
 /// Adds the settled outcomes of cargo-mutants' output `from` to the store `to`, each line
-/// once.
-fn carry(from: &Path, to: &Path) -> Result<(), String> {
+/// once: caught, unviable and timed out, and the missed ones `listed` as equivalent.
+fn carry(from: &Path, to: &Path, listed: &dyn Fn(&str) -> bool) -> Result<(), String> {
     fs::create_dir_all(to).map_err(|err| format!("cannot create {}: {err}", to.display()))?;
-    for file_name in SETTLED {
+    let files = SETTLED
+        .iter()
+        .map(|name| (*name, false))
+        .chain([(SETTLED_EQUIVALENT, true)]);
+    for (file_name, only_listed) in files {
         let mut lines: Vec<String> = fs::read_to_string(to.join(file_name))
             .unwrap_or_default()
             .lines()
@@ -336,7 +346,7 @@ fn carry(from: &Path, to: &Path) -> Result<(), String> {
             .unwrap_or_default()
             .lines()
         {
-            if !lines.iter().any(|known| known == line) {
+            if (!only_listed || listed(line)) && !lines.iter().any(|known| known == line) {
                 lines.push(line.to_owned());
             }
         }
@@ -354,6 +364,7 @@ fn carry(from: &Path, to: &Path) -> Result<(), String> {
 fn settled_names(dir: &Path) -> Vec<String> {
     SETTLED
         .iter()
+        .chain([&SETTLED_EQUIVALENT])
         .flat_map(|file_name| {
             fs::read_to_string(dir.join(file_name))
                 .unwrap_or_default()
@@ -471,7 +482,17 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
         .and_then(|()| copy_tree(root, &tree))
         .and_then(|()| {
             if run.resume {
-                carry(&out_dir.join("mutants.out"), &settled_dir)?;
+                // A missed mutant whose name a crate's list gives is settled as well.
+                let equivalent = |line: &str| {
+                    reports.iter().any(|(krate, _, equivalents)| {
+                        let krate_dir = format!("crates/wirebytes-{krate}");
+                        line.trim().starts_with(&format!("{krate_dir}/")) && {
+                            let name = short_name(&krate_dir, line).0;
+                            equivalents.iter().any(|e| e.name == name)
+                        }
+                    })
+                };
+                carry(&out_dir.join("mutants.out"), &settled_dir, &equivalent)?;
                 let names = listed(&tree, krates, run)?;
                 let settled = settled_names(&settled_dir);
                 let left: Vec<String> = names
@@ -738,15 +759,17 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("xtask-carry-{}", std::process::id()));
         let (from, to) = (dir.join("out"), dir.join("settled"));
         fs::create_dir_all(&from).expect("a scratch directory");
+        let listed = |line: &str| line == "e";
         fs::write(from.join("caught.txt"), "a\nb\n").expect("write");
-        fs::write(from.join("missed.txt"), "m\n").expect("write");
-        carry(&from, &to).expect("carry");
+        fs::write(from.join("missed.txt"), "m\ne\n").expect("write");
+        carry(&from, &to, &listed).expect("carry");
         fs::write(from.join("caught.txt"), "b\nc\n").expect("write");
         fs::write(from.join("timeout.txt"), "t\n").expect("write");
-        carry(&from, &to).expect("carry");
+        carry(&from, &to, &listed).expect("carry");
         let settled = settled_names(&to);
         let _ = fs::remove_dir_all(&dir);
-        // Missed mutants are tested again; the others are kept, each once.
-        assert_eq!(settled, ["a", "b", "c", "t"]);
+        // Missed mutants are tested again but those listed as equivalent; the others are
+        // kept, each once.
+        assert_eq!(settled, ["a", "b", "c", "t", "e"]);
     }
 }
