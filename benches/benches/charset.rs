@@ -30,6 +30,13 @@
 //! `ours`; `ours-windows-1252` (ISO-8859-1 and US-ASCII): the same text through the
 //! windows-1252 path, the speed to match.
 //!
+//! `charset/unicode`: the Unicode and Latin-1 targets (UTF-16BE, UTF-16LE, UTF-32LE,
+//! ISO-8859-1) of ASCII, Latin-1, Cyrillic and Greek, CJK and emoji-heavy text of 1 KiB,
+//! 16 KiB and 1 MiB: `ours` (`encode`), `ours-avx2` (on a CPU with AVX-512: as on one
+//! with AVX2), and on x86-64 `simdutf` (the C++ library through the `simdutf` crate: its
+//! length function, then its conversion of valid UTF-8 into a `Vec` of that length; the
+//! same bytes, checked before timing).
+//!
 //! `charset/into-buffers`: the functions that write into the caller's buffers, on German and
 //! Japanese bodies: `limit-memcpy` (UTF-8 only: `to_vec`), `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
 //! `Vec`), `encode_to_buf` (into a reused `BytesMut`), `encode_to_slice` (into a reused slice
@@ -393,6 +400,167 @@ fn jdk_only(c: &mut Criterion) {
     }
 }
 
+/// Emoji between short ASCII words: surrogate pairs every few units.
+const EMOJI: &str = "ok 😀 yes 🎉 go 👍🏽 🚀🔥 fine ✨ 🙂 ";
+/// Cyrillic and Greek prose.
+const CYRILLIC_GREEK: &str = "Все люди рождаются свободными и равными.     Όλοι οι άνθρωποι γεννιούνται ελεύθεροι και ίσοι στην αξιοπρέπεια και τα δικαιώματα. ";
+
+/// A Unicode or Latin-1 target of `charset/unicode`, as simdutf writes it.
+#[derive(Clone, Copy, PartialEq)]
+enum Target {
+    Utf16Be,
+    Utf16Le,
+    Utf32Le,
+    Latin1,
+}
+
+impl Target {
+    fn charset(self) -> Charset {
+        match self {
+            Target::Utf16Be => Charset::UTF_16BE,
+            Target::Utf16Le => Charset::UTF_16LE,
+            Target::Utf32Le => Charset::for_java_name("UTF-32LE").expect("a JDK charset"),
+            Target::Latin1 => Charset::ISO_8859_1,
+        }
+    }
+}
+
+/// simdutf's exact-size conversion: its length function, then the conversion of valid UTF-8
+/// into a vector of that many units. The units are returned in memory order (the byte order
+/// of the target), as `u32`s for UTF-32, bytes for Latin-1.
+#[cfg(target_arch = "x86_64")]
+mod peer {
+    use super::Target;
+
+    /// The converted text, in the unit type of its target.
+    pub(crate) enum Units {
+        U8(Vec<u8>),
+        U16(Vec<u16>),
+        U32(Vec<u32>),
+    }
+
+    impl Units {
+        /// The bytes as they lie in memory.
+        pub(crate) fn bytes(&self) -> Vec<u8> {
+            match self {
+                Units::U8(v) => v.clone(),
+                Units::U16(v) => v.iter().flat_map(|u| u.to_ne_bytes()).collect(),
+                Units::U32(v) => v.iter().flat_map(|u| u.to_ne_bytes()).collect(),
+            }
+        }
+    }
+
+    pub(crate) fn convert(target: Target, text: &str) -> Units {
+        let src = text.as_bytes();
+        match target {
+            Target::Utf16Be | Target::Utf16Le => {
+                let n = simdutf::utf16_length_from_utf8(src);
+                let mut dst: Vec<u16> = Vec::with_capacity(n);
+                // SAFETY: `src` is valid UTF-8 (a `str`) and `dst` has room for the `n`
+                // units its UTF-16 takes, which is what the conversion writes.
+                let written = unsafe {
+                    if target == Target::Utf16Be {
+                        simdutf::convert_valid_utf8_to_utf16be(
+                            src.as_ptr(),
+                            src.len(),
+                            dst.as_mut_ptr(),
+                        )
+                    } else {
+                        simdutf::convert_valid_utf8_to_utf16le(
+                            src.as_ptr(),
+                            src.len(),
+                            dst.as_mut_ptr(),
+                        )
+                    }
+                };
+                assert_eq!(written, n);
+                // SAFETY: the conversion initialised the first `n` units.
+                unsafe { dst.set_len(n) };
+                Units::U16(dst)
+            }
+            Target::Utf32Le => {
+                let n = simdutf::utf32_length_from_utf8(src);
+                let mut dst: Vec<u32> = Vec::with_capacity(n);
+                // SAFETY: as above, with room for the `n` scalar values.
+                let written = unsafe {
+                    simdutf::convert_valid_utf8_to_utf32(src.as_ptr(), src.len(), dst.as_mut_ptr())
+                };
+                assert_eq!(written, n);
+                // SAFETY: the conversion initialised the first `n` values.
+                unsafe { dst.set_len(n) };
+                Units::U32(dst)
+            }
+            Target::Latin1 => {
+                let n = simdutf::latin1_length_from_utf8(src);
+                let mut dst: Vec<u8> = Vec::with_capacity(n);
+                // SAFETY: as above; the text is Latin-1 (every char below U+0100), so each
+                // char is one byte of the `n`.
+                let written = unsafe {
+                    simdutf::convert_valid_utf8_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
+                };
+                assert_eq!(written, n);
+                // SAFETY: the conversion initialised the first `n` bytes.
+                unsafe { dst.set_len(n) };
+                Units::U8(dst)
+            }
+        }
+    }
+}
+
+/// `charset/unicode`: the Unicode and Latin-1 targets against simdutf.
+fn unicode(c: &mut Criterion) {
+    const GROUP: &str = "charset/unicode";
+    let texts: [(&str, &str); 5] = [
+        ("ascii", ENGLISH),
+        ("latin1", GERMAN),
+        ("cyrillic-greek", CYRILLIC_GREEK),
+        ("cjk", JAPANESE_PROSE),
+        ("emoji", EMOJI),
+    ];
+    let targets = [
+        ("UTF-16BE", Target::Utf16Be),
+        ("UTF-16LE", Target::Utf16Le),
+        ("UTF-32LE", Target::Utf32Le),
+        ("ISO-8859-1", Target::Latin1),
+    ];
+    let below = levels::get("avx2").filter(|_| levels::get("avx512").is_some());
+    for (name, unit) in texts {
+        for bytes in [1024, 16 * 1024, 1024 * 1024] {
+            let text = body(unit, bytes);
+            for (charset_name, target) in targets {
+                // Latin-1 only for the text Latin-1 holds: simdutf converts nothing else.
+                if target == Target::Latin1 && text.chars().any(|c| u32::from(c) > 0xFF) {
+                    continue;
+                }
+                let charset = target.charset();
+                let mut group = c.benchmark_group(GROUP);
+                group.throughput(Throughput::Bytes(text.len() as u64));
+                let param = format!("{name}-{charset_name}/{}", text.len());
+                #[cfg(target_arch = "x86_64")]
+                {
+                    assert_eq!(
+                        peer::convert(target, &text).bytes(),
+                        charset.encode(&text, Replacement::Jdk),
+                        "{param}"
+                    );
+                    bench(&mut group, GROUP, "simdutf", &param, &text, |t| {
+                        peer::convert(target, t)
+                    });
+                }
+                bench(&mut group, GROUP, "ours", &param, &text, |t| {
+                    charset.encode(t, Replacement::Jdk)
+                });
+                if let Some(avx2) = below {
+                    bench(&mut group, GROUP, "ours-avx2", &param, &text, |t| {
+                        avx2.encode(charset, t, Replacement::Jdk)
+                    });
+                }
+                group.finish();
+            }
+        }
+    }
+}
+
 /// `charset/into-buffers`: the functions that write into the caller's buffers.
 fn into_buffers(c: &mut Criterion) {
     const GROUP: &str = "charset/into-buffers";
@@ -493,6 +661,7 @@ fn benches(c: &mut Criterion) {
     jdk_multi_byte(c);
     jdk_only(c);
     into_buffers(c);
+    unicode(c);
     const ALL: &[&str] = &[
         "baseline",
         "encoding_rs",
