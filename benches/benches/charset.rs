@@ -450,58 +450,49 @@ mod peer {
         }
     }
 
+    /// `n` units written by `convert` into a vector of that capacity.
+    ///
+    /// # Safety
+    ///
+    /// `convert` writes at most `n` units through the pointer it is given and returns how
+    /// many it wrote.
+    unsafe fn exact<T>(n: usize, convert: impl FnOnce(*mut T) -> usize) -> Vec<T> {
+        let mut dst: Vec<T> = Vec::with_capacity(n);
+        let written = convert(dst.as_mut_ptr());
+        assert_eq!(written, n);
+        // SAFETY: `convert` initialised the first `n` units (the caller's promise).
+        unsafe { dst.set_len(n) };
+        dst
+    }
+
     pub(crate) fn convert(target: Target, text: &str) -> Units {
-        let src = text.as_bytes();
-        match target {
-            Target::Utf16Be | Target::Utf16Le => {
-                let n = simdutf::utf16_length_from_utf8(src);
-                let mut dst: Vec<u16> = Vec::with_capacity(n);
-                // SAFETY: `src` is valid UTF-8 (a `str`) and `dst` has room for the `n`
-                // units its UTF-16 takes, which is what the conversion writes.
-                let written = unsafe {
-                    if target == Target::Utf16Be {
-                        simdutf::convert_valid_utf8_to_utf16be(
-                            src.as_ptr(),
-                            src.len(),
-                            dst.as_mut_ptr(),
-                        )
-                    } else {
-                        simdutf::convert_valid_utf8_to_utf16le(
-                            src.as_ptr(),
-                            src.len(),
-                            dst.as_mut_ptr(),
-                        )
-                    }
-                };
-                assert_eq!(written, n);
-                // SAFETY: the conversion initialised the first `n` units.
-                unsafe { dst.set_len(n) };
-                Units::U16(dst)
-            }
-            Target::Utf32Le => {
-                let n = simdutf::utf32_length_from_utf8(src);
-                let mut dst: Vec<u32> = Vec::with_capacity(n);
-                // SAFETY: as above, with room for the `n` scalar values.
-                let written = unsafe {
-                    simdutf::convert_valid_utf8_to_utf32(src.as_ptr(), src.len(), dst.as_mut_ptr())
-                };
-                assert_eq!(written, n);
-                // SAFETY: the conversion initialised the first `n` values.
-                unsafe { dst.set_len(n) };
-                Units::U32(dst)
-            }
-            Target::Latin1 => {
-                let n = simdutf::latin1_length_from_utf8(src);
-                let mut dst: Vec<u8> = Vec::with_capacity(n);
-                // SAFETY: as above; the text is Latin-1 (every char below U+0100), so each
-                // char is one byte of the `n`.
-                let written = unsafe {
-                    simdutf::convert_valid_utf8_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
-                };
-                assert_eq!(written, n);
-                // SAFETY: the conversion initialised the first `n` bytes.
-                unsafe { dst.set_len(n) };
-                Units::U8(dst)
+        let (src, len) = (text.as_bytes().as_ptr(), text.len());
+        let bytes = text.as_bytes();
+        // SAFETY: in each arm `src` is valid UTF-8 (a `str`), as the `convert_valid_`
+        // functions require, and the length function gives the units the conversion
+        // writes; for Latin-1 the caller's text holds no char over U+00FF.
+        unsafe {
+            match target {
+                Target::Utf16Be => {
+                    Units::U16(exact(simdutf::utf16_length_from_utf8(bytes), |dst| {
+                        simdutf::convert_valid_utf8_to_utf16be(src, len, dst)
+                    }))
+                }
+                Target::Utf16Le => {
+                    Units::U16(exact(simdutf::utf16_length_from_utf8(bytes), |dst| {
+                        simdutf::convert_valid_utf8_to_utf16le(src, len, dst)
+                    }))
+                }
+                Target::Utf32Le => {
+                    Units::U32(exact(simdutf::utf32_length_from_utf8(bytes), |dst| {
+                        simdutf::convert_valid_utf8_to_utf32(src, len, dst)
+                    }))
+                }
+                Target::Latin1 => {
+                    Units::U8(exact(simdutf::latin1_length_from_utf8(bytes), |dst| {
+                        simdutf::convert_valid_utf8_to_latin1(src, len, dst)
+                    }))
+                }
             }
         }
     }
