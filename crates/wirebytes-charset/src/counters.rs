@@ -75,12 +75,17 @@ pub(crate) enum Path {
     WindowRunDeclines,
     /// The crate's own UTF-8 to UTF-16 decoder's last bytes, char by char: the units.
     Utf16OwnTail,
+    /// The AVX2 ASCII-run kernel to UTF-16: the bytes it widened.
+    AsciiUtf16Avx2,
+    /// The AVX-512 ASCII-run kernel to UTF-16: the bytes it widened (its AVX2 steps
+    /// included).
+    AsciiUtf16Avx512,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 26] = [
+    pub(crate) const ALL: [Path; 28] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -107,6 +112,8 @@ impl Path {
         Path::WindowRunAppends,
         Path::WindowRunDeclines,
         Path::Utf16OwnTail,
+        Path::AsciiUtf16Avx2,
+        Path::AsciiUtf16Avx512,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -139,6 +146,8 @@ impl Path {
             Path::WindowRunAppends => "window_run_appends",
             Path::WindowRunDeclines => "window_run_declines",
             Path::Utf16OwnTail => "utf16_own_tail",
+            Path::AsciiUtf16Avx2 => "ascii_utf16_avx2",
+            Path::AsciiUtf16Avx512 => "ascii_utf16_avx512",
         }
     }
 }

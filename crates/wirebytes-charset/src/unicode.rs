@@ -120,11 +120,15 @@ fn pieces(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Whether `piece` goes through [`utf8_to_utf16`] at `kernels`: it is mostly 3-byte chars
-/// (CJK) and `kernels` has the 3-byte-run kernel. Other text goes through encoding_rs's
-/// `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by one).
+/// (CJK) and `kernels` has the 3-byte-run kernel, or, for UTF-16 bytes (`to_bytes`), it
+/// begins with 64 ASCII bytes and `kernels` has the ASCII-run kernel. Other text goes
+/// through encoding_rs's `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by
+/// one).
 #[inline]
-fn own_decoder(piece: &str, kernels: Kernels) -> bool {
-    let own = kernels.decodes_three_byte_runs() && mostly_three_byte(piece.as_bytes());
+fn own_decoder(piece: &str, kernels: Kernels, to_bytes: bool) -> bool {
+    let bytes = piece.as_bytes();
+    let own = (kernels.decodes_three_byte_runs() && mostly_three_byte(bytes))
+        || (to_bytes && kernels.widens_ascii_runs() && bytes.len() >= 64 && bytes[..64].is_ascii());
     if own {
         add(Path::Utf16OwnDecoder, piece.len());
     }
@@ -137,7 +141,7 @@ fn utf16_pieces(text: &str, kernels: Kernels, mut f: impl FnMut(&[u16])) {
     // Room for the units of a piece (at most one per byte), and for the last fixed-size store.
     let mut units = [0u16; PIECE + 16];
     for piece in pieces(text) {
-        let n = if own_decoder(piece, kernels) {
+        let n = if own_decoder(piece, kernels, false) {
             utf8_to_utf16(piece, &mut units[..], kernels)
         } else {
             encoding_rs::mem::convert_str_to_utf16(piece, &mut units)
@@ -168,6 +172,10 @@ trait UnitSink {
     /// The 3-byte-run kernel on `src`, writing from unit `at` on: `None` without it.
     fn three_byte_run(&mut self, kernels: Kernels, src: &[u8], at: usize)
     -> Option<(usize, usize)>;
+
+    /// The ASCII-run kernel on `src`, writing from unit `at` on: the bytes it widened (one
+    /// unit each), `None` without it.
+    fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize>;
 }
 
 impl UnitSink for [u16] {
@@ -188,6 +196,11 @@ impl UnitSink for [u16] {
         at: usize,
     ) -> Option<(usize, usize)> {
         kernels.three_byte_utf16(src, self.get_mut(at..).unwrap_or_default())
+    }
+
+    #[inline(always)]
+    fn ascii_run(&mut self, _: Kernels, _: &[u8], _: usize) -> Option<usize> {
+        None
     }
 }
 
@@ -216,6 +229,12 @@ impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, BIG_ENDIAN> {
         let dst = self.0.get_mut(2 * at..).unwrap_or_default();
         kernels.three_byte_utf16_bytes(src, dst, BIG_ENDIAN)
     }
+
+    #[inline(always)]
+    fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize> {
+        let dst = self.0.get_mut(2 * at..).unwrap_or_default();
+        kernels.ascii_utf16_bytes(src, dst, BIG_ENDIAN)
+    }
 }
 
 /// Writes the UTF-16 of `text` to the start of `dst` and returns the number of units, or
@@ -243,6 +262,11 @@ fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
             }
         }
         if wide & HIGH_BITS_WIDE == 0 {
+            // An ASCII run: the kernel's whole steps where it has them, then 16 at a time.
+            if let Some(read @ 1..) = dst.ascii_run(kernels, &bytes[i..], n) {
+                (i, n) = (i + read, n + read);
+                continue;
+            }
             if !dst.put(n, &window.map(u16::from)) {
                 break;
             }
@@ -329,7 +353,7 @@ fn write_piece<const BIG_ENDIAN: bool>(
     kernels: Kernels,
 ) -> usize {
     let mut rest = Ordered::<BIG_ENDIAN>(dst);
-    if own_decoder(piece, kernels) {
+    if own_decoder(piece, kernels, true) {
         return utf8_to_utf16(piece, &mut rest, kernels);
     }
     let m = encoding_rs::mem::convert_str_to_utf16(piece, units);

@@ -20,7 +20,7 @@ const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
 /// stay 0.
-const KERNELS: [(&str, &[&str]); 8] = [
+const KERNELS: [(&str, &[&str]); 10] = [
     ("latin1_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_avx512", &["avx512"]),
@@ -29,6 +29,8 @@ const KERNELS: [(&str, &[&str]); 8] = [
     ("byte_map_ssse3", &["ssse3", "avx2"]),
     ("byte_map_avx512", &["avx512"]),
     ("is_ascii_avx2", &["avx2", "avx512"]),
+    ("ascii_utf16_avx2", &["avx2"]),
+    ("ascii_utf16_avx512", &["avx512"]),
 ];
 
 /// The counters after one run of `f`, by name.
@@ -362,6 +364,34 @@ fn cjk_to_utf16_and_utf32_goes_through_the_three_byte_kernel() {
                 "portable" => &[("utf16_own_decoder", 0)],
                 "ssse3" => &[("utf16_own_decoder", 900), ("three_byte_utf16_ssse3", 888)],
                 _ => &[("utf16_own_decoder", 900), ("three_byte_utf16_avx2", 888)],
+            };
+            check(&counts, name, &format!("{charset}"), expected);
+        }
+    }
+}
+
+/// ASCII text to UTF-16 bytes: from the AVX2 level on, the crate's own decoder takes each
+/// piece that starts with 64 ASCII bytes and the level's ASCII-run kernel widens all of it
+/// but what is left after its last whole 32-byte step; below, encoding_rs's converter (and
+/// UTF-32, whose units are not bytes, takes it at every level).
+#[test]
+fn ascii_to_utf16_goes_through_the_ascii_kernel() {
+    // 1,000 bytes: one piece of 512, one of 488 (15 steps of 32 and 8 bytes).
+    let text = "The quick brown fox jumps over the lazy dog. ".repeat(23)[..1000].to_owned();
+    for charset in [
+        Charset::UTF_16BE,
+        Charset::UTF_16LE,
+        Charset::UTF_16,
+        Charset::UTF_32BE,
+    ] {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let utf16 = charset != Charset::UTF_32BE;
+            let expected: &[(&str, usize)] = match name {
+                "avx2" if utf16 => &[("utf16_own_decoder", 1000), ("ascii_utf16_avx2", 992)],
+                "avx512" if utf16 => &[("utf16_own_decoder", 1000), ("ascii_utf16_avx512", 992)],
+                _ => &[("utf16_own_decoder", 0)],
             };
             check(&counts, name, &format!("{charset}"), expected);
         }

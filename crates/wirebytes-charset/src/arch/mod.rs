@@ -66,6 +66,15 @@
 //!   - Reads all of `bytes`, writes nothing.
 //!   - Returns `Some(true)` when every byte is below 0x80, else `Some(false)`.
 //!   - Nothing done: `None`.
+//! - [`Kernels::ascii_utf16_bytes`] (AVX2, and AVX-512 F and BW for 64 bytes per step:
+//!   `x86_64/ascii_utf16.rs`), for `crate::unicode`'s UTF-8 to UTF-16 decoder on ASCII runs,
+//!   oracle: each byte `b` as the unit `b` (`[0, b]` big-endian, `[b, 0]` little-endian).
+//!   - Reads `src` 32 (or 64) bytes at a time while a step's bytes are all ASCII and `dst`
+//!     has room for their units, and never past `src`.
+//!   - Writes the two bytes of each of those units to `dst` from its start, and nothing else.
+//!   - Returns `Some(read)`: the bytes widened, `32 * (m / 32)` where `m` is the least of
+//!     `src.len()`, the offset of its first non-ASCII byte and `dst.len() / 2`. Nothing done:
+//!     `None`, `dst` untouched.
 //!
 //! # Levels
 //!
@@ -296,6 +305,52 @@ impl Kernels {
         None
     }
 
+    /// The ASCII-run kernel writing each ASCII byte of `src` as a UTF-16 unit's two bytes,
+    /// big-endian when `big_endian`, else little-endian, in whole steps (32 bytes with AVX2,
+    /// 64 with AVX-512) while a step's bytes are all ASCII and `dst` has room for their
+    /// units: `None` without AVX2, else the bytes of `src` read (each one unit, two bytes of
+    /// `dst`).
+    #[inline]
+    pub(crate) fn ascii_utf16_bytes(
+        self,
+        src: &[u8],
+        dst: &mut [u8],
+        big_endian: bool,
+    ) -> Option<usize> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            // SAFETY: `ascii_utf16_avx512` requires AVX-512 F and BW and AVX2, and nothing
+            // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
+            // VBMI2 and POPCNT, and every level with it has the AVX2 bit too (AVX-512 F
+            // implies AVX2).
+            let read = unsafe {
+                if big_endian {
+                    x86_64::ascii_utf16_avx512::<true>(src, dst)
+                } else {
+                    x86_64::ascii_utf16_avx512::<false>(src, dst)
+                }
+            };
+            add(Path::AsciiUtf16Avx512, read);
+            return Some(read);
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::AVX2 != 0 {
+            // SAFETY: `ascii_utf16_avx2` requires AVX2 and nothing else; the bit is set only
+            // when `detect` saw the CPU has it.
+            let read = unsafe {
+                if big_endian {
+                    x86_64::ascii_utf16_avx2::<true>(src, dst)
+                } else {
+                    x86_64::ascii_utf16_avx2::<false>(src, dst)
+                }
+            };
+            add(Path::AsciiUtf16Avx2, read);
+            return Some(read);
+        }
+        let _ = (src, dst, big_endian);
+        None
+    }
+
     /// The single-byte table window kernel (see the [module docs](self)): `None` without
     /// SSSE3 and POPCNT, else `Some` of the kernel's answer: the AVX-512 kernel's where the
     /// set has it, else the SSSE3 one's.
@@ -374,6 +429,12 @@ impl Kernels {
     #[inline]
     pub(crate) fn has_wide_table_window(self) -> bool {
         self.0 & Self::AVX512 != 0
+    }
+
+    /// Whether [`ascii_utf16_bytes`](Self::ascii_utf16_bytes) has a kernel (AVX2).
+    #[inline]
+    pub(crate) fn widens_ascii_runs(self) -> bool {
+        cfg!(wirebytes_x86_kernels) && self.0 & Self::AVX2 != 0
     }
 
     /// Whether the 3-byte-run kernel is in this set: UTF-16 and UTF-32 output then go
@@ -516,6 +577,66 @@ mod tests {
             assert_eq!(kernels.has_table_window(), bits & 1 != 0, "{name}");
             assert_eq!(kernels.decodes_three_byte_runs(), bits & 1 != 0, "{name}");
             assert_eq!(kernels.has_wide_table_window(), bits & 4 != 0, "{name}");
+            assert_eq!(kernels.widens_ascii_runs(), bits & 2 != 0, "{name}");
+        }
+    }
+
+    /// The ASCII-run kernel widens `32 * (m / 32)` bytes, `m` the least of the input's
+    /// length, the offset of its first non-ASCII byte and the units `dst` has room for, in
+    /// either byte order, writing their units and nothing else: every length 0..=256, every
+    /// alignment of `src` in a 64-byte block, a non-ASCII byte at a spread of places, rooms
+    /// short of and past the input.
+    #[test]
+    fn ascii_runs_widen_whole_steps() {
+        let backing: Vec<u8> = (0..64 + 256).map(|k| (k * 7 % 128) as u8).collect();
+        let scale = if cfg!(miri) { 61 } else { 1 };
+        for (name, kernels) in Kernels::levels() {
+            let avx2 = bits_of(name) & 2 != 0;
+            for len in (0..=256).step_by(scale) {
+                for align in (0..64).step_by(if len % 16 == 0 { 1 } else { 13 * scale }) {
+                    let mut src = backing[align..align + len].to_vec();
+                    let other = [len, len / 2, 31, 32, 33, 100];
+                    for (variant, &at) in other.iter().enumerate() {
+                        if variant > 0 && at >= len {
+                            continue;
+                        }
+                        if at < len {
+                            src[at] = 0xC3; // a lead byte: not ASCII
+                        }
+                        let stop = at.min(len);
+                        for room in [len, len + 9, len / 2, 40] {
+                            for big_endian in [true, false] {
+                                let mut dst = vec![0xAAu8; 2 * room];
+                                let done = kernels.ascii_utf16_bytes(&src, &mut dst, big_endian);
+                                if !avx2 {
+                                    assert_eq!(done, None, "{name}");
+                                    assert!(dst.iter().all(|&b| b == 0xAA), "{name}");
+                                    continue;
+                                }
+                                let read = 32 * (stop.min(room) / 32);
+                                assert_eq!(
+                                    done,
+                                    Some(read),
+                                    "{name} len {len} at {at} room {room}"
+                                );
+                                for (k, pair) in dst.chunks_exact(2).enumerate() {
+                                    let expected = if k >= read {
+                                        [0xAA, 0xAA]
+                                    } else if big_endian {
+                                        [0, src[k]]
+                                    } else {
+                                        [src[k], 0]
+                                    };
+                                    assert_eq!(pair, expected, "{name} len {len} unit {k}");
+                                }
+                            }
+                        }
+                        if at < len {
+                            src[at] = backing[align + at];
+                        }
+                    }
+                }
+            }
         }
     }
 

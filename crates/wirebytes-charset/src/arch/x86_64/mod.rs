@@ -2,6 +2,7 @@
 //! `<job>_<isa>`. Only [`Kernels`](super::Kernels) calls them, once it knows the CPU has the
 //! instructions.
 
+mod ascii_utf16;
 mod byte_map;
 mod compact;
 mod is_ascii;
@@ -9,6 +10,9 @@ mod latin1_window;
 mod table_window;
 mod three_byte_utf16;
 
+pub(super) use ascii_utf16::ascii_utf16_avx2;
+#[cfg(wirebytes_avx512)]
+pub(super) use ascii_utf16::ascii_utf16_avx512;
 #[cfg(wirebytes_avx512)]
 pub(super) use byte_map::byte_map_avx512;
 pub(super) use byte_map::byte_map_ssse3;
