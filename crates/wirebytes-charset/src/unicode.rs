@@ -81,22 +81,30 @@ fn scalar_bytes(c: u32, big_endian: bool) -> [u8; 4] {
     }
 }
 
-/// The number of UTF-16 units of `text`: one per char, two for a four-byte one. Counted in
-/// `u8` lanes per 128-byte chunk, which the compiler vectorises sixteen bytes at a time: a
-/// chunk of valid UTF-8 starts at most 128 chars, and at most 32 of them are four-byte ones,
-/// so its count fits.
+/// The number of UTF-16 units of `text`: one per char, two for a four-byte one. Its
+/// all-ASCII 64-byte blocks from the start are one unit a byte (one OR per block); the rest
+/// is counted in `u8` lanes per 128-byte chunk, which the compiler vectorises: a chunk of
+/// valid UTF-8 starts at most 128 chars, and at most 32 of them are four-byte ones, so its
+/// count fits.
 #[inline]
 pub(crate) fn utf16_units(text: &str) -> usize {
-    text.as_bytes()
-        .chunks(128)
-        .map(|chunk| {
-            let n: u8 = chunk
-                .iter()
-                .map(|&b| u8::from((b as i8) >= -0x40) + u8::from(b >= 0xF0))
-                .fold(0, u8::wrapping_add);
-            usize::from(n)
-        })
-        .sum()
+    let bytes = text.as_bytes();
+    let ascii = 64
+        * bytes
+            .chunks_exact(64)
+            .take_while(|block| block.iter().fold(0u8, |acc, &b| acc | b) < 0x80)
+            .count();
+    ascii
+        + bytes[ascii..]
+            .chunks(128)
+            .map(|chunk| {
+                let n: u8 = chunk
+                    .iter()
+                    .map(|&b| u8::from((b as i8) >= -0x40) + u8::from(b >= 0xF0))
+                    .fold(0, u8::wrapping_add);
+                usize::from(n)
+            })
+            .sum::<usize>()
 }
 
 /// How many bytes of `&str` input are converted to UTF-16 at a time.
@@ -719,6 +727,27 @@ mod tests {
     use super::*;
     use wirebytes_testkit::Rng;
     use wirebytes_testkit::text::random_text;
+
+    /// `utf16_units` counts what `encode_utf16` writes when ASCII blocks come first and
+    /// the first other char sits at every offset of the block after them: its bytes may
+    /// cancel out in an XOR of the block (`é` is `C3 A9`), a 4-byte char counts two.
+    #[test]
+    fn units_after_ascii_blocks() {
+        for blocks in [0, 1, 3] {
+            for c in ['é', '€', '😀', 'a'] {
+                for at in 0..70 {
+                    let mut text = "x".repeat(64 * blocks + at);
+                    text.push(c);
+                    text.push_str(&"y".repeat(70 - at));
+                    assert_eq!(
+                        utf16_units(&text),
+                        text.encode_utf16().count(),
+                        "{blocks} blocks, {c:?} at {at}"
+                    );
+                }
+            }
+        }
+    }
 
     /// `utf8_to_utf16` of `text` into room for one unit per byte equals the standard
     /// library's `encode_utf16`, as `u16`s and as bytes in each order; and `str_to_utf16`
