@@ -80,12 +80,17 @@ pub(crate) enum Path {
     /// The AVX-512 ASCII-run kernel to UTF-16: the bytes it widened (its AVX2 steps
     /// included).
     AsciiUtf16Avx512,
+    /// The AVX2 ASCII-run kernel to UTF-32: the bytes it widened.
+    AsciiUtf32Avx2,
+    /// The AVX-512 ASCII-run kernel to UTF-32: the bytes it widened (its AVX2 steps
+    /// included).
+    AsciiUtf32Avx512,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 28] = [
+    pub(crate) const ALL: [Path; 30] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -114,6 +119,8 @@ impl Path {
         Path::Utf16OwnTail,
         Path::AsciiUtf16Avx2,
         Path::AsciiUtf16Avx512,
+        Path::AsciiUtf32Avx2,
+        Path::AsciiUtf32Avx512,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -148,6 +155,8 @@ impl Path {
             Path::Utf16OwnTail => "utf16_own_tail",
             Path::AsciiUtf16Avx2 => "ascii_utf16_avx2",
             Path::AsciiUtf16Avx512 => "ascii_utf16_avx512",
+            Path::AsciiUtf32Avx2 => "ascii_utf32_avx2",
+            Path::AsciiUtf32Avx512 => "ascii_utf32_avx512",
         }
     }
 }

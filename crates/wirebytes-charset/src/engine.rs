@@ -85,11 +85,12 @@ pub(crate) fn encode_str<S: Sink>(
             Ok(())
         }
         Kind::Utf32 { big_endian, .. } => {
+            let chars = (S::EXACT || S::IN_PLACE).then(|| count_chars(text.as_bytes()));
             if S::EXACT {
-                out.reserve_exact(prefix.len() + 4 * count_chars(text.as_bytes()));
+                out.reserve_exact(prefix.len() + 4 * chars.unwrap_or(0));
             }
             out.extend_from_slice(prefix);
-            unicode::str_to_utf32(text, big_endian, out, kernels);
+            unicode::str_to_utf32(text, chars, big_endian, out, kernels);
             Ok(())
         }
         Kind::Cesu8 => {

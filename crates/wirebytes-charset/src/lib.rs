@@ -161,7 +161,8 @@
 //!   for the CJK encodings, used here for ISO-2022-JP and the chars without an entry in this
 //!   crate's own tables, at the cost of binary size). Off by default.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// `unsafe` is denied except in `arch`, the SIMD kernels.
+// `unsafe` is denied except in `arch` (the SIMD kernels), `chunks` and `sink` (a `Vec`'s
+// spare capacity written in place).
 #![deny(unsafe_code)]
 // The `_with` forms that take a kernel level and the kernels' level list serve the hidden
 // `levels` door alone: without `__internal` nothing calls them.
@@ -204,6 +205,10 @@ mod ncr;
 #[doc(hidden)]
 pub mod reference;
 mod single_byte;
+#[allow(
+    unsafe_code,
+    reason = "a `Vec`'s spare capacity written without zeroing it first, then its length set"
+)]
 mod sink;
 mod swar;
 mod unicode;

@@ -2,6 +2,11 @@
 //! slice (written until it is full), any `bytes::BufMut` (chunk by chunk, no scratch copy),
 //! or a counter. The engines are generic over [`Sink`], so each destination gets its own
 //! compiled path and pays for nothing the others need.
+//!
+//! A `Vec` lends its spare capacity through [`Room`] without zeroing it first: a [`Room`]
+//! keeps how much of its front has been written, and the `Vec` keeps no more than that.
+
+use std::mem::MaybeUninit;
 
 /// An output the engines append bytes to.
 ///
@@ -33,9 +38,9 @@ pub(crate) trait Sink {
     /// path calls it, and only on sinks that can take bytes back (a `Vec`, a slice, a
     /// counter).
     fn truncate(&mut self, len: usize);
-    /// Calls `fill` with `max` bytes of room at the end of the output and keeps the first
-    /// `n <= max` bytes it says it wrote.
-    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize);
+    /// Calls `fill` with `max` bytes of [`Room`] at the end of the output and keeps the first
+    /// `n` bytes it says it wrote (no more than the room's [written](Room::written) front).
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize);
     /// Whether bytes were lost for lack of room (a slice that is too short): the engines may
     /// stop early, since the output will be thrown away.
     #[inline(always)]
@@ -77,11 +82,15 @@ impl Sink for Vec<u8> {
     }
 
     #[inline]
-    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize) {
+        self.reserve(max);
         let start = Vec::len(self);
-        self.resize(start + max, 0);
-        let n = fill(&mut self[start..]);
-        Vec::truncate(self, start + n.min(max));
+        let spare = self.spare_capacity_mut();
+        let mut room = Room::uninit(&mut spare[..max]);
+        let n = fill(&mut room).min(room.written());
+        // SAFETY: `room` was the `max` bytes after the first `start`, within the capacity, and
+        // its first `room.written()` bytes are initialised (`Room`'s invariant).
+        unsafe { self.set_len(start + n) };
     }
 }
 
@@ -149,11 +158,12 @@ impl Sink for SliceSink<'_> {
     }
 
     #[inline]
-    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize) {
         match self.dst.get_mut(self.len..self.len + max) {
             Some(room) if !self.full => {
-                let n = fill(room);
-                self.len += n.min(max);
+                let mut room = Room::new(room);
+                let n = fill(&mut room).min(room.written());
+                self.len += n;
             }
             _ => self.full = true,
         }
@@ -193,7 +203,7 @@ impl Sink for Counter {
         self.0 = self.0.min(len);
     }
 
-    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize) {
         put_with_through_stack(self, max, fill);
     }
 }
@@ -241,7 +251,7 @@ impl<B: bytes::BufMut + ?Sized> Sink for BufSink<'_, B> {
     /// never writes into one.
     fn truncate(&mut self, _: usize) {}
 
-    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize) {
         put_with_through_stack(self, max, fill);
     }
 }
@@ -251,17 +261,129 @@ impl<B: bytes::BufMut + ?Sized> Sink for BufSink<'_, B> {
 fn put_with_through_stack<S: Sink + ?Sized>(
     sink: &mut S,
     max: usize,
-    fill: impl FnOnce(&mut [u8]) -> usize,
+    fill: impl FnOnce(&mut Room<'_>) -> usize,
 ) {
     const STACK: usize = 2048;
     if max <= STACK {
         let mut buf = [0u8; STACK];
-        let n = fill(&mut buf[..max]).min(max);
+        let mut room = Room::new(&mut buf[..max]);
+        let n = fill(&mut room).min(room.written());
         sink.extend_from_slice(&buf[..n]);
     } else {
-        let mut buf = vec![0u8; max];
-        let n = fill(&mut buf).min(max);
-        sink.extend_from_slice(&buf[..n]);
+        let mut buf = Vec::with_capacity(max);
+        buf.put_with(max, fill);
+        sink.extend_from_slice(&buf);
+    }
+}
+
+/// Room for bytes at the end of an output, written from its front: a `Vec`'s spare capacity
+/// (not initialised) or a slice. It keeps the length of the front it has seen written,
+/// [`written`](Self::written): every write starts within it, so the front grows without
+/// gaps, and a sink keeps no byte past it.
+///
+/// Invariant: the first `written` bytes of `buf` are initialised, and a `Room` made from
+/// initialised bytes ([`new`](Self::new)) never writes an uninitialised one.
+pub(crate) struct Room<'a> {
+    buf: &'a mut [MaybeUninit<u8>],
+    written: usize,
+}
+
+impl<'a> Room<'a> {
+    /// Room over bytes that may not be initialised; none counts as written.
+    #[inline(always)]
+    pub(crate) fn uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
+        Room { buf, written: 0 }
+    }
+
+    /// Room over initialised bytes (overwritten from the front); none counts as written.
+    #[inline(always)]
+    pub(crate) fn new(buf: &'a mut [u8]) -> Self {
+        let len = buf.len();
+        // SAFETY: `MaybeUninit<u8>` has the layout of `u8`, and the slice is borrowed mutably
+        // for `'a`. A `Room` writes only initialised bytes (its safe methods write `u8`s, and
+        // `tail`'s callers promise the same), so the bytes stay initialised for the owner.
+        let buf = unsafe { std::slice::from_raw_parts_mut(buf.as_mut_ptr().cast(), len) };
+        Room::uninit(buf)
+    }
+
+    /// The length of the front written so far.
+    #[inline(always)]
+    pub(crate) fn written(&self) -> usize {
+        self.written
+    }
+
+    /// Records that `at..end` was written.
+    #[inline(always)]
+    fn wrote(&mut self, end: usize) {
+        self.written = self.written.max(end);
+    }
+
+    /// Writes `bytes` at `at`: `false`, writing nothing, when they do not fit or `at` is past
+    /// the written front.
+    #[inline(always)]
+    pub(crate) fn put<const N: usize>(&mut self, at: usize, bytes: [u8; N]) -> bool {
+        if at > self.written {
+            return false;
+        }
+        let Some(dst) = self.buf.get_mut(at..).and_then(<[_]>::first_chunk_mut::<N>) else {
+            return false;
+        };
+        *dst = bytes.map(MaybeUninit::new);
+        self.wrote(at + N);
+        true
+    }
+
+    /// Writes `src.len()` items of `K` bytes each, `bytes(item)`, from `at` on: `false`,
+    /// writing nothing, when they do not fit or `at` is past the written front. A loop the
+    /// compiler vectorises for simple `bytes`.
+    #[inline(always)]
+    pub(crate) fn put_each<T: Copy, const K: usize>(
+        &mut self,
+        at: usize,
+        src: &[T],
+        bytes: impl Fn(T) -> [u8; K],
+    ) -> bool {
+        if at > self.written {
+            return false;
+        }
+        let Some(dst) = self.buf.get_mut(at..at.saturating_add(K * src.len())) else {
+            return false;
+        };
+        for (out, &item) in dst.chunks_exact_mut(K).zip(src) {
+            for (o, b) in out.iter_mut().zip(bytes(item)) {
+                *o = MaybeUninit::new(b);
+            }
+        }
+        // `dst` is `K * src.len()` bytes long, and the loop wrote each of them.
+        let end = at + dst.len();
+        self.wrote(end);
+        true
+    }
+
+    /// The room from `at` (within the written front) on, for a kernel: `None` when `at` is
+    /// past the written front.
+    ///
+    /// # Safety
+    ///
+    /// The caller writes no uninitialised byte into it, and calls
+    /// [`wrote_tail`](Self::wrote_tail) only for bytes it wrote.
+    #[inline(always)]
+    pub(crate) unsafe fn tail(&mut self, at: usize) -> Option<&mut [MaybeUninit<u8>]> {
+        if at > self.written {
+            return None;
+        }
+        self.buf.get_mut(at..)
+    }
+
+    /// Records that the `n` bytes from `at` on were written through [`tail`](Self::tail).
+    ///
+    /// # Safety
+    ///
+    /// Those bytes (within the room) were initialised.
+    #[inline(always)]
+    pub(crate) unsafe fn wrote_tail(&mut self, at: usize, n: usize) {
+        debug_assert!(at <= self.written && at + n <= self.buf.len());
+        self.wrote(at + n);
     }
 }
 
@@ -313,7 +435,7 @@ impl<S: Sink> Sink for Tracked<S> {
     }
 
     #[inline(always)]
-    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut [u8]) -> usize) {
+    fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize) {
         self.inner.put_with(max, fill);
     }
 
@@ -349,7 +471,7 @@ mod tests {
         let mut buf = [0u8; 4];
         let mut sink = SliceSink::new(&mut buf);
         sink.put_with(3, |room| {
-            room[..2].copy_from_slice(b"xy");
+            assert!(room.put(0, *b"xy"));
             2
         });
         sink.put_with(3, |_| unreachable!("no room for 3 more"));
@@ -359,8 +481,8 @@ mod tests {
     /// `put_with` keeps only what `fill` says it wrote, in every sink.
     #[test]
     fn put_with_keeps_what_was_written() {
-        let fill = |room: &mut [u8]| {
-            room[0] = b'q';
+        let fill = |room: &mut Room<'_>| {
+            assert!(room.put(0, [b'q']));
             1
         };
         let mut vec = b"a".to_vec();
@@ -376,6 +498,48 @@ mod tests {
         assert_eq!((tracked.inner, tracked.replaced), (b"q".to_vec(), true));
     }
 
+    /// A room takes writes that start within its written front and fit, keeps the front
+    /// without gaps, and a `Vec` keeps no byte past it whatever `fill` says.
+    #[test]
+    fn a_room_keeps_its_written_front() {
+        let mut vec = b"ab".to_vec();
+        vec.put_with(12, |room| {
+            assert!(!room.put(1, [1u8]), "past the front");
+            assert!(room.put(0, [1u8, 2]));
+            assert!(room.put(1, [3u8, 4, 5]), "within the front");
+            assert_eq!(room.written(), 4);
+            assert!(room.put_each(4, &[0x0102u16, 0x0304], u16::to_be_bytes));
+            assert!(
+                !room.put_each(8, &[7u16, 7, 7], u16::to_be_bytes),
+                "past the end"
+            );
+            assert!(
+                !room.put_each(9, &[7u16], u16::to_be_bytes),
+                "past the front"
+            );
+            assert_eq!(room.written(), 8);
+            100 // more than was written
+        });
+        assert_eq!(vec, [b'a', b'b', 1, 3, 4, 5, 1, 2, 3, 4]);
+        vec.put_with(3, |room| {
+            assert!(room.put(0, [9u8, 9, 9]));
+            assert!(!room.put(3, [9u8]), "past the end");
+            1 // fewer than were written
+        });
+        assert_eq!(vec[10..], [9]);
+
+        let mut buf = [0xEEu8; 6];
+        let mut sink = SliceSink::new(&mut buf);
+        sink.put_with(5, |room| {
+            assert!(room.put_each(0, &[0x41u16, 0x42], u16::to_le_bytes));
+            7
+        });
+        assert_eq!(
+            (sink.written(), buf),
+            (Some(4), [0x41, 0, 0x42, 0, 0xEE, 0xEE])
+        );
+    }
+
     #[cfg(feature = "bytes")]
     #[test]
     fn a_buf_sink_puts_into_the_chunks() {
@@ -384,7 +548,7 @@ mod tests {
         sink.extend_from_slice(b"ab");
         sink.push(b'c');
         sink.put_with(4, |room| {
-            room[..2].copy_from_slice(b"de");
+            assert!(room.put(0, *b"de"));
             2
         });
         assert_eq!(sink.len(), 5);

@@ -5,7 +5,7 @@
 use crate::Policy;
 use crate::arch::Kernels;
 use crate::counters::{Path, add};
-use crate::sink::Sink;
+use crate::sink::{Room, Sink};
 use crate::swar::{
     HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS, THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK,
     first_marked,
@@ -127,7 +127,7 @@ fn pieces(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Whether `piece` goes through [`utf8_to_utf16`] at `kernels`: it is mostly 3-byte chars
+/// Whether `piece` goes through [`utf8_to_units`] at `kernels`: it is mostly 3-byte chars
 /// (CJK) and `kernels` has the 3-byte-run kernel, or, for UTF-16 bytes (`to_bytes`), it
 /// begins with 64 ASCII bytes and `kernels` has the ASCII-run kernel. Other text goes
 /// through encoding_rs's `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by
@@ -150,7 +150,7 @@ fn utf16_pieces(text: &str, kernels: Kernels, mut f: impl FnMut(&[u16])) {
     let mut units = [0u16; PIECE + 16];
     for piece in pieces(text) {
         let n = if own_decoder(piece, kernels, false) {
-            utf8_to_utf16(piece, &mut units[..], kernels)
+            utf8_to_units(piece, &mut units[..], kernels)
         } else {
             encoding_rs::mem::convert_str_to_utf16(piece, &mut units)
         };
@@ -170,12 +170,20 @@ fn mostly_three_byte(bytes: &[u8]) -> bool {
     6 * usize::from(leads) >= sample.len()
 }
 
-/// Where [`utf8_to_utf16`] writes UTF-16 units: a `[u16]`, or bytes in one byte order
-/// ([`Ordered`]).
+/// Where [`utf8_to_units`] writes: UTF-16 units into a `[u16]`, UTF-16 bytes in one byte
+/// order ([`Ordered`]), or UTF-32 bytes ([`Wide`]). Positions count units: UTF-16 units, or
+/// chars for UTF-32.
 trait UnitSink {
-    /// Writes `units` from unit `at` on; `false`, writing nothing, when there is room for
-    /// fewer than `N` units from there.
+    /// The units of a char above U+FFFF: 2 (a surrogate pair) in UTF-16, 1 in UTF-32.
+    const SUPPLEMENTARY: usize;
+
+    /// Writes the chars `units` (none a surrogate) from unit `at` on; `false`, writing
+    /// nothing, when there is room for fewer than `N` units from there.
     fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool;
+
+    /// Writes `c`, above U+FFFF, at unit `at` ([`SUPPLEMENTARY`](Self::SUPPLEMENTARY) units);
+    /// `false`, writing nothing, when it does not fit.
+    fn put_supplementary(&mut self, at: usize, c: u32) -> bool;
 
     /// The 3-byte-run kernel on `src`, writing from unit `at` on: `None` without it.
     fn three_byte_run(&mut self, kernels: Kernels, src: &[u8], at: usize)
@@ -186,7 +194,18 @@ trait UnitSink {
     fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize>;
 }
 
+/// The surrogate pair of `c`, above U+FFFF: the high and low ten bits of `c - 0x10000`.
+#[inline(always)]
+fn surrogate_pair(c: u32) -> [u16; 2] {
+    [
+        0xD800 | ((c - 0x1_0000) >> 10) as u16,
+        0xDC00 | (c & 0x3FF) as u16,
+    ]
+}
+
 impl UnitSink for [u16] {
+    const SUPPLEMENTARY: usize = 2;
+
     #[inline(always)]
     fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool {
         let Some(dst) = self.get_mut(at..).and_then(<[u16]>::first_chunk_mut::<N>) else {
@@ -194,6 +213,11 @@ impl UnitSink for [u16] {
         };
         *dst = *units;
         true
+    }
+
+    #[inline(always)]
+    fn put_supplementary(&mut self, at: usize, c: u32) -> bool {
+        self.put(at, &surrogate_pair(c))
     }
 
     #[inline(always)]
@@ -212,19 +236,25 @@ impl UnitSink for [u16] {
     }
 }
 
-/// UTF-16 bytes, each unit's two big-endian when `BIG_ENDIAN`, else little-endian.
-struct Ordered<'a, const BIG_ENDIAN: bool>(&'a mut [u8]);
+/// UTF-16 bytes written into a [`Room`] from byte `base` on, each unit's two big-endian when
+/// `BIG_ENDIAN`, else little-endian.
+struct Ordered<'r, 'a, const BIG_ENDIAN: bool> {
+    room: &'r mut Room<'a>,
+    base: usize,
+}
 
-impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, BIG_ENDIAN> {
+impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, '_, BIG_ENDIAN> {
+    const SUPPLEMENTARY: usize = 2;
+
     #[inline(always)]
     fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool {
-        let Some(dst) = self.0.get_mut(2 * at..2 * (at + N)) else {
-            return false;
-        };
-        for (pair, &u) in dst.chunks_exact_mut(2).zip(units) {
-            pair.copy_from_slice(&unit_bytes(u, BIG_ENDIAN));
-        }
-        true
+        self.room
+            .put_each(self.base + 2 * at, units, |u| unit_bytes(u, BIG_ENDIAN))
+    }
+
+    #[inline(always)]
+    fn put_supplementary(&mut self, at: usize, c: u32) -> bool {
+        self.put(at, &surrogate_pair(c))
     }
 
     #[inline(always)]
@@ -234,19 +264,51 @@ impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, BIG_ENDIAN> {
         src: &[u8],
         at: usize,
     ) -> Option<(usize, usize)> {
-        let dst = self.0.get_mut(2 * at..).unwrap_or_default();
-        kernels.three_byte_utf16_bytes(src, dst, BIG_ENDIAN)
+        kernels.three_byte_utf16_bytes(src, self.room, self.base + 2 * at, BIG_ENDIAN)
     }
 
     #[inline(always)]
     fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize> {
-        let dst = self.0.get_mut(2 * at..).unwrap_or_default();
-        kernels.ascii_utf16_bytes(src, dst, BIG_ENDIAN)
+        kernels.ascii_widen(src, self.room, self.base + 2 * at, false, BIG_ENDIAN)
     }
 }
 
-/// Writes the UTF-16 of `text` to the start of `dst` and returns the number of units, or
-/// fewer if `dst` is too short.
+/// UTF-32 bytes written into a [`Room`] from byte `base` on, each char's four big-endian
+/// when `BIG_ENDIAN`, else little-endian.
+struct Wide<'r, 'a, const BIG_ENDIAN: bool> {
+    room: &'r mut Room<'a>,
+    base: usize,
+}
+
+impl<const BIG_ENDIAN: bool> UnitSink for Wide<'_, '_, BIG_ENDIAN> {
+    const SUPPLEMENTARY: usize = 1;
+
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool {
+        self.room.put_each(self.base + 4 * at, units, |u| {
+            scalar_bytes(u32::from(u), BIG_ENDIAN)
+        })
+    }
+
+    #[inline(always)]
+    fn put_supplementary(&mut self, at: usize, c: u32) -> bool {
+        self.room
+            .put(self.base + 4 * at, scalar_bytes(c, BIG_ENDIAN))
+    }
+
+    #[inline(always)]
+    fn three_byte_run(&mut self, _: Kernels, _: &[u8], _: usize) -> Option<(usize, usize)> {
+        None
+    }
+
+    #[inline(always)]
+    fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize> {
+        kernels.ascii_widen(src, self.room, self.base + 4 * at, true, BIG_ENDIAN)
+    }
+}
+
+/// Writes the units of `text` to the start of `dst` (UTF-16 units, or chars for UTF-32) and
+/// returns their number, or fewer if `dst` is too short.
 ///
 /// 16 bytes of input are looked at per step, in one load: all ASCII, 16 units at once; four
 /// 3-byte chars in their first 12 (CJK: the run goes to `kernels`' 3-byte-run kernel where
@@ -255,7 +317,7 @@ impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, BIG_ENDIAN> {
 /// overwritten later), then one char. A step whose units do not fit in `dst` ends the loop;
 /// the last bytes go char by char. The input is a `str`, so a pattern of lead and
 /// continuation bytes proves the sequences are whole.
-fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels) -> usize {
+fn utf8_to_units<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels) -> usize {
     let bytes = text.as_bytes();
     let (mut i, mut n) = (0, 0);
     while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
@@ -328,12 +390,7 @@ fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
                 | (u32::from(window[1] & 0x3F) << 12)
                 | (u32::from(window[2] & 0x3F) << 6)
                 | u32::from(window[3] & 0x3F);
-            // A surrogate pair: the high and low ten bits of c - 0x10000.
-            let pair = [
-                0xD800 | ((c - 0x1_0000) >> 10) as u16,
-                0xDC00 | (c & 0x3FF) as u16,
-            ];
-            (dst.put(n, &pair), 4, 2)
+            (dst.put_supplementary(n, c), 4, D::SUPPLEMENTARY)
         };
         if !fits {
             break;
@@ -341,35 +398,39 @@ fn utf8_to_utf16<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
         (i, n) = (i + read, n + written);
     }
     let before = n;
-    for unit in text.get(i..).unwrap_or_default().encode_utf16() {
-        if !dst.put(n, &[unit]) {
+    for c in text.get(i..).unwrap_or_default().chars() {
+        let c = u32::from(c);
+        let (fits, written) = match u16::try_from(c) {
+            Ok(unit) => (dst.put(n, &[unit]), 1),
+            Err(_) => (dst.put_supplementary(n, c), D::SUPPLEMENTARY),
+        };
+        if !fits {
             break;
         }
-        n += 1;
+        n += written;
     }
     crate::counters::add(crate::counters::Path::Utf16OwnTail, n - before);
     n
 }
 
-/// Writes the UTF-16 of `piece` (at most [`PIECE`] bytes) into `dst` in the given byte
-/// order and returns the number of units written: all of them when `dst` has room for them
-/// (`2 * utf16_units(piece)` bytes). `units` is room for the units of a piece.
+/// Writes the UTF-16 of `piece` (at most [`PIECE`] bytes) into `room` from byte `base` on
+/// in the given byte order and returns the number of units written: all of them when the
+/// room has space for them (`2 * utf16_units(piece)` bytes). `units` is room for the units
+/// of a piece.
 fn write_piece<const BIG_ENDIAN: bool>(
     piece: &str,
-    dst: &mut [u8],
+    room: &mut Room<'_>,
+    base: usize,
     units: &mut [u16; PIECE + 16],
     kernels: Kernels,
 ) -> usize {
-    let mut rest = Ordered::<BIG_ENDIAN>(dst);
     if own_decoder(piece, kernels, true) {
-        return utf8_to_utf16(piece, &mut rest, kernels);
+        return utf8_to_units(piece, &mut Ordered::<BIG_ENDIAN> { room, base }, kernels);
     }
     let m = encoding_rs::mem::convert_str_to_utf16(piece, units);
-    let Some(out) = rest.0.get_mut(..2 * m) else {
+    let units = units.get(..m).unwrap_or_default();
+    if !room.put_each(base, units, |u| unit_bytes(u, BIG_ENDIAN)) {
         return 0;
-    };
-    for (pair, &u) in out.chunks_exact_mut(2).zip(&units[..m]) {
-        pair.copy_from_slice(&unit_bytes(u, BIG_ENDIAN));
     }
     m
 }
@@ -385,19 +446,19 @@ pub(crate) fn str_to_utf16<S: Sink>(
     kernels: Kernels,
 ) {
     let mut buf = [0u16; PIECE + 16];
-    let mut write = |piece: &str, dst: &mut [u8]| {
+    let mut write = |piece: &str, room: &mut Room<'_>, base: usize| {
         if big_endian {
-            write_piece::<true>(piece, dst, &mut buf, kernels)
+            write_piece::<true>(piece, room, base, &mut buf, kernels)
         } else {
-            write_piece::<false>(piece, dst, &mut buf, kernels)
+            write_piece::<false>(piece, room, base, &mut buf, kernels)
         }
     };
     if S::IN_PLACE {
         let units = units.unwrap_or_else(|| utf16_units(text));
-        out.put_with(2 * units, |dst| {
+        out.put_with(2 * units, |room| {
             let mut n = 0;
             for piece in pieces(text) {
-                n += write(piece, dst.get_mut(2 * n..).unwrap_or_default());
+                n += write(piece, room, 2 * n);
             }
             2 * n
         });
@@ -407,12 +468,72 @@ pub(crate) fn str_to_utf16<S: Sink>(
         if out.full() {
             return;
         }
-        out.put_with(2 * utf16_units(piece), |dst| 2 * write(piece, dst));
+        out.put_with(2 * utf16_units(piece), |room| 2 * write(piece, room, 0));
     }
 }
 
-/// Appends `text` as UTF-32 (no BOM).
-pub(crate) fn str_to_utf32<S: Sink>(text: &str, big_endian: bool, out: &mut S, kernels: Kernels) {
+/// Writes the chars of `piece` (at most [`PIECE`] bytes) as UTF-32 into `room` from byte
+/// `base` on and returns the number written: all of them when the room has space for them.
+/// A piece of CJK text goes through the 3-byte-run kernel into `units`, room for the units of
+/// a piece, then out a char at a time; other text straight into the room.
+fn write_utf32_piece<const BIG_ENDIAN: bool>(
+    piece: &str,
+    room: &mut Room<'_>,
+    base: usize,
+    units: &mut [u16; PIECE + 16],
+    kernels: Kernels,
+) -> usize {
+    if !own_decoder(piece, kernels, false) {
+        return utf8_to_units(piece, &mut Wide::<BIG_ENDIAN> { room, base }, kernels);
+    }
+    let m = utf8_to_units(piece, &mut units[..], kernels);
+    let units = units.get(..m).unwrap_or_default();
+    let surrogates = units
+        .iter()
+        .fold(false, |acc, &u| acc | ((u & 0xF800) == 0xD800));
+    if !surrogates {
+        let fits = room.put_each(base, units, |u| scalar_bytes(u32::from(u), BIG_ENDIAN));
+        return if fits { m } else { 0 };
+    }
+    let mut w = 0;
+    let mut i = 0;
+    while let Some(item) = next_item(units, &mut i) {
+        // The units are those of a `str`: every surrogate is paired.
+        let c = item.map_or(0xFFFD, u32::from);
+        if !room.put(base + 4 * w, scalar_bytes(c, BIG_ENDIAN)) {
+            break;
+        }
+        w += 1;
+    }
+    w
+}
+
+/// Appends `text` as UTF-32 (no BOM), `chars` of them when the caller has counted them.
+/// Written in place at the end of a sink that lends its memory ([`Sink::IN_PLACE`]), else
+/// through a stack buffer a piece at a time.
+pub(crate) fn str_to_utf32<S: Sink>(
+    text: &str,
+    chars: Option<usize>,
+    big_endian: bool,
+    out: &mut S,
+    kernels: Kernels,
+) {
+    if S::IN_PLACE {
+        let chars = chars.unwrap_or_else(|| crate::single_byte::count_chars(text.as_bytes()));
+        let mut units = [0u16; PIECE + 16];
+        out.put_with(4 * chars, |room| {
+            let mut n = 0;
+            for piece in pieces(text) {
+                n += if big_endian {
+                    write_utf32_piece::<true>(piece, room, 4 * n, &mut units, kernels)
+                } else {
+                    write_utf32_piece::<false>(piece, room, 4 * n, &mut units, kernels)
+                };
+            }
+            4 * n
+        });
+        return;
+    }
     let mut bytes = [0u8; 4 * (PIECE + 1)];
     utf16_pieces(text, kernels, |units| {
         // No surrogate (the common case): one unit, one char, in a loop the compiler
@@ -749,34 +870,100 @@ mod tests {
         }
     }
 
-    /// `utf8_to_utf16` of `text` into room for one unit per byte equals the standard
-    /// library's `encode_utf16`, as `u16`s and as bytes in each order; and `str_to_utf16`
-    /// into exactly the room of its bytes fills it with them. At every kernel level.
+    /// `utf8_to_units` of `text` into room for one unit per byte equals the standard
+    /// library's `encode_utf16`, as `u16`s and as bytes in each order, and its chars as UTF-32
+    /// in each order; `str_to_utf16` and `str_to_utf32` into exactly the room of their bytes
+    /// fill it with them, and into a `Vec` (not zeroed) append them. At every kernel level.
     fn same(text: &str) {
         let want: Vec<u16> = text.encode_utf16().collect();
         let be: Vec<u8> = want.iter().flat_map(|u| u.to_be_bytes()).collect();
         let le: Vec<u8> = want.iter().flat_map(|u| u.to_le_bytes()).collect();
+        let be32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_be_bytes())
+            .collect();
+        let le32: Vec<u8> = text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect();
         for (level, kernels) in Kernels::levels() {
             let mut dst = vec![0u16; text.len()];
-            let n = utf8_to_utf16(text, &mut dst[..], kernels);
+            let n = utf8_to_units(text, &mut dst[..], kernels);
             assert_eq!(&dst[..n], &want[..], "{level}: {text:?}");
-            // Under Miri the exact write below stands for the byte sinks.
+            // Under Miri the exact writes below stand for the byte sinks.
             if !cfg!(miri) {
-                let mut bytes = vec![0u8; 2 * text.len()];
-                let n = utf8_to_utf16(text, &mut Ordered::<true>(&mut bytes), kernels);
+                let mut bytes = vec![0u8; 4 * text.len()];
+                let mut room = Room::new(&mut bytes);
+                let n = utf8_to_units(
+                    text,
+                    &mut Ordered::<true> {
+                        room: &mut room,
+                        base: 0,
+                    },
+                    kernels,
+                );
                 assert_eq!(&bytes[..2 * n], &be[..], "{level}, big-endian: {text:?}");
-                let n = utf8_to_utf16(text, &mut Ordered::<false>(&mut bytes), kernels);
+                let mut room = Room::new(&mut bytes);
+                let n = utf8_to_units(
+                    text,
+                    &mut Ordered::<false> {
+                        room: &mut room,
+                        base: 0,
+                    },
+                    kernels,
+                );
                 assert_eq!(&bytes[..2 * n], &le[..], "{level}, little-endian: {text:?}");
+                let mut room = Room::new(&mut bytes);
+                let n = utf8_to_units(
+                    text,
+                    &mut Wide::<true> {
+                        room: &mut room,
+                        base: 0,
+                    },
+                    kernels,
+                );
+                assert_eq!(&bytes[..4 * n], &be32[..], "{level}, UTF-32BE: {text:?}");
+                let mut room = Room::new(&mut bytes);
+                let n = utf8_to_units(
+                    text,
+                    &mut Wide::<false> {
+                        room: &mut room,
+                        base: 0,
+                    },
+                    kernels,
+                );
+                assert_eq!(&bytes[..4 * n], &le32[..], "{level}, UTF-32LE: {text:?}");
             }
-            let mut exact = vec![0u8; be.len()];
-            let mut sink = crate::sink::SliceSink::new(&mut exact);
-            str_to_utf16(text, None, true, &mut sink, kernels);
-            let n = sink.written();
-            assert_eq!(
-                (n, &exact),
-                (Some(be.len()), &be),
-                "{level}, exact room: {text:?}"
-            );
+            for (want, wide, big_endian) in [
+                (&be, false, true),
+                (&le, false, false),
+                (&be32, true, true),
+                (&le32, true, false),
+            ] {
+                let write = |out: &mut Vec<u8>| {
+                    if wide {
+                        str_to_utf32(text, None, big_endian, out, kernels);
+                    } else {
+                        str_to_utf16(text, None, big_endian, out, kernels);
+                    }
+                };
+                let mut exact = vec![0u8; want.len()];
+                let mut sink = crate::sink::SliceSink::new(&mut exact);
+                if wide {
+                    str_to_utf32(text, None, big_endian, &mut sink, kernels);
+                } else {
+                    str_to_utf16(text, None, big_endian, &mut sink, kernels);
+                }
+                let n = sink.written();
+                assert_eq!(
+                    (n, &exact),
+                    (Some(want.len()), want),
+                    "{level}, exact room, wide {wide}, big-endian {big_endian}: {text:?}"
+                );
+                let mut vec = b"pre".to_vec();
+                write(&mut vec);
+                assert_eq!(&vec[3..], &want[..], "{level}, Vec: {text:?}");
+            }
         }
     }
 
@@ -825,12 +1012,20 @@ mod tests {
         for (level, kernels) in Kernels::levels() {
             for room in 0..40 {
                 let mut dst = vec![0u16; room];
-                let n = utf8_to_utf16(&text, &mut dst[..], kernels);
+                let n = utf8_to_units(&text, &mut dst[..], kernels);
                 assert_eq!(&dst[..n], &all[..n], "{level}, room {room}");
                 assert!(n <= room);
                 // Bytes: a sentinel after the room stays.
                 let mut bytes = vec![0xEEu8; 2 * room + 1];
-                let n = utf8_to_utf16(&text, &mut Ordered::<true>(&mut bytes[..2 * room]), kernels);
+                let mut lent = Room::new(&mut bytes[..2 * room]);
+                let n = utf8_to_units(
+                    &text,
+                    &mut Ordered::<true> {
+                        room: &mut lent,
+                        base: 0,
+                    },
+                    kernels,
+                );
                 let want: Vec<u8> = all[..n].iter().flat_map(|u| u.to_be_bytes()).collect();
                 assert_eq!(&bytes[..2 * n], &want[..], "{level}, room {room}");
                 assert_eq!(bytes[2 * room], 0xEE, "{level}, room {room}");

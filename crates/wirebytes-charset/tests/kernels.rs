@@ -20,7 +20,7 @@ const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
 /// stay 0.
-const KERNELS: [(&str, &[&str]); 10] = [
+const KERNELS: [(&str, &[&str]); 12] = [
     ("latin1_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_avx512", &["avx512"]),
@@ -31,6 +31,8 @@ const KERNELS: [(&str, &[&str]); 10] = [
     ("is_ascii_avx2", &["avx2", "avx512"]),
     ("ascii_utf16_avx2", &["avx2"]),
     ("ascii_utf16_avx512", &["avx512"]),
+    ("ascii_utf32_avx2", &["avx2"]),
+    ("ascii_utf32_avx512", &["avx512"]),
 ];
 
 /// The counters after one run of `f`, by name.
@@ -372,8 +374,9 @@ fn cjk_to_utf16_and_utf32_goes_through_the_three_byte_kernel() {
 
 /// ASCII text to UTF-16 bytes: from the AVX2 level on, the crate's own decoder takes each
 /// piece that starts with 64 ASCII bytes and the level's ASCII-run kernel widens all of it
-/// but what is left after its last whole 32-byte step; below, encoding_rs's converter (and
-/// UTF-32, whose units are not bytes, takes it at every level).
+/// but what is left after its last whole 32-byte step; below, encoding_rs's converter. To
+/// UTF-32 the crate's own decoder takes every piece that is not CJK, with the UTF-32 kernel
+/// from the AVX2 level on.
 #[test]
 fn ascii_to_utf16_goes_through_the_ascii_kernel() {
     // 1,000 bytes: one piece of 512, one of 488 (15 steps of 32 and 8 bytes).
@@ -383,14 +386,17 @@ fn ascii_to_utf16_goes_through_the_ascii_kernel() {
         Charset::UTF_16LE,
         Charset::UTF_16,
         Charset::UTF_32BE,
+        Charset::UTF_32LE,
     ] {
         for level in levels::all() {
             let name = level.name();
             let counts = encode_counted(level, charset, &text);
-            let utf16 = charset != Charset::UTF_32BE;
+            let utf16 = !charset.name().starts_with("UTF-32");
             let expected: &[(&str, usize)] = match name {
                 "avx2" if utf16 => &[("utf16_own_decoder", 1000), ("ascii_utf16_avx2", 992)],
                 "avx512" if utf16 => &[("utf16_own_decoder", 1000), ("ascii_utf16_avx512", 992)],
+                "avx2" => &[("utf16_own_decoder", 0), ("ascii_utf32_avx2", 992)],
+                "avx512" => &[("utf16_own_decoder", 0), ("ascii_utf32_avx512", 992)],
                 _ => &[("utf16_own_decoder", 0)],
             };
             check(&counts, name, &format!("{charset}"), expected);

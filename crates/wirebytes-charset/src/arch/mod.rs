@@ -66,15 +66,21 @@
 //!   - Reads all of `bytes`, writes nothing.
 //!   - Returns `Some(true)` when every byte is below 0x80, else `Some(false)`.
 //!   - Nothing done: `None`.
-//! - [`Kernels::ascii_utf16_bytes`] (AVX2, and AVX-512 F and BW for 64 bytes per step:
-//!   `x86_64/ascii_utf16.rs`), for `crate::unicode`'s UTF-8 to UTF-16 decoder on ASCII runs,
-//!   oracle: each byte `b` as the unit `b` (`[0, b]` big-endian, `[b, 0]` little-endian).
+//! - [`Kernels::ascii_widen`] (AVX2, and AVX-512 F and BW for 64 bytes per step:
+//!   `x86_64/ascii_widen.rs`), for `crate::unicode`'s UTF-8 to UTF-16 and UTF-32 decoder on
+//!   ASCII runs, oracle: each byte `b` as the unit `b` (UTF-16: `[0, b]` big-endian, `[b, 0]`
+//!   little-endian; UTF-32: `[0, 0, 0, b]`, `[b, 0, 0, 0]`).
 //!   - Reads `src` 32 (or 64) bytes at a time while a step's bytes are all ASCII and `dst`
 //!     has room for their units, and never past `src`.
-//!   - Writes the two bytes of each of those units to `dst` from its start, and nothing else.
+//!   - Writes the bytes of each of those units to `dst` from its start, and nothing else.
 //!   - Returns `Some(read)`: the bytes widened, `32 * (m / 32)` where `m` is the least of
-//!     `src.len()`, the offset of its first non-ASCII byte and `dst.len() / 2`. Nothing done:
-//!     `None`, `dst` untouched.
+//!     `src.len()`, the offset of its first non-ASCII byte and `dst.len()` divided by the
+//!     unit's size. Nothing done: `None`, `dst` untouched.
+//!
+//! The kernels that decode to UTF-16 or UTF-32 write into a [`Room`], which may be a `Vec`'s
+//! spare capacity: the `dst` they are given is its tail, not initialised, and the bytes they
+//! say they wrote (from its start) are counted as written; so they write every one of those
+//! bytes and never an uninitialised one.
 //!
 //! # Levels
 //!
@@ -94,6 +100,7 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::counters::{Path, add};
+use crate::sink::Room;
 
 #[cfg(wirebytes_x86_kernels)]
 mod x86_64;
@@ -255,99 +262,128 @@ impl Kernels {
             // `u16`, and x86-64 is little-endian, so units written little-endian are the
             // `u16` values.
             let bytes = unsafe { std::slice::from_raw_parts_mut(dst.as_mut_ptr().cast(), len) };
-            return self.three_byte_utf16_bytes(src, bytes, false);
+            return self.three_byte_utf16_bytes(src, &mut Room::new(bytes), 0, false);
         }
         let _ = (src, dst);
         None
     }
 
-    /// The 3-byte-run kernel (see the [module docs](self)) writing each unit's two bytes,
-    /// big-endian when `big_endian`, else little-endian: `None` without SSSE3, else the bytes
-    /// of `src` read and the units written to `dst` (two bytes each). With AVX2, sixteen chars
-    /// per step.
+    /// The 3-byte-run kernel (see the [module docs](self)) writing each unit's two bytes into
+    /// `room` from byte `at` on (within its written front), big-endian when `big_endian`, else
+    /// little-endian: `None` without SSSE3, else the bytes of `src` read and the units
+    /// written (two bytes each). With AVX2, sixteen chars per step.
     #[inline]
     pub(crate) fn three_byte_utf16_bytes(
         self,
         src: &[u8],
-        dst: &mut [u8],
+        room: &mut Room<'_>,
+        at: usize,
         big_endian: bool,
     ) -> Option<(usize, usize)> {
         #[cfg(wirebytes_x86_kernels)]
-        {
-            if self.0 & Self::AVX2 != 0 {
-                // SAFETY: `three_byte_utf16_avx2` requires AVX2 (which has SSSE3) and nothing
-                // else; the bit is set only when `detect` saw the CPU has it.
-                let done = unsafe {
-                    if big_endian {
-                        x86_64::three_byte_utf16_avx2::<true>(src, dst)
-                    } else {
-                        x86_64::three_byte_utf16_avx2::<false>(src, dst)
-                    }
-                };
-                add(Path::ThreeByteUtf16Avx2, done.0);
-                return Some(done);
-            }
-            if self.0 & Self::SSSE3 != 0 {
-                // SAFETY: `three_byte_utf16_ssse3` requires SSSE3 and nothing else; the bit is
-                // set only when `detect` saw the CPU has it.
-                let done = unsafe {
-                    if big_endian {
-                        x86_64::three_byte_utf16_ssse3::<true>(src, dst)
-                    } else {
-                        x86_64::three_byte_utf16_ssse3::<false>(src, dst)
-                    }
-                };
-                add(Path::ThreeByteUtf16Ssse3, done.0);
-                return Some(done);
-            }
+        if self.0 & Self::SSSE3 != 0 {
+            // SAFETY: the kernels write only initialised bytes, and `wrote_tail` below is told
+            // of the bytes they say they wrote (the module docs' contract).
+            let Some(dst) = (unsafe { room.tail(at) }) else {
+                return Some((0, 0));
+            };
+            let avx2 = self.0 & Self::AVX2 != 0;
+            // SAFETY: `three_byte_utf16_avx2` requires AVX2 (which has SSSE3) and nothing
+            // else, `three_byte_utf16_ssse3` SSSE3 and nothing else; each bit is set only when
+            // `detect` saw the CPU has the feature.
+            let done = unsafe {
+                match (avx2, big_endian) {
+                    (true, true) => x86_64::three_byte_utf16_avx2::<true>(src, dst),
+                    (true, false) => x86_64::three_byte_utf16_avx2::<false>(src, dst),
+                    (false, true) => x86_64::three_byte_utf16_ssse3::<true>(src, dst),
+                    (false, false) => x86_64::three_byte_utf16_ssse3::<false>(src, dst),
+                }
+            };
+            // SAFETY: the kernel wrote the two bytes of each unit it counts, from the tail's
+            // start (the module docs' contract).
+            unsafe { room.wrote_tail(at, 2 * done.1) };
+            let path = if avx2 {
+                Path::ThreeByteUtf16Avx2
+            } else {
+                Path::ThreeByteUtf16Ssse3
+            };
+            add(path, done.0);
+            return Some(done);
         }
-        let _ = (src, dst, big_endian);
+        let _ = (src, room, at, big_endian);
         None
     }
 
-    /// The ASCII-run kernel writing each ASCII byte of `src` as a UTF-16 unit's two bytes,
-    /// big-endian when `big_endian`, else little-endian, in whole steps (32 bytes with AVX2,
-    /// 64 with AVX-512) while a step's bytes are all ASCII and `dst` has room for their
-    /// units: `None` without AVX2, else the bytes of `src` read (each one unit, two bytes of
-    /// `dst`).
+    /// The ASCII-run kernel writing each ASCII byte of `src` as a UTF-16 unit's two bytes
+    /// (a UTF-32 unit's four when `utf32`) into `room` from byte `at` on (within its written
+    /// front), big-endian when `big_endian`, else little-endian, in whole steps (32 bytes
+    /// with AVX2, 64 with AVX-512) while a step's bytes are all ASCII and the room has space
+    /// for their units: `None` without AVX2, else the bytes of `src` read (each one unit).
     #[inline]
-    pub(crate) fn ascii_utf16_bytes(
+    pub(crate) fn ascii_widen(
         self,
         src: &[u8],
-        dst: &mut [u8],
+        room: &mut Room<'_>,
+        at: usize,
+        utf32: bool,
         big_endian: bool,
     ) -> Option<usize> {
-        #[cfg(wirebytes_avx512)]
-        if self.0 & Self::AVX512 != 0 {
-            // SAFETY: `ascii_utf16_avx512` requires AVX-512 F and BW and AVX2, and nothing
-            // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
-            // VBMI2 and POPCNT, and every level with it has the AVX2 bit too (AVX-512 F
-            // implies AVX2).
-            let read = unsafe {
-                if big_endian {
-                    x86_64::ascii_utf16_avx512::<true>(src, dst)
-                } else {
-                    x86_64::ascii_utf16_avx512::<false>(src, dst)
-                }
-            };
-            add(Path::AsciiUtf16Avx512, read);
-            return Some(read);
-        }
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::AVX2 != 0 {
-            // SAFETY: `ascii_utf16_avx2` requires AVX2 and nothing else; the bit is set only
+            // SAFETY: the kernels write only initialised bytes, and `wrote_tail` below is told
+            // of the bytes they say they wrote (the module docs' contract).
+            let Some(dst) = (unsafe { room.tail(at) }) else {
+                return Some(0);
+            };
+            #[cfg(wirebytes_avx512)]
+            if self.0 & Self::AVX512 != 0 {
+                // SAFETY: `ascii_widen_avx512` requires AVX-512 F and BW and AVX2, and nothing
+                // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
+                // VBMI2 and POPCNT, and every level with it has the AVX2 bit too (AVX-512 F
+                // implies AVX2).
+                let read = unsafe {
+                    match (utf32, big_endian) {
+                        (false, true) => x86_64::ascii_widen_avx512::<2, true>(src, dst),
+                        (false, false) => x86_64::ascii_widen_avx512::<2, false>(src, dst),
+                        (true, true) => x86_64::ascii_widen_avx512::<4, true>(src, dst),
+                        (true, false) => x86_64::ascii_widen_avx512::<4, false>(src, dst),
+                    }
+                };
+                let unit = if utf32 { 4 } else { 2 };
+                // SAFETY: the kernel wrote the unit of each byte it read, from the tail's
+                // start (the module docs' contract).
+                unsafe { room.wrote_tail(at, unit * read) };
+                let path = if utf32 {
+                    Path::AsciiUtf32Avx512
+                } else {
+                    Path::AsciiUtf16Avx512
+                };
+                add(path, read);
+                return Some(read);
+            }
+            // SAFETY: `ascii_widen_avx2` requires AVX2 and nothing else; the bit is set only
             // when `detect` saw the CPU has it.
             let read = unsafe {
-                if big_endian {
-                    x86_64::ascii_utf16_avx2::<true>(src, dst)
-                } else {
-                    x86_64::ascii_utf16_avx2::<false>(src, dst)
+                match (utf32, big_endian) {
+                    (false, true) => x86_64::ascii_widen_avx2::<2, true>(src, dst),
+                    (false, false) => x86_64::ascii_widen_avx2::<2, false>(src, dst),
+                    (true, true) => x86_64::ascii_widen_avx2::<4, true>(src, dst),
+                    (true, false) => x86_64::ascii_widen_avx2::<4, false>(src, dst),
                 }
             };
-            add(Path::AsciiUtf16Avx2, read);
+            let unit = if utf32 { 4 } else { 2 };
+            // SAFETY: the kernel wrote the unit of each byte it read, from the tail's start
+            // (the module docs' contract).
+            unsafe { room.wrote_tail(at, unit * read) };
+            let path = if utf32 {
+                Path::AsciiUtf32Avx2
+            } else {
+                Path::AsciiUtf16Avx2
+            };
+            add(path, read);
             return Some(read);
         }
-        let _ = (src, dst, big_endian);
+        let _ = (src, room, at, utf32, big_endian);
         None
     }
 
@@ -431,7 +467,7 @@ impl Kernels {
         self.0 & Self::AVX512 != 0
     }
 
-    /// Whether [`ascii_utf16_bytes`](Self::ascii_utf16_bytes) has a kernel (AVX2).
+    /// Whether [`ascii_widen`](Self::ascii_widen) has a kernel (AVX2).
     #[inline]
     pub(crate) fn widens_ascii_runs(self) -> bool {
         cfg!(wirebytes_x86_kernels) && self.0 & Self::AVX2 != 0
@@ -467,6 +503,7 @@ mod tests {
     use super::{DETECTED, Features, KNOWN, Kernels};
     use crate::latin1::WINDOW;
     use crate::single_byte::BLOCK;
+    use crate::sink::Room;
     use std::sync::atomic::Ordering;
 
     /// The level names, lowest first, and the bits each one must have: written out here, apart
@@ -582,8 +619,8 @@ mod tests {
     }
 
     /// The ASCII-run kernel widens `32 * (m / 32)` bytes, `m` the least of the input's
-    /// length, the offset of its first non-ASCII byte and the units `dst` has room for, in
-    /// either byte order, writing their units and nothing else: every length 0..=256, every
+    /// length, the offset of its first non-ASCII byte and the units `dst` has room for, to
+    /// UTF-16 and UTF-32 units in either byte order, writing them and nothing else: every length 0..=256, every
     /// alignment of `src` in a 64-byte block, a non-ASCII byte at a spread of places, rooms
     /// short of and past the input.
     #[test]
@@ -605,29 +642,32 @@ mod tests {
                         }
                         let stop = at.min(len);
                         for room in [len, len + 9, len / 2, 40] {
-                            for big_endian in [true, false] {
-                                let mut dst = vec![0xAAu8; 2 * room];
-                                let done = kernels.ascii_utf16_bytes(&src, &mut dst, big_endian);
+                            for (unit, big_endian) in [(2, true), (2, false), (4, true), (4, false)]
+                            {
+                                let mut dst = vec![0xAAu8; unit * room];
+                                let mut lent = Room::new(&mut dst);
+                                let done =
+                                    kernels.ascii_widen(&src, &mut lent, 0, unit == 4, big_endian);
+                                let written = lent.written();
                                 if !avx2 {
+                                    assert_eq!(written, 0, "{name}");
                                     assert_eq!(done, None, "{name}");
                                     assert!(dst.iter().all(|&b| b == 0xAA), "{name}");
                                     continue;
                                 }
                                 let read = 32 * (stop.min(room) / 32);
                                 assert_eq!(
-                                    done,
-                                    Some(read),
-                                    "{name} len {len} at {at} room {room}"
+                                    (done, written),
+                                    (Some(read), unit * read),
+                                    "{name} len {len} at {at} room {room} unit {unit}"
                                 );
-                                for (k, pair) in dst.chunks_exact(2).enumerate() {
-                                    let expected = if k >= read {
-                                        [0xAA, 0xAA]
-                                    } else if big_endian {
-                                        [0, src[k]]
-                                    } else {
-                                        [src[k], 0]
-                                    };
-                                    assert_eq!(pair, expected, "{name} len {len} unit {k}");
+                                for (k, got) in dst.chunks_exact(unit).enumerate() {
+                                    let mut expected = vec![0xAA; unit];
+                                    if k < read {
+                                        expected.fill(0);
+                                        expected[if big_endian { unit - 1 } else { 0 }] = src[k];
+                                    }
+                                    assert_eq!(got, expected, "{name} len {len} unit {k}");
                                 }
                             }
                         }
@@ -684,8 +724,13 @@ mod tests {
                     assert_eq!(done, None, "{name} {room}");
                 }
                 for (big_endian, pair) in [(true, [0x4E, 0x2D]), (false, [0x2D, 0x4E])] {
-                    let mut bytes = vec![0u8; 2 * room];
-                    let done = kernels.three_byte_utf16_bytes(src, &mut bytes, big_endian);
+                    let mut bytes = vec![0u8; 2 * room + 2];
+                    let mut lent = Room::new(&mut bytes);
+                    // From byte 2, after a written unit: the room's length is what counts.
+                    assert!(lent.put(0, [0xFF, 0xFF]));
+                    let done = kernels.three_byte_utf16_bytes(src, &mut lent, 2, big_endian);
+                    assert_eq!(lent.written(), 2 + 2 * done.map_or(0, |d| d.1), "{name}");
+                    let bytes = &bytes[2..];
                     if ssse3 {
                         assert_eq!(done, Some((3 * taken, taken)), "{name} {room}");
                         let written = bytes[..2 * taken].chunks_exact(2);

@@ -2,7 +2,7 @@
 //! `<job>_<isa>`. Only [`Kernels`](super::Kernels) calls them, once it knows the CPU has the
 //! instructions.
 
-mod ascii_utf16;
+mod ascii_widen;
 mod byte_map;
 mod compact;
 mod is_ascii;
@@ -10,9 +10,9 @@ mod latin1_window;
 mod table_window;
 mod three_byte_utf16;
 
-pub(super) use ascii_utf16::ascii_utf16_avx2;
+pub(super) use ascii_widen::ascii_widen_avx2;
 #[cfg(wirebytes_avx512)]
-pub(super) use ascii_utf16::ascii_utf16_avx512;
+pub(super) use ascii_widen::ascii_widen_avx512;
 #[cfg(wirebytes_avx512)]
 pub(super) use byte_map::byte_map_avx512;
 pub(super) use byte_map::byte_map_ssse3;

@@ -4,6 +4,8 @@
 //! each of two 32-byte vectors. Their contract is
 //! [`Kernels::three_byte_utf16_bytes`](crate::arch::Kernels::three_byte_utf16_bytes)'s.
 
+use std::mem::MaybeUninit;
+
 use std::arch::x86_64::{
     __m128i, __m256i, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
     _mm_or_si128, _mm_set1_epi32, _mm_setr_epi8, _mm_shuffle_epi8, _mm_srli_epi32,
@@ -19,14 +21,14 @@ use std::arch::x86_64::{
 #[target_feature(enable = "ssse3")]
 pub(crate) fn three_byte_utf16_ssse3<const BIG_ENDIAN: bool>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
     // Eight chars per step while both groups of four are whole 3-byte chars.
     while let (Some(block), Some(out)) = (
         src.get(read..).and_then(<[u8]>::first_chunk::<28>),
         dst.get_mut(2 * written..)
-            .and_then(<[u8]>::first_chunk_mut::<16>),
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<16>),
     ) {
         let (Some(first), Some(second)) = (block.first_chunk::<16>(), block.last_chunk::<16>())
         else {
@@ -47,7 +49,7 @@ pub(crate) fn three_byte_utf16_ssse3<const BIG_ENDIAN: bool>(
     while let (Some(block), Some(out)) = (
         src.get(read..).and_then(<[u8]>::first_chunk::<16>),
         dst.get_mut(2 * written..)
-            .and_then(<[u8]>::first_chunk_mut::<8>),
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<8>),
     ) {
         let v = load(block);
         if !four_chars(v) {
@@ -67,7 +69,7 @@ pub(crate) fn three_byte_utf16_ssse3<const BIG_ENDIAN: bool>(
 #[target_feature(enable = "avx2")]
 pub(crate) fn three_byte_utf16_avx2<const BIG_ENDIAN: bool>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut [MaybeUninit<u8>],
 ) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
     // Each vector: the 16 bytes from 0 in its low lane, from 12 in its high lane (four chars
@@ -76,7 +78,7 @@ pub(crate) fn three_byte_utf16_avx2<const BIG_ENDIAN: bool>(
     while let (Some(block), Some(out)) = (
         src.get(read..).and_then(<[u8]>::first_chunk::<52>),
         dst.get_mut(2 * written..)
-            .and_then(<[u8]>::first_chunk_mut::<32>),
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<32>),
     ) {
         let (Some(a0), Some(a1), Some(b0), Some(b1)) = (
             sixteen(block, 0),
