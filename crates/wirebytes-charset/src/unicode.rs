@@ -416,17 +416,18 @@ fn utf8_to_units<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
 /// Writes the UTF-16 of `piece` (at most [`PIECE`] bytes) into `room` from byte `base` on
 /// in the given byte order and returns the number of units written: all of them when the
 /// room has space for them (`2 * utf16_units(piece)` bytes). `units` is room for the units
-/// of a piece.
+/// of a piece, made (zeroed) at its first use.
 fn write_piece<const BIG_ENDIAN: bool>(
     piece: &str,
     room: &mut Room<'_>,
     base: usize,
-    units: &mut [u16; PIECE + 16],
+    units: &mut Option<[u16; PIECE + 16]>,
     kernels: Kernels,
 ) -> usize {
     if own_decoder(piece, kernels, true) {
         return utf8_to_units(piece, &mut Ordered::<BIG_ENDIAN> { room, base }, kernels);
     }
+    let units = units.get_or_insert([0; PIECE + 16]);
     let m = encoding_rs::mem::convert_str_to_utf16(piece, units);
     let units = units.get(..m).unwrap_or_default();
     if !room.put_each(base, units, |u| unit_bytes(u, BIG_ENDIAN)) {
@@ -445,7 +446,7 @@ pub(crate) fn str_to_utf16<S: Sink>(
     out: &mut S,
     kernels: Kernels,
 ) {
-    let mut buf = [0u16; PIECE + 16];
+    let mut buf = None;
     let mut write = |piece: &str, room: &mut Room<'_>, base: usize| {
         if big_endian {
             write_piece::<true>(piece, room, base, &mut buf, kernels)
@@ -474,19 +475,27 @@ pub(crate) fn str_to_utf16<S: Sink>(
 
 /// Writes the chars of `piece` (at most [`PIECE`] bytes) as UTF-32 into `room` from byte
 /// `base` on and returns the number written: all of them when the room has space for them.
-/// A piece of CJK text goes through the 3-byte-run kernel into `units`, room for the units of
-/// a piece, then out a char at a time; other text straight into the room.
+/// A piece that starts with 64 ASCII bytes goes straight into the room through the crate's
+/// own decoder where `kernels` has the ASCII-run kernel; other text is decoded to UTF-16
+/// into `units` (room for the units of a piece, made at its first use: the 3-byte-run
+/// kernel for CJK text, encoding_rs's converter else), then widened into the room.
 fn write_utf32_piece<const BIG_ENDIAN: bool>(
     piece: &str,
     room: &mut Room<'_>,
     base: usize,
-    units: &mut [u16; PIECE + 16],
+    units: &mut Option<[u16; PIECE + 16]>,
     kernels: Kernels,
 ) -> usize {
-    if !own_decoder(piece, kernels, false) {
+    let bytes = piece.as_bytes();
+    if kernels.widens_ascii_runs() && bytes.len() >= 64 && bytes[..64].is_ascii() {
         return utf8_to_units(piece, &mut Wide::<BIG_ENDIAN> { room, base }, kernels);
     }
-    let m = utf8_to_units(piece, &mut units[..], kernels);
+    let units = units.get_or_insert([0; PIECE + 16]);
+    let m = if own_decoder(piece, kernels, false) {
+        utf8_to_units(piece, &mut units[..], kernels)
+    } else {
+        encoding_rs::mem::convert_str_to_utf16(piece, units)
+    };
     let units = units.get(..m).unwrap_or_default();
     let surrogates = units
         .iter()
@@ -520,7 +529,7 @@ pub(crate) fn str_to_utf32<S: Sink>(
 ) {
     if S::IN_PLACE {
         let chars = chars.unwrap_or_else(|| crate::single_byte::count_chars(text.as_bytes()));
-        let mut units = [0u16; PIECE + 16];
+        let mut units = None;
         out.put_with(4 * chars, |room| {
             let mut n = 0;
             for piece in pieces(text) {

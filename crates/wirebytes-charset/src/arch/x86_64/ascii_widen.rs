@@ -21,9 +21,8 @@ pub(crate) fn ascii_widen_avx2<const UNIT: usize, const BIG_ENDIAN: bool>(
 ) -> usize {
     let mut read = 0;
     while let (Some(block), Some(out)) = (
-        src.get(read..).and_then(<[u8]>::first_chunk::<32>),
-        dst.get_mut(UNIT * read..)
-            .and_then(|rest| rest.get_mut(..32 * UNIT)),
+        src.get(read..read + 32),
+        dst.get_mut(UNIT * read..UNIT * (read + 32)),
     ) {
         // SAFETY: the load reads the 32 bytes of `block`; no alignment requirement.
         let bytes = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
@@ -92,9 +91,8 @@ mod avx512 {
     ) -> usize {
         let mut read = 0;
         while let (Some(block), Some(out)) = (
-            src.get(read..).and_then(<[u8]>::first_chunk::<64>),
-            dst.get_mut(UNIT * read..)
-                .and_then(|rest| rest.get_mut(..64 * UNIT)),
+            src.get(read..read + 64),
+            dst.get_mut(UNIT * read..UNIT * (read + 64)),
         ) {
             // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
             let bytes = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
