@@ -350,8 +350,8 @@ impl<'a> Room<'a> {
             return false;
         };
         for (out, &item) in dst.chunks_exact_mut(K).zip(src) {
-            for (o, b) in out.iter_mut().zip(bytes(item)) {
-                *o = MaybeUninit::new(b);
+            if let Some(out) = out.first_chunk_mut::<K>() {
+                *out = bytes(item).map(MaybeUninit::new);
             }
         }
         // `dst` is `K * src.len()` bytes long, and the loop wrote each of them.
