@@ -85,12 +85,14 @@ pub(crate) enum Path {
     /// The AVX-512 ASCII-run kernel to UTF-32: the bytes it widened (its AVX2 steps
     /// included).
     AsciiUtf32Avx512,
+    /// The AVX-512 kernel of UTF-8 of any kind to UTF-16 or UTF-32: the bytes it read.
+    Utf8UnitsAvx512,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 30] = [
+    pub(crate) const ALL: [Path; 31] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -121,6 +123,7 @@ impl Path {
         Path::AsciiUtf16Avx512,
         Path::AsciiUtf32Avx2,
         Path::AsciiUtf32Avx512,
+        Path::Utf8UnitsAvx512,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -157,6 +160,7 @@ impl Path {
             Path::AsciiUtf16Avx512 => "ascii_utf16_avx512",
             Path::AsciiUtf32Avx2 => "ascii_utf32_avx2",
             Path::AsciiUtf32Avx512 => "ascii_utf32_avx512",
+            Path::Utf8UnitsAvx512 => "utf8_units_avx512",
         }
     }
 }

@@ -128,14 +128,16 @@ fn pieces(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Whether `piece` goes through [`utf8_to_units`] at `kernels`: it is mostly 3-byte chars
-/// (CJK) and `kernels` has the 3-byte-run kernel, or, for UTF-16 bytes (`to_bytes`), it
-/// begins with 64 ASCII bytes and `kernels` has the ASCII-run kernel. Other text goes
+/// (CJK) and `kernels` has the 3-byte-run kernel, or, for UTF-16 bytes (`to_bytes`),
+/// `kernels` has the kernel of any UTF-8 or the piece begins with 64 ASCII bytes and
+/// `kernels` has the ASCII-run kernel. Other text goes
 /// through encoding_rs's `mem::convert_str_to_utf16` (ASCII in vectors, other chars one by
 /// one).
 #[inline]
 fn own_decoder(piece: &str, kernels: Kernels, to_bytes: bool) -> bool {
     let bytes = piece.as_bytes();
-    let own = (kernels.decodes_three_byte_runs() && mostly_three_byte(bytes))
+    let own = (to_bytes && kernels.decodes_any_utf8())
+        || (kernels.decodes_three_byte_runs() && mostly_three_byte(bytes))
         || (to_bytes && kernels.widens_ascii_runs() && bytes.len() >= 64 && bytes[..64].is_ascii());
     if own {
         add(Path::Utf16OwnDecoder, piece.len());
@@ -192,6 +194,10 @@ trait UnitSink {
     /// The ASCII-run kernel on `src`, writing from unit `at` on: the bytes it widened (one
     /// unit each), `None` without it.
     fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize>;
+
+    /// The kernel of UTF-8 of any kind on `src`, writing from unit `at` on: the bytes it read
+    /// and the units it wrote, `None` without it.
+    fn any_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<(usize, usize)>;
 }
 
 /// The surrogate pair of `c`, above U+FFFF: the high and low ten bits of `c - 0x10000`.
@@ -234,6 +240,11 @@ impl UnitSink for [u16] {
     fn ascii_run(&mut self, _: Kernels, _: &[u8], _: usize) -> Option<usize> {
         None
     }
+
+    #[inline(always)]
+    fn any_run(&mut self, _: Kernels, _: &[u8], _: usize) -> Option<(usize, usize)> {
+        None
+    }
 }
 
 /// UTF-16 bytes written into a [`Room`] from byte `base` on, each unit's two big-endian when
@@ -271,6 +282,11 @@ impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, '_, BIG_ENDIAN> {
     fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize> {
         kernels.ascii_widen(src, self.room, self.base + 2 * at, false, BIG_ENDIAN)
     }
+
+    #[inline(always)]
+    fn any_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<(usize, usize)> {
+        kernels.utf8_units(src, self.room, self.base + 2 * at, false, BIG_ENDIAN)
+    }
 }
 
 /// UTF-32 bytes written into a [`Room`] from byte `base` on, each char's four big-endian
@@ -304,6 +320,11 @@ impl<const BIG_ENDIAN: bool> UnitSink for Wide<'_, '_, BIG_ENDIAN> {
     #[inline(always)]
     fn ascii_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<usize> {
         kernels.ascii_widen(src, self.room, self.base + 4 * at, true, BIG_ENDIAN)
+    }
+
+    #[inline(always)]
+    fn any_run(&mut self, kernels: Kernels, src: &[u8], at: usize) -> Option<(usize, usize)> {
+        kernels.utf8_units(src, self.room, self.base + 4 * at, true, BIG_ENDIAN)
     }
 }
 
@@ -341,6 +362,10 @@ fn utf8_to_units<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
                 break;
             }
             (i, n) = (i + 16, n + 16);
+            continue;
+        }
+        if let Some((read @ 1.., written)) = dst.any_run(kernels, &bytes[i..], n) {
+            (i, n) = (i + read, n + written);
             continue;
         }
         if three_byte {
@@ -475,8 +500,9 @@ pub(crate) fn str_to_utf16<S: Sink>(
 
 /// Writes the chars of `piece` (at most [`PIECE`] bytes) as UTF-32 into `room` from byte
 /// `base` on and returns the number written: all of them when the room has space for them.
-/// A piece that starts with 64 ASCII bytes goes straight into the room through the crate's
-/// own decoder where `kernels` has the ASCII-run kernel; other text is decoded to UTF-16
+/// A piece that is not mostly CJK goes straight into the room through the crate's own
+/// decoder where `kernels` has the kernel of any UTF-8, or where it starts with 64 ASCII
+/// bytes and `kernels` has the ASCII-run kernel; other text is decoded to UTF-16
 /// into `units` (room for the units of a piece, made at its first use: the 3-byte-run
 /// kernel for CJK text, encoding_rs's converter else), then widened into the room.
 fn write_utf32_piece<const BIG_ENDIAN: bool>(
@@ -487,11 +513,15 @@ fn write_utf32_piece<const BIG_ENDIAN: bool>(
     kernels: Kernels,
 ) -> usize {
     let bytes = piece.as_bytes();
-    if kernels.widens_ascii_runs() && bytes.len() >= 64 && bytes[..64].is_ascii() {
+    let cjk = own_decoder(piece, kernels, false);
+    if !cjk
+        && (kernels.decodes_any_utf8()
+            || (kernels.widens_ascii_runs() && bytes.len() >= 64 && bytes[..64].is_ascii()))
+    {
         return utf8_to_units(piece, &mut Wide::<BIG_ENDIAN> { room, base }, kernels);
     }
     let units = units.get_or_insert([0; PIECE + 16]);
-    let m = if own_decoder(piece, kernels, false) {
+    let m = if cjk {
         utf8_to_units(piece, &mut units[..], kernels)
     } else {
         encoding_rs::mem::convert_str_to_utf16(piece, units)

@@ -20,7 +20,7 @@ const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
 /// stay 0.
-const KERNELS: [(&str, &[&str]); 12] = [
+const KERNELS: [(&str, &[&str]); 13] = [
     ("latin1_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_avx512", &["avx512"]),
@@ -33,6 +33,7 @@ const KERNELS: [(&str, &[&str]); 12] = [
     ("ascii_utf16_avx512", &["avx512"]),
     ("ascii_utf32_avx2", &["avx2"]),
     ("ascii_utf32_avx512", &["avx512"]),
+    ("utf8_units_avx512", &["avx512"]),
 ];
 
 /// The counters after one run of `f`, by name.
@@ -156,7 +157,8 @@ fn two_byte_text_goes_through_the_table_window() {
 
 /// The crate's own UTF-8 to UTF-16 decoder takes a piece where 3-byte chars make at least
 /// half of its first 64 bytes (their leads a sixth): 10 of them in a 60-byte text, not 9 in
-/// 60 bytes or Latin-1 or emoji text; encoding_rs's decoder takes the others.
+/// 60 bytes or Latin-1 or emoji text; encoding_rs's decoder takes the others. At the
+/// AVX-512 level, which has the kernel of any UTF-8, it takes every piece.
 #[test]
 fn the_own_utf16_decoder_takes_mostly_three_byte_text() {
     let ten = format!("{}{}", "中".repeat(10), "a".repeat(30));
@@ -171,7 +173,11 @@ fn the_own_utf16_decoder_takes_mostly_three_byte_text() {
         for level in levels::all() {
             let name = level.name();
             let counts = encode_counted(level, Charset::UTF_16BE, text);
-            let own = if name == "portable" { 0 } else { own };
+            let own = match name {
+                "portable" => 0,
+                "avx512" => text.len(),
+                _ => own,
+            };
             assert_eq!(counts["utf16_own_decoder"], own, "{name}: {text}");
         }
     }
@@ -400,6 +406,39 @@ fn ascii_to_utf16_goes_through_the_ascii_kernel() {
                 _ => &[("utf16_own_decoder", 0)],
             };
             check(&counts, name, &format!("{charset}"), expected);
+        }
+    }
+}
+
+/// Cyrillic and Greek text to UTF-16 and UTF-32: at the AVX-512 level the kernel of any
+/// UTF-8 reads all of it but the last window's worth of each piece (the kernel needs 19
+/// bytes of input and 64 of room from each step); at the other levels nothing does.
+#[test]
+fn two_byte_text_goes_through_the_any_utf8_kernel() {
+    // 1,000 bytes, 500 chars: one piece of 512 bytes, one of 488.
+    let text = "жω".repeat(250);
+    for charset in [
+        Charset::UTF_16BE,
+        Charset::UTF_16LE,
+        Charset::UTF_32BE,
+        Charset::UTF_32LE,
+    ] {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let mut read = 0;
+            if name == "avx512" {
+                // Each piece: windows of 16 bytes while 19 remain and 64 bytes of room do,
+                // the rest through the portable steps.
+                read = counts["utf8_units_avx512"];
+                assert!((900..=1000).contains(&read), "{name} {charset}: {read}");
+            }
+            check(
+                &counts,
+                name,
+                &format!("{charset}"),
+                &[("utf8_units_avx512", read)],
+            );
         }
     }
 }

@@ -77,6 +77,19 @@
 //!     `src.len()`, the offset of its first non-ASCII byte and `dst.len()` divided by the
 //!     unit's size. Nothing done: `None`, `dst` untouched.
 //!
+//! - [`Kernels::utf8_units`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/utf8_units.rs`), for
+//!   `crate::unicode`'s UTF-8 to UTF-16 and UTF-32 decoder on text that is not all ASCII,
+//!   oracle `str::encode_utf16` and `str::chars`.
+//!   - Reads `src` (valid UTF-8 from a char boundary) 16 bytes at a time, and the 3 after
+//!     them, while those 19 are in `src`, the 16 are not all ASCII and `dst` has 64 bytes of
+//!     room from the next unit on; never past `src`.
+//!   - Writes the units of every char that starts in those 16 bytes to `dst` from its start
+//!     (UTF-16: a char above U+FFFF as its surrogate pair), in the byte order asked for, and
+//!     zeros after them within each 64-byte store.
+//!   - Returns `Some((read, written))`: `read` the bytes up to the first char boundary after
+//!     the last window taken (0 when none was), `written` the units of their chars. Nothing
+//!     done: `None`.
+//!
 //! The kernels that decode to UTF-16 or UTF-32 write into a [`Room`], which may be a `Vec`'s
 //! spare capacity: the `dst` they are given is its tail, not initialised, and the bytes they
 //! say they wrote (from its start) are counted as written; so they write every one of those
@@ -387,6 +400,54 @@ impl Kernels {
         None
     }
 
+    /// The kernel of UTF-8 of any kind to UTF-16 (or UTF-32 when `utf32`) units, written
+    /// into `room` from byte `at` on (within its written front), big-endian when
+    /// `big_endian`, else little-endian: `None` below the AVX-512 level, else the bytes of
+    /// `src` read (up to a char boundary) and the units written.
+    #[inline]
+    pub(crate) fn utf8_units(
+        self,
+        src: &[u8],
+        room: &mut Room<'_>,
+        at: usize,
+        utf32: bool,
+        big_endian: bool,
+    ) -> Option<(usize, usize)> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            // SAFETY: the kernel writes only initialised bytes, and `wrote_tail` below is told
+            // of the bytes it says it wrote (the module docs' contract).
+            let Some(dst) = (unsafe { room.tail(at) }) else {
+                return Some((0, 0));
+            };
+            // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT, and
+            // nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
+            // VBMI, VBMI2 and POPCNT.
+            let (read, written) = unsafe {
+                match (utf32, big_endian) {
+                    (false, true) => x86_64::utf8_units_avx512::<false, true>(src, dst),
+                    (false, false) => x86_64::utf8_units_avx512::<false, false>(src, dst),
+                    (true, true) => x86_64::utf8_units_avx512::<true, true>(src, dst),
+                    (true, false) => x86_64::utf8_units_avx512::<true, false>(src, dst),
+                }
+            };
+            let unit = if utf32 { 4 } else { 2 };
+            // SAFETY: the kernel wrote each unit it counts, from the tail's start (the module
+            // docs' contract).
+            unsafe { room.wrote_tail(at, unit * written) };
+            add(Path::Utf8UnitsAvx512, read);
+            return Some((read, written));
+        }
+        let _ = (src, room, at, utf32, big_endian);
+        None
+    }
+
+    /// Whether [`utf8_units`](Self::utf8_units) has a kernel (AVX-512).
+    #[inline]
+    pub(crate) fn decodes_any_utf8(self) -> bool {
+        cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0
+    }
+
     /// The single-byte table window kernel (see the [module docs](self)): `None` without
     /// SSSE3 and POPCNT, else `Some` of the kernel's answer: the AVX-512 kernel's where the
     /// set has it, else the SSSE3 one's.
@@ -673,6 +734,111 @@ mod tests {
                         }
                         if at < len {
                             src[at] = backing[align + at];
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The kernel of any UTF-8 writes the units of exactly the chars it says it read, up to a
+    /// char boundary, to UTF-16 and UTF-32 in either byte order, and nothing past its last
+    /// 64-byte store: texts of every char class (a 4-byte char straddling every place of a
+    /// window), every start in a 64-byte block, every length 0..=256, rooms short and long.
+    #[test]
+    fn any_utf8_runs_write_the_units_of_what_they_read() {
+        let classes = [
+            'a',
+            'é',
+            '\u{7FF}',
+            'ж',
+            '\u{800}',
+            '日',
+            '\u{FFFF}',
+            '😀',
+            '\u{10FFFF}',
+        ];
+        let mixed: String = (0..200).map(|k| classes[(k * 7 + k / 9) % 9]).collect();
+        let emoji: String = (0..120)
+            .map(|k| if k % 3 == 0 { '😀' } else { 'x' })
+            .collect();
+        let scale = if cfg!(miri) { 37 } else { 1 };
+        for (name, kernels) in Kernels::levels() {
+            let avx512 = bits_of(name) & 4 != 0 && cfg!(wirebytes_avx512);
+            for text in [&mixed, &emoji] {
+                for start in (0..64).step_by(scale) {
+                    let mut from = start;
+                    while !text.is_char_boundary(from) {
+                        from += 1;
+                    }
+                    for len in (0..=256).step_by(scale) {
+                        let mut to = (from + len).min(text.len());
+                        while !text.is_char_boundary(to) {
+                            to -= 1;
+                        }
+                        let src = &text[from..to];
+                        for (utf32, big_endian) in
+                            [(false, true), (false, false), (true, true), (true, false)]
+                        {
+                            let unit = if utf32 { 4 } else { 2 };
+                            for room in [unit * src.len() + 64, 64, 63, 100] {
+                                let mut dst = vec![0xAAu8; room + 8];
+                                let mut lent = Room::new(&mut dst[..room]);
+                                let done = kernels.utf8_units(
+                                    src.as_bytes(),
+                                    &mut lent,
+                                    0,
+                                    utf32,
+                                    big_endian,
+                                );
+                                let written_front = lent.written();
+                                let Some((read, written)) = done else {
+                                    assert!(!avx512, "{name}");
+                                    assert_eq!(written_front, 0, "{name}");
+                                    continue;
+                                };
+                                assert!(avx512, "{name}");
+                                let what = format!(
+                                    "{name} from {from} len {len} room {room} utf32 {utf32} be {big_endian}"
+                                );
+                                assert!(src.is_char_boundary(read), "{what}: read {read}");
+                                let taken = &src[..read];
+                                let want: Vec<u8> = if utf32 {
+                                    taken
+                                        .chars()
+                                        .flat_map(|c| {
+                                            if big_endian {
+                                                u32::from(c).to_be_bytes()
+                                            } else {
+                                                u32::from(c).to_le_bytes()
+                                            }
+                                        })
+                                        .collect()
+                                } else {
+                                    taken
+                                        .encode_utf16()
+                                        .flat_map(|u| {
+                                            if big_endian {
+                                                u16::to_be_bytes(u)
+                                            } else {
+                                                u16::to_le_bytes(u)
+                                            }
+                                        })
+                                        .collect()
+                                };
+                                assert_eq!(unit * written, want.len(), "{what}");
+                                assert_eq!(written_front, want.len(), "{what}");
+                                assert_eq!(&dst[..want.len()], &want[..], "{what}");
+                                assert!(
+                                    dst[room..].iter().all(|&b| b == 0xAA),
+                                    "{what}: past the room"
+                                );
+                                // A whole window was there to take: it was taken.
+                                if src.len() >= 19 && room >= 64 && !src.as_bytes()[..16].is_ascii()
+                                {
+                                    assert!(read > 0, "{what}");
+                                }
+                            }
                         }
                     }
                 }

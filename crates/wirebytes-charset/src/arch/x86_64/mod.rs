@@ -9,6 +9,9 @@ mod is_ascii;
 mod latin1_window;
 mod table_window;
 mod three_byte_utf16;
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+mod utf8_units;
 
 pub(super) use ascii_widen::ascii_widen_avx2;
 #[cfg(wirebytes_avx512)]
@@ -22,3 +25,5 @@ pub(super) use latin1_window::latin1_window_ssse3;
 pub(super) use table_window::table_window_avx512;
 pub(super) use table_window::table_window_ssse3;
 pub(super) use three_byte_utf16::{three_byte_utf16_avx2, three_byte_utf16_ssse3};
+#[cfg(wirebytes_avx512)]
+pub(super) use utf8_units::utf8_units_avx512;
