@@ -1,6 +1,7 @@
 //! UTF-8, UTF-16 and UTF-32 targets: for a `Vec`, the exact size computed up front and one
-//! reservation; then the bytes written through a stack buffer appended a KiB at a time, or in
-//! place a piece at a time.
+//! reservation; then the bytes written in place (into a `Vec`'s spare capacity, not zeroed
+//! first), the whole text at once at the AVX-512 level or a piece at a time, or, into sinks
+//! that do not lend their memory, through a stack buffer.
 
 use crate::Policy;
 use crate::arch::Kernels;
@@ -482,6 +483,16 @@ pub(crate) fn str_to_utf16<S: Sink>(
     if S::IN_PLACE {
         let units = units.unwrap_or_else(|| utf16_units(text));
         out.put_with(2 * units, |room| {
+            if kernels.decodes_any_utf8() {
+                // Every piece would go through the crate's own decoder: the text in one call.
+                add(Path::Utf16OwnDecoder, text.len());
+                let n = if big_endian {
+                    utf8_to_units(text, &mut Ordered::<true> { room, base: 0 }, kernels)
+                } else {
+                    utf8_to_units(text, &mut Ordered::<false> { room, base: 0 }, kernels)
+                };
+                return 2 * n;
+            }
             let mut n = 0;
             for piece in pieces(text) {
                 n += write(piece, room, 2 * n);
@@ -561,6 +572,16 @@ pub(crate) fn str_to_utf32<S: Sink>(
         let chars = chars.unwrap_or_else(|| crate::single_byte::count_chars(text.as_bytes()));
         let mut units = None;
         out.put_with(4 * chars, |room| {
+            if kernels.decodes_any_utf8() && !mostly_three_byte(text.as_bytes()) {
+                // Text that does not begin as CJK: in one call, through the kernel of any
+                // UTF-8 (CJK goes faster a piece at a time through the 3-byte-run kernel).
+                let n = if big_endian {
+                    utf8_to_units(text, &mut Wide::<true> { room, base: 0 }, kernels)
+                } else {
+                    utf8_to_units(text, &mut Wide::<false> { room, base: 0 }, kernels)
+                };
+                return 4 * n;
+            }
             let mut n = 0;
             for piece in pieces(text) {
                 n += if big_endian {

@@ -80,12 +80,15 @@
 //! - [`Kernels::utf8_units`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/utf8_units.rs`), for
 //!   `crate::unicode`'s UTF-8 to UTF-16 and UTF-32 decoder on text that is not all ASCII,
 //!   oracle `str::encode_utf16` and `str::chars`.
-//!   - Reads `src` (valid UTF-8 from a char boundary) 16 bytes at a time, and the 3 after
-//!     them, while those 19 are in `src`, the 16 are not all ASCII and `dst` has 64 bytes of
-//!     room from the next unit on; never past `src`.
-//!   - Writes the units of every char that starts in those 16 bytes to `dst` from its start
+//!   - Reads `src` (valid UTF-8 from a char boundary) in steps: 32 bytes and the one after
+//!     them where no char longer than two bytes starts in the 32 (16-bit lanes), else 16
+//!     bytes and the 3 after them; while those bytes are in `src`, the step does not begin
+//!     a run of 64 ASCII bytes (UTF-16: nor four 3-byte chars, the 3-byte-run kernel's) and
+//!     `dst` has room for the step's store from the next unit on (64 bytes; 128 for a
+//!     32-byte step to UTF-32); never past `src`.
+//!   - Writes the units of every char that starts in a step's bytes to `dst` from its start
 //!     (UTF-16: a char above U+FFFF as its surrogate pair), in the byte order asked for, and
-//!     zeros after them within each 64-byte store.
+//!     zeros after them within each store.
 //!   - Returns `Some((read, written))`: `read` the bytes up to the first char boundary after
 //!     the last window taken (0 when none was), `written` the units of their chars. Nothing
 //!     done: `None`.

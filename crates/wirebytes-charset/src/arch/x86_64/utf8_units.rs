@@ -8,12 +8,15 @@
 use std::mem::MaybeUninit;
 
 use std::arch::x86_64::{
-    __m512i, __mmask16, _mm_loadu_si128, _mm_setr_epi8, _mm512_and_si512, _mm512_broadcast_i32x4,
-    _mm512_cmpge_epu32_mask, _mm512_cmpneq_epi32_mask, _mm512_cvtepu8_epi32, _mm512_loadu_si512,
-    _mm512_mask_mov_epi32, _mm512_maskz_compress_epi16, _mm512_maskz_compress_epi32,
-    _mm512_maskz_mov_epi32, _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi32,
-    _mm512_shuffle_epi8, _mm512_slli_epi16, _mm512_slli_epi32, _mm512_srli_epi16,
-    _mm512_srli_epi32, _mm512_storeu_si512, _mm512_sub_epi32, _mm512_test_epi16_mask,
+    __m512i, __mmask16, _mm_loadu_si128, _mm_setr_epi8, _mm256_loadu_si256, _mm512_and_si512,
+    _mm512_broadcast_i32x4, _mm512_castsi512_si256, _mm512_cmpge_epu16_mask,
+    _mm512_cmpge_epu32_mask, _mm512_cmpneq_epi16_mask, _mm512_cmpneq_epi32_mask,
+    _mm512_cvtepu8_epi16, _mm512_cvtepu8_epi32, _mm512_cvtepu16_epi32, _mm512_extracti64x4_epi64,
+    _mm512_loadu_si512, _mm512_mask_mov_epi16, _mm512_mask_mov_epi32, _mm512_maskz_compress_epi16,
+    _mm512_maskz_compress_epi32, _mm512_maskz_mov_epi32, _mm512_movepi8_mask, _mm512_or_si512,
+    _mm512_set1_epi16, _mm512_set1_epi32, _mm512_shuffle_epi8, _mm512_slli_epi16,
+    _mm512_slli_epi32, _mm512_srli_epi16, _mm512_srli_epi32, _mm512_storeu_si512, _mm512_sub_epi32,
+    _mm512_test_epi16_mask,
 };
 
 /// The sixteen bytes of `window` from `k`, each zero-extended to a 32-bit lane; zeros when
@@ -56,6 +59,79 @@ fn at_least(b0: __m512i, byte: i32) -> __mmask16 {
     _mm512_cmpge_epu32_mask(b0, _mm512_set1_epi32(byte))
 }
 
+/// One step of 32 bytes with no char longer than two bytes starting in them, in 16-bit lanes:
+/// each byte's would-be char from it and the byte after it (the 33rd byte read for a char
+/// that starts on the 32nd), the lanes of the bytes that start a char packed with
+/// `vpcompressw`, stored as UTF-16 (64 bytes) or widened to UTF-32 (128 bytes). `None`,
+/// writing nothing, when the 33 bytes or the room are not there, when a longer char starts
+/// in the 32 bytes, or when they start a run of 64 ASCII bytes (the ASCII-run kernel's).
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+#[inline]
+fn two_byte_step<const UTF32: bool, const BIG_ENDIAN: bool>(
+    src: Option<&[u8]>,
+    dst: Option<&mut [MaybeUninit<u8>]>,
+) -> Option<usize> {
+    let bytes = src?.first_chunk::<33>()?;
+    let (Some(first), Some(next)) = (bytes.first_chunk::<32>(), bytes.last_chunk::<32>()) else {
+        return None;
+    };
+    // SAFETY: each load reads the 32 bytes of `first` or `next`; no alignment requirement.
+    let (b0, b1) = unsafe {
+        (
+            _mm512_cvtepu8_epi16(_mm256_loadu_si256(first.as_ptr().cast())),
+            _mm512_cvtepu8_epi16(_mm256_loadu_si256(next.as_ptr().cast())),
+        )
+    };
+    if _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0)) != 0 {
+        return None;
+    }
+    let leads = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
+    if leads == 0 && ascii64(src) {
+        return None;
+    }
+    let out = dst?.get_mut(..if UTF32 { 128 } else { 64 })?;
+    let two = _mm512_or_si512(
+        _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
+        _mm512_and_si512(b1, _mm512_set1_epi16(0x3F)),
+    );
+    let units = _mm512_mask_mov_epi16(b0, leads, two);
+    let starts = _mm512_cmpneq_epi16_mask(
+        _mm512_and_si512(b0, _mm512_set1_epi16(0xC0)),
+        _mm512_set1_epi16(0x80),
+    );
+    let packed = _mm512_maskz_compress_epi16(starts, units);
+    if UTF32 {
+        let mut low = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(packed));
+        let mut high = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(packed));
+        if BIG_ENDIAN {
+            let reverse = _mm512_broadcast_i32x4(_mm_setr_epi8(
+                3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12,
+            ));
+            low = _mm512_shuffle_epi8(low, reverse);
+            high = _mm512_shuffle_epi8(high, reverse);
+        }
+        let (first, second) = out.split_at_mut(64);
+        // SAFETY: each store writes 64 bytes, the two halves of `out` (128 bytes), borrowed
+        // mutably; no alignment requirement.
+        unsafe {
+            _mm512_storeu_si512(first.as_mut_ptr().cast(), low);
+            _mm512_storeu_si512(second.as_mut_ptr().cast(), high);
+        }
+    } else {
+        let mut packed = packed;
+        if BIG_ENDIAN {
+            packed = _mm512_or_si512(
+                _mm512_slli_epi16::<8>(packed),
+                _mm512_srli_epi16::<8>(packed),
+            );
+        }
+        // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; no alignment
+        // requirement.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), packed) };
+    }
+    Some(starts.count_ones() as usize)
+}
+
 /// See [`Kernels::utf8_units`](crate::arch::Kernels::utf8_units): UTF-32 units when `UTF32`,
 /// else UTF-16, big-endian when `BIG_ENDIAN`, else little-endian.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
@@ -65,13 +141,24 @@ pub(crate) fn utf8_units_avx512<const UTF32: bool, const BIG_ENDIAN: bool>(
 ) -> (usize, usize) {
     let unit = if UTF32 { 4 } else { 2 };
     let (mut i, mut n) = (0usize, 0usize);
-    // A window: the sixteen bytes from `i` and the three after them (the rest of a char that
-    // starts in the last three).
-    while let (Some(window), Some(out)) = (
-        src.get(i..i + 19),
-        dst.get_mut(unit * n..unit * n + 64)
-            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<64>),
-    ) {
+    loop {
+        // 32 bytes of ASCII and 2-byte chars in 16-bit lanes where they are that.
+        if let Some(count) =
+            two_byte_step::<UTF32, BIG_ENDIAN>(src.get(i..), dst.get_mut(unit * n..))
+        {
+            n += count;
+            i += 32;
+            continue;
+        }
+        // Else a window: the sixteen bytes from `i` and the three after them (the rest of a
+        // char that starts in the last three).
+        let (Some(window), Some(out)) = (
+            src.get(i..i + 19),
+            dst.get_mut(unit * n..unit * n + 64)
+                .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<64>),
+        ) else {
+            break;
+        };
         let b0 = widen16(window, 0);
         if at_least(b0, 0x80) == 0 && ascii64(src.get(i..)) {
             // A run of 64 ASCII bytes: the ASCII-run kernel is faster there.
