@@ -76,7 +76,7 @@ pub(crate) fn encode_str<S: Sink>(
             Ok(())
         }
         Kind::Utf16 { big_endian, .. } => {
-            let units = (S::EXACT || S::IN_PLACE).then(|| unicode::utf16_units(text));
+            let units = (S::EXACT || S::IN_PLACE).then(|| utf16_units(text, kernels));
             if S::EXACT {
                 out.reserve_exact(prefix.len() + 2 * units.unwrap_or(0));
             }
@@ -85,7 +85,7 @@ pub(crate) fn encode_str<S: Sink>(
             Ok(())
         }
         Kind::Utf32 { big_endian, .. } => {
-            let chars = (S::EXACT || S::IN_PLACE).then(|| count_chars(text.as_bytes()));
+            let chars = (S::EXACT || S::IN_PLACE).then(|| chars(text, kernels));
             if S::EXACT {
                 out.reserve_exact(prefix.len() + 4 * chars.unwrap_or(0));
             }
@@ -110,7 +110,7 @@ pub(crate) fn encode_str<S: Sink>(
                 return Ok(());
             }
             if S::EXACT {
-                out.reserve_exact(from + count_chars(&bytes[from..]));
+                out.reserve_exact(from + chars(&text[from..], kernels));
             }
             out.extend_from_slice(&bytes[..from]);
             add(Path::AsciiPrefix, from);
@@ -140,6 +140,22 @@ pub(crate) fn encode_str<S: Sink>(
         out.truncate(start);
     }
     result
+}
+
+/// The chars of `text`, counted by the kernel where the set has one.
+#[inline]
+fn chars(text: &str, kernels: Kernels) -> usize {
+    kernels
+        .count_units(text, false)
+        .unwrap_or_else(|| count_chars(text.as_bytes()))
+}
+
+/// The UTF-16 units of `text`, counted by the kernel where the set has one.
+#[inline]
+fn utf16_units(text: &str, kernels: Kernels) -> usize {
+    kernels
+        .count_units(text, true)
+        .unwrap_or_else(|| unicode::utf16_units(text))
 }
 
 /// The JDK's replacement bytes of a JDK charset.
@@ -202,8 +218,8 @@ pub(crate) fn len_str(text: &str, charset: Charset, policy: Policy, kernels: Ker
     prefix.len()
         + match kind {
             Kind::Utf8 => text.len(),
-            Kind::Utf16 { .. } => 2 * unicode::utf16_units(text),
-            Kind::Utf32 { .. } => 4 * count_chars(text.as_bytes()),
+            Kind::Utf16 { .. } => 2 * utf16_units(text, kernels),
+            Kind::Utf32 { .. } => 4 * chars(text, kernels),
             Kind::Cesu8 => unicode::cesu8_len(text),
             Kind::ByteMap(i) => byte_map::len_str(single_byte::table(i), text, policy),
             Kind::SingleByte(i) => {

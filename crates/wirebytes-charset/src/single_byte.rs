@@ -44,6 +44,9 @@ pub(crate) struct Table {
     /// char of the same number (ISO-8859-15's 0xA4 is €, not ¤): a window whose arithmetic
     /// output holds one is encoded through the table instead. `None` for windows-1252.
     except: Option<Except>,
+    /// Every char of U+0080..=U+00FF is the byte of its number (the JDK's ISO-8859-1; in
+    /// windows-1252 U+0080..U+009F are not).
+    whole_latin1: bool,
     /// No char above ASCII is mapped (US-ASCII): under the JDK's policy each is a `?`, which
     /// [`crate::us_ascii`] writes without looking anything up.
     ascii_only: bool,
@@ -72,6 +75,7 @@ impl Table {
             pairs: Box::new([0; PAIRS]),
             latin1: false,
             except: None,
+            whole_latin1: false,
             ascii_only: true,
             ascii_mapped: 0,
             replacement,
@@ -106,6 +110,7 @@ impl Table {
         }
         table.latin1 = except.iter().filter(|&&e| e).count() <= LATIN1_EXCEPTIONS;
         table.except = Except::new(except);
+        table.whole_latin1 = (0x80..=0xFFu8).all(|c| table.low[usize::from(c)] == c);
         table
     }
 
@@ -208,7 +213,7 @@ pub(crate) fn table(i: usize) -> &'static Table {
 
 /// Non-continuation bytes: the number of chars in a UTF-8 slice. Counted in `u8` lanes per
 /// 128-byte chunk, which the compiler vectorizes sixteen bytes at a time.
-#[inline]
+#[inline(always)]
 pub(crate) fn count_chars(bytes: &[u8]) -> usize {
     bytes
         .chunks(128)
@@ -362,8 +367,29 @@ pub(crate) fn encode_str<S: Sink>(
     // Latin-1 text than the SSSE3 table window.
     let table_windows =
         kernels.has_table_window() && (kernels.has_wide_table_window() || !table.latin1);
+    // A table that is Latin-1 with no exception, written in place: the Latin-1 kernel
+    // first, the table window where it takes nothing.
+    let in_place_latin1 =
+        S::IN_PLACE && table.latin1 && table.except.is_none() && kernels.has_latin1_bytes();
     while i < bytes.len() && !out.full() {
-        if table_windows {
+        let mut latin1_read = 0;
+        if in_place_latin1 {
+            let max = (bytes.len() - i).min(out.spare());
+            out.put_with(max, |room| {
+                let (read, written) = kernels
+                    .latin1_bytes(&bytes[i..], room, 0, table.whole_latin1)
+                    .unwrap_or((0, 0));
+                latin1_read = read;
+                written
+            });
+            i += latin1_read;
+            if i == bytes.len() {
+                break;
+            }
+        }
+        if latin1_read > 0 {
+            // Stopped at a char it does not take: the block from there goes the table path.
+        } else if table_windows {
             if skip == 0 {
                 let start = i;
                 i = window_run(bytes, i, out, |window, dst| {

@@ -41,6 +41,12 @@ pub(crate) trait Sink {
     /// Calls `fill` with `max` bytes of [`Room`] at the end of the output and keeps the first
     /// `n` bytes it says it wrote (no more than the room's [written](Room::written) front).
     fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize);
+    /// The bytes a [`put_with`](Self::put_with) can be given in place without growing the
+    /// output: a `Vec`'s spare capacity, what is left of a slice; 0 for the other sinks.
+    #[inline(always)]
+    fn spare(&self) -> usize {
+        0
+    }
     /// Whether bytes were lost for lack of room (a slice that is too short): the engines may
     /// stop early, since the output will be thrown away.
     #[inline(always)]
@@ -91,6 +97,11 @@ impl Sink for Vec<u8> {
         // SAFETY: `room` was the `max` bytes after the first `start`, within the capacity, and
         // its first `room.written()` bytes are initialised (`Room`'s invariant).
         unsafe { self.set_len(start + n) };
+    }
+
+    #[inline(always)]
+    fn spare(&self) -> usize {
+        self.capacity() - Vec::len(self)
     }
 }
 
@@ -166,6 +177,15 @@ impl Sink for SliceSink<'_> {
                 self.len += n;
             }
             _ => self.full = true,
+        }
+    }
+
+    #[inline(always)]
+    fn spare(&self) -> usize {
+        if self.full {
+            0
+        } else {
+            self.dst.len() - self.len
         }
     }
 
@@ -437,6 +457,11 @@ impl<S: Sink> Sink for Tracked<S> {
     #[inline(always)]
     fn put_with(&mut self, max: usize, fill: impl FnOnce(&mut Room<'_>) -> usize) {
         self.inner.put_with(max, fill);
+    }
+
+    #[inline(always)]
+    fn spare(&self) -> usize {
+        self.inner.spare()
     }
 
     #[inline(always)]

@@ -87,7 +87,7 @@ fn scalar_bytes(c: u32, big_endian: bool) -> [u8; 4] {
 /// is counted in `u8` lanes per 128-byte chunk, which the compiler vectorises: a chunk of
 /// valid UTF-8 starts at most 128 chars, and at most 32 of them are four-byte ones, so its
 /// count fits.
-#[inline]
+#[inline(always)]
 pub(crate) fn utf16_units(text: &str) -> usize {
     let bytes = text.as_bytes();
     let ascii = 64
@@ -903,6 +903,21 @@ pub(crate) fn utf16_to_cesu8<S: Sink>(
     Ok(())
 }
 
+/// A char of each class of UTF-8 length and UTF-16 form, the edges of each: what the tests
+/// of the decoders and their kernels build their texts from.
+#[cfg(test)]
+pub(crate) const CHAR_CLASSES: [char; 9] = [
+    'a',
+    'é',
+    '\u{7FF}',
+    'ж',
+    '\u{800}',
+    '日',
+    '\u{FFFF}',
+    '😀',
+    '\u{10FFFF}',
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1029,17 +1044,7 @@ mod tests {
 
     #[test]
     fn runs_of_each_length_broken_at_every_place() {
-        let chars = [
-            'a',
-            'é',
-            '\u{7FF}',
-            'ж',
-            '\u{800}',
-            '日',
-            '\u{FFFF}',
-            '😀',
-            '\u{10FFFF}',
-        ];
+        let chars = super::CHAR_CLASSES;
         let every = wirebytes_testkit::scale_miri(1, 1, 13);
         for &run in &chars {
             for &other in chars.iter().step_by(every.min(4)) {

@@ -20,7 +20,7 @@ const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
 /// stay 0.
-const KERNELS: [(&str, &[&str]); 13] = [
+const KERNELS: [(&str, &[&str]); 14] = [
     ("latin1_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_avx512", &["avx512"]),
@@ -34,6 +34,7 @@ const KERNELS: [(&str, &[&str]); 13] = [
     ("ascii_utf32_avx2", &["avx2"]),
     ("ascii_utf32_avx512", &["avx512"]),
     ("utf8_units_avx512", &["avx512"]),
+    ("latin1_bytes_avx512", &["avx512"]),
 ];
 
 /// The counters after one run of `f`, by name.
@@ -88,8 +89,8 @@ fn with_avx2(level: &str, n: usize) -> usize {
 }
 
 /// Latin-1 text in a Latin-1 table: the portable Latin-1 window, the SSSE3 one, or the
-/// AVX-512 table window (faster there), 15 windows of 64 bytes; the last 40 bytes in a
-/// two-byte block.
+/// AVX-512 table window, 15 windows of 64 bytes, the last 40 bytes in a two-byte block; at
+/// the AVX-512 level a table with no exception goes whole through the Latin-1 kernel.
 #[test]
 fn latin1_text_goes_through_the_latin1_or_the_wide_table_window() {
     let text = "é".repeat(500);
@@ -102,25 +103,88 @@ fn latin1_text_goes_through_the_latin1_or_the_wide_table_window() {
         Charset::from(ISO_8859_15),
     ];
     for charset in charsets {
+        let exceptions = charset == Charset::from(ISO_8859_15);
         for level in levels::all() {
             let name = level.name();
             let counts = encode_counted(level, charset, &text);
             let window = match name {
                 "portable" => "latin1_window_portable",
                 "ssse3" | "avx2" => "latin1_window_ssse3",
-                _ => "table_window_avx512",
+                _ if exceptions => "table_window_avx512",
+                _ => "latin1_bytes_avx512",
             };
-            let mut expected = vec![
-                (window, 960),
-                ("two_byte_block", 40),
-                ("is_ascii_avx2", with_avx2(name, 1000)),
-            ];
+            let mut expected = vec![("is_ascii_avx2", with_avx2(name, 1000))];
+            if window == "latin1_bytes_avx512" {
+                expected.extend([(window, 1000), ("two_byte_block", 0)]);
+            } else {
+                expected.extend([(window, 960), ("two_byte_block", 40)]);
+            }
             if name != "portable" {
                 expected.push(("latin1_window_portable", 0));
             }
             check(&counts, name, &format!("{charset}"), &expected);
         }
     }
+}
+
+/// The exact size of UTF-16, UTF-32 and single-byte output is counted by the AVX2 or the
+/// AVX-512 count kernel at those levels, over the whole text (no ASCII prefix here).
+#[test]
+fn exact_sizes_are_counted_by_the_count_kernels() {
+    let text = "é".repeat(500);
+    let charsets = [
+        Charset::UTF_16LE,
+        Charset::for_java_name("UTF-32LE").expect("a JDK charset"),
+        Charset::ISO_8859_1,
+    ];
+    for charset in charsets {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let (avx2, avx512) = match name {
+                "avx2" => (1000, 0),
+                "avx512" => (0, 1000),
+                _ => (0, 0),
+            };
+            assert_eq!(counts["count_units_avx2"], avx2, "{charset} at {name}");
+            assert_eq!(counts["count_units_avx512"], avx512, "{charset} at {name}");
+        }
+    }
+}
+
+/// Latin-1 text with other chars in it at the AVX-512 level: the Latin-1 kernel stops at each
+/// char it does not take (above U+00FF; in windows-1252 a C1 control too), the block from
+/// there goes the table path, and the kernel takes the rest. The JDK's ISO-8859-1 takes the
+/// C1 controls in the kernel.
+#[test]
+fn latin1_text_with_other_chars_goes_mostly_through_the_latin1_kernel() {
+    let Some(level) = levels::get("avx512") else {
+        return; // no AVX-512 here: nothing to see
+    };
+    let euro = format!("{}€", "é".repeat(199)).repeat(5);
+    let c1 = format!("{}\u{85}", "é".repeat(99)).repeat(10);
+    let cases = [
+        (Charset::from(WINDOWS_1252), &euro, euro.len() - 5 * 64),
+        (Charset::ISO_8859_1, &euro, euro.len() - 5 * 64),
+        (Charset::ISO_8859_1, &c1, c1.len()),
+    ];
+    for (charset, text, at_least) in cases {
+        let counts = encode_counted(level, charset, text);
+        let kernel = counts["latin1_bytes_avx512"];
+        assert!(
+            (at_least..=text.len()).contains(&kernel),
+            "{charset}: {kernel} of {} bytes",
+            text.len()
+        );
+    }
+    // In windows-1252 a C1 control is not its own byte: the kernel stops there.
+    let counts = encode_counted(level, Charset::from(WINDOWS_1252), &c1);
+    let kernel = counts["latin1_bytes_avx512"];
+    assert!(
+        kernel <= c1.len() - 10 * 2,
+        "{kernel} of {} bytes",
+        c1.len()
+    );
 }
 
 /// Cyrillic text in a table not near Latin-1: the SSSE3 or the AVX-512 table window takes 15
@@ -281,6 +345,15 @@ fn ascii_is_copied_whole_or_as_a_prefix() {
                 ("ascii_prefix", 100),
                 ("ascii_prefix_blocks", 64),
                 ("is_ascii_avx2", with_avx2(name, 102)),
+                // The `é` after the prefix, in windows-1252 at the AVX-512 level.
+                (
+                    "latin1_bytes_avx512",
+                    if charset == Charset::from(WINDOWS_1252) && name == "avx512" {
+                        2
+                    } else {
+                        0
+                    },
+                ),
             ];
             check(&counts, name, &what, &expected);
         }

@@ -93,10 +93,30 @@
 //!     the last window taken (0 when none was), `written` the units of their chars. Nothing
 //!     done: `None`.
 //!
-//! The kernels that decode to UTF-16 or UTF-32 write into a [`Room`], which may be a `Vec`'s
-//! spare capacity: the `dst` they are given is its tail, not initialised, and the bytes they
-//! say they wrote (from its start) are counted as written; so they write every one of those
-//! bytes and never an uninitialised one.
+//! - [`Kernels::count_units`] (AVX2, or AVX-512 F and BW and POPCNT:
+//!   `x86_64/count_units.rs`), for the exact sizes of UTF-16, UTF-32 and single-byte output,
+//!   oracle `crate::unicode::utf16_units` and `crate::single_byte::count_chars`.
+//!   - Reads all of `text`, writes nothing.
+//!   - Returns `Some(n)`: the chars of `text`, or its UTF-16 units (a char above U+FFFF
+//!     counts two). Nothing done: `None`.
+//! - [`Kernels::latin1_bytes`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/latin1_bytes.rs`),
+//!   for `crate::single_byte`'s tables that are Latin-1 from U+00A0 (with `c1`, from
+//!   U+0080: the JDK's ISO-8859-1), oracle: each char's number, up to the first char it
+//!   does not take.
+//!   - Reads `src` (valid UTF-8 from a char boundary) 64 bytes at a time and the byte after
+//!     them (the last step: the bytes left), and never past `src`.
+//!   - Writes into `dst`, from its start, the byte of each char that starts in a step's
+//!     bytes up to the first char it does not take (one above U+00FF, or without `c1` one in
+//!     U+0080..=U+009F): the char's number. A step is taken while `dst` has room for its
+//!     bytes; nothing else is written.
+//!   - Returns `Some((read, written))`: `read` the bytes up to the char boundary after the
+//!     last char taken (that char's or the stop's), `written` the bytes written, one per
+//!     char. Nothing done: `None`.
+//!
+//! The kernels that decode to UTF-16, UTF-32 or Latin-1 write into a [`Room`], which may be
+//! a `Vec`'s spare capacity: the `dst` they are given is its tail, not initialised, and the
+//! bytes they say they wrote (from its start) are counted as written; so they write every one
+//! of those bytes and never an uninitialised one.
 //!
 //! # Levels
 //!
@@ -123,6 +143,32 @@ mod x86_64;
 
 use crate::latin1::WINDOW;
 use crate::single_byte::{BLOCK, PAIRS};
+
+/// Runs a kernel that writes into `room` from byte `at` on (within its written front):
+/// `kernel` gets the room's tail and returns what it read and the bytes it wrote from the
+/// tail's start, which the room then counts as written. `(0, 0)` when `at` is past the front.
+///
+/// # Safety
+///
+/// `kernel` writes only initialised bytes into the tail, and every one of the bytes it says
+/// it wrote (the module docs' contract).
+#[cfg(wirebytes_x86_kernels)]
+#[inline(always)]
+unsafe fn into_room(
+    room: &mut Room<'_>,
+    at: usize,
+    kernel: impl FnOnce(&mut [std::mem::MaybeUninit<u8>]) -> (usize, usize),
+) -> (usize, usize) {
+    // SAFETY: `kernel` writes only initialised bytes (the caller's promise), and `wrote_tail`
+    // below is told of the bytes it says it wrote.
+    let Some(dst) = (unsafe { room.tail(at) }) else {
+        return (0, 0);
+    };
+    let (read, wrote) = kernel(dst);
+    // SAFETY: `kernel` wrote those bytes from the tail's start (the caller's promise).
+    unsafe { room.wrote_tail(at, wrote) };
+    (read, wrote)
+}
 
 /// What the CPU says it has, of the features the kernels need.
 #[cfg_attr(
@@ -298,26 +344,25 @@ impl Kernels {
     ) -> Option<(usize, usize)> {
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::SSSE3 != 0 {
-            // SAFETY: the kernels write only initialised bytes, and `wrote_tail` below is told
-            // of the bytes they say they wrote (the module docs' contract).
-            let Some(dst) = (unsafe { room.tail(at) }) else {
-                return Some((0, 0));
-            };
             let avx2 = self.0 & Self::AVX2 != 0;
-            // SAFETY: `three_byte_utf16_avx2` requires AVX2 (which has SSSE3) and nothing
-            // else, `three_byte_utf16_ssse3` SSSE3 and nothing else; each bit is set only when
-            // `detect` saw the CPU has the feature.
-            let done = unsafe {
-                match (avx2, big_endian) {
-                    (true, true) => x86_64::three_byte_utf16_avx2::<true>(src, dst),
-                    (true, false) => x86_64::three_byte_utf16_avx2::<false>(src, dst),
-                    (false, true) => x86_64::three_byte_utf16_ssse3::<true>(src, dst),
-                    (false, false) => x86_64::three_byte_utf16_ssse3::<false>(src, dst),
-                }
+            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
+                // SAFETY: `three_byte_utf16_avx2` requires AVX2 (which has SSSE3) and
+                // nothing else, `three_byte_utf16_ssse3` SSSE3 and nothing else; each bit
+                // is set only when `detect` saw the CPU has the feature.
+                let (read, units) = unsafe {
+                    match (avx2, big_endian) {
+                        (true, true) => x86_64::three_byte_utf16_avx2::<true>(src, dst),
+                        (true, false) => x86_64::three_byte_utf16_avx2::<false>(src, dst),
+                        (false, true) => x86_64::three_byte_utf16_ssse3::<true>(src, dst),
+                        (false, false) => x86_64::three_byte_utf16_ssse3::<false>(src, dst),
+                    }
+                };
+                (read, 2 * units)
             };
-            // SAFETY: the kernel wrote the two bytes of each unit it counts, from the tail's
-            // start (the module docs' contract).
-            unsafe { room.wrote_tail(at, 2 * done.1) };
+            // SAFETY: the kernels write only initialised bytes, the two bytes of each unit they
+            // count (the module docs' contract).
+            let (read, wrote) = unsafe { into_room(room, at, kernel) };
+            let done = (read, wrote / 2);
             let path = if avx2 {
                 Path::ThreeByteUtf16Avx2
             } else {
@@ -346,55 +391,45 @@ impl Kernels {
     ) -> Option<usize> {
         #[cfg(wirebytes_x86_kernels)]
         if self.0 & Self::AVX2 != 0 {
-            // SAFETY: the kernels write only initialised bytes, and `wrote_tail` below is told
-            // of the bytes they say they wrote (the module docs' contract).
-            let Some(dst) = (unsafe { room.tail(at) }) else {
-                return Some(0);
-            };
-            #[cfg(wirebytes_avx512)]
-            if self.0 & Self::AVX512 != 0 {
-                // SAFETY: `ascii_widen_avx512` requires AVX-512 F and BW and AVX2, and nothing
-                // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
-                // VBMI2 and POPCNT, and every level with it has the AVX2 bit too (AVX-512 F
-                // implies AVX2).
+            let avx512 = cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0;
+            let unit = if utf32 { 4 } else { 2 };
+            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
+                #[cfg(wirebytes_avx512)]
+                if avx512 {
+                    // SAFETY: `ascii_widen_avx512` requires AVX-512 F and BW and AVX2, and
+                    // nothing else; the bit is set only when `detect` saw the CPU has
+                    // AVX-512 F, BW, VBMI, VBMI2 and POPCNT, and every level with it has
+                    // the AVX2 bit too (AVX-512 F implies AVX2).
+                    let read = unsafe {
+                        match (utf32, big_endian) {
+                            (false, true) => x86_64::ascii_widen_avx512::<2, true>(src, dst),
+                            (false, false) => x86_64::ascii_widen_avx512::<2, false>(src, dst),
+                            (true, true) => x86_64::ascii_widen_avx512::<4, true>(src, dst),
+                            (true, false) => x86_64::ascii_widen_avx512::<4, false>(src, dst),
+                        }
+                    };
+                    return (read, unit * read);
+                }
+                // SAFETY: `ascii_widen_avx2` requires AVX2 and nothing else; the bit is
+                // set only when `detect` saw the CPU has it.
                 let read = unsafe {
                     match (utf32, big_endian) {
-                        (false, true) => x86_64::ascii_widen_avx512::<2, true>(src, dst),
-                        (false, false) => x86_64::ascii_widen_avx512::<2, false>(src, dst),
-                        (true, true) => x86_64::ascii_widen_avx512::<4, true>(src, dst),
-                        (true, false) => x86_64::ascii_widen_avx512::<4, false>(src, dst),
+                        (false, true) => x86_64::ascii_widen_avx2::<2, true>(src, dst),
+                        (false, false) => x86_64::ascii_widen_avx2::<2, false>(src, dst),
+                        (true, true) => x86_64::ascii_widen_avx2::<4, true>(src, dst),
+                        (true, false) => x86_64::ascii_widen_avx2::<4, false>(src, dst),
                     }
                 };
-                let unit = if utf32 { 4 } else { 2 };
-                // SAFETY: the kernel wrote the unit of each byte it read, from the tail's
-                // start (the module docs' contract).
-                unsafe { room.wrote_tail(at, unit * read) };
-                let path = if utf32 {
-                    Path::AsciiUtf32Avx512
-                } else {
-                    Path::AsciiUtf16Avx512
-                };
-                add(path, read);
-                return Some(read);
-            }
-            // SAFETY: `ascii_widen_avx2` requires AVX2 and nothing else; the bit is set only
-            // when `detect` saw the CPU has it.
-            let read = unsafe {
-                match (utf32, big_endian) {
-                    (false, true) => x86_64::ascii_widen_avx2::<2, true>(src, dst),
-                    (false, false) => x86_64::ascii_widen_avx2::<2, false>(src, dst),
-                    (true, true) => x86_64::ascii_widen_avx2::<4, true>(src, dst),
-                    (true, false) => x86_64::ascii_widen_avx2::<4, false>(src, dst),
-                }
+                (read, unit * read)
             };
-            let unit = if utf32 { 4 } else { 2 };
-            // SAFETY: the kernel wrote the unit of each byte it read, from the tail's start
-            // (the module docs' contract).
-            unsafe { room.wrote_tail(at, unit * read) };
-            let path = if utf32 {
-                Path::AsciiUtf32Avx2
-            } else {
-                Path::AsciiUtf16Avx2
+            // SAFETY: the kernels write only initialised bytes, the unit of each byte they
+            // read (the module docs' contract).
+            let (read, _) = unsafe { into_room(room, at, kernel) };
+            let path = match (avx512, utf32) {
+                (true, true) => Path::AsciiUtf32Avx512,
+                (true, false) => Path::AsciiUtf16Avx512,
+                (false, true) => Path::AsciiUtf32Avx2,
+                (false, false) => Path::AsciiUtf16Avx2,
             };
             add(path, read);
             return Some(read);
@@ -418,28 +453,26 @@ impl Kernels {
     ) -> Option<(usize, usize)> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
-            // SAFETY: the kernel writes only initialised bytes, and `wrote_tail` below is told
-            // of the bytes it says it wrote (the module docs' contract).
-            let Some(dst) = (unsafe { room.tail(at) }) else {
-                return Some((0, 0));
-            };
-            // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT, and
-            // nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
-            // VBMI, VBMI2 and POPCNT.
-            let (read, written) = unsafe {
-                match (utf32, big_endian) {
-                    (false, true) => x86_64::utf8_units_avx512::<false, true>(src, dst),
-                    (false, false) => x86_64::utf8_units_avx512::<false, false>(src, dst),
-                    (true, true) => x86_64::utf8_units_avx512::<true, true>(src, dst),
-                    (true, false) => x86_64::utf8_units_avx512::<true, false>(src, dst),
-                }
-            };
             let unit = if utf32 { 4 } else { 2 };
-            // SAFETY: the kernel wrote each unit it counts, from the tail's start (the module
-            // docs' contract).
-            unsafe { room.wrote_tail(at, unit * written) };
+            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
+                // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT,
+                // and nothing else; the bit is set only when `detect` saw the CPU has
+                // AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                let (read, units) = unsafe {
+                    match (utf32, big_endian) {
+                        (false, true) => x86_64::utf8_units_avx512::<false, true>(src, dst),
+                        (false, false) => x86_64::utf8_units_avx512::<false, false>(src, dst),
+                        (true, true) => x86_64::utf8_units_avx512::<true, true>(src, dst),
+                        (true, false) => x86_64::utf8_units_avx512::<true, false>(src, dst),
+                    }
+                };
+                (read, unit * units)
+            };
+            // SAFETY: the kernel writes only initialised bytes, each unit it counts (the
+            // module docs' contract).
+            let (read, wrote) = unsafe { into_room(room, at, kernel) };
             add(Path::Utf8UnitsAvx512, read);
-            return Some((read, written));
+            return Some((read, wrote / unit));
         }
         let _ = (src, room, at, utf32, big_endian);
         None
@@ -448,6 +481,85 @@ impl Kernels {
     /// Whether [`utf8_units`](Self::utf8_units) has a kernel (AVX-512).
     #[inline]
     pub(crate) fn decodes_any_utf8(self) -> bool {
+        cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0
+    }
+
+    /// The kernel of UTF-8 to Latin-1 bytes, written into `room` from byte `at` on (within
+    /// its written front): each char of U+0000..=U+00FF as the byte of its number, the chars
+    /// U+0080..=U+009F only when `c1`. `None` below the AVX-512 level, else the bytes of
+    /// `src` read (up to a char boundary) and the bytes written.
+    #[inline]
+    pub(crate) fn latin1_bytes(
+        self,
+        src: &[u8],
+        room: &mut Room<'_>,
+        at: usize,
+        c1: bool,
+    ) -> Option<(usize, usize)> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
+                // SAFETY: `latin1_bytes_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT,
+                // and nothing else; the bit is set only when `detect` saw the CPU has
+                // AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                unsafe {
+                    if c1 {
+                        x86_64::latin1_bytes_avx512::<true>(src, dst)
+                    } else {
+                        x86_64::latin1_bytes_avx512::<false>(src, dst)
+                    }
+                }
+            };
+            // SAFETY: the kernel writes only initialised bytes, each byte it counts (the
+            // module docs' contract).
+            let done = unsafe { into_room(room, at, kernel) };
+            add(Path::Latin1BytesAvx512, done.0);
+            return Some(done);
+        }
+        let _ = (src, room, at, c1);
+        None
+    }
+
+    /// The number of chars in `text` (of UTF-16 units when `utf16`: a char above U+FFFF is
+    /// two): `None` without AVX2.
+    #[inline]
+    pub(crate) fn count_units(self, text: &str, utf16: bool) -> Option<usize> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            // SAFETY: `count_units_avx512` requires AVX-512 F and BW and POPCNT, and nothing
+            // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
+            // VBMI2 and POPCNT.
+            let n = unsafe {
+                if utf16 {
+                    x86_64::count_units_avx512::<true>(text)
+                } else {
+                    x86_64::count_units_avx512::<false>(text)
+                }
+            };
+            add(Path::CountUnitsAvx512, text.len());
+            return Some(n);
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::AVX2 != 0 {
+            // SAFETY: `count_units_avx2` requires AVX2 and nothing else; the bit is set only
+            // when `detect` saw the CPU has it.
+            let n = unsafe {
+                if utf16 {
+                    x86_64::count_units_avx2::<true>(text)
+                } else {
+                    x86_64::count_units_avx2::<false>(text)
+                }
+            };
+            add(Path::CountUnitsAvx2, text.len());
+            return Some(n);
+        }
+        let _ = (text, utf16);
+        None
+    }
+
+    /// Whether [`latin1_bytes`](Self::latin1_bytes) has a kernel (AVX-512).
+    #[inline]
+    pub(crate) fn has_latin1_bytes(self) -> bool {
         cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0
     }
 
@@ -670,6 +782,44 @@ mod tests {
             .map_or(0, |&(_, bits)| bits)
     }
 
+    /// Every slice of each of `texts` that starts in its first 64 bytes (every `step`-th
+    /// start) and runs 0..=`max` bytes (every `step`-th length), both ends moved to char
+    /// boundaries (the start forward, the end back): `(from, to, slice)`.
+    fn slices<'a>(
+        texts: &[&'a str],
+        max: usize,
+        step: usize,
+    ) -> impl Iterator<Item = (usize, usize, &'a str)> {
+        let texts = texts.to_vec();
+        texts.into_iter().flat_map(move |text| {
+            (0..64).step_by(step).flat_map(move |start| {
+                let mut from = start;
+                while !text.is_char_boundary(from) {
+                    from += 1;
+                }
+                (0..=max).step_by(step).map(move |len| {
+                    let mut to = (from + len).min(text.len());
+                    while !text.is_char_boundary(to) {
+                        to -= 1;
+                    }
+                    (from, to, &text[from..to])
+                })
+            })
+        })
+    }
+
+    /// Two texts for the kernels of any UTF-8: every char class mixed (200 chars), and an
+    /// emoji every third char (120 chars), so that a 4-byte char straddles every place of a
+    /// window.
+    fn mixed_and_emoji() -> (String, String) {
+        let classes = crate::unicode::CHAR_CLASSES;
+        let mixed = (0..200).map(|k| classes[(k * 7 + k / 9) % 9]).collect();
+        let emoji = (0..120)
+            .map(|k| if k % 3 == 0 { '😀' } else { 'x' })
+            .collect();
+        (mixed, emoji)
+    }
+
     /// Which kernels each level says it has.
     #[test]
     fn each_level_has_its_kernels() {
@@ -750,98 +900,150 @@ mod tests {
     /// window), every start in a 64-byte block, every length 0..=256, rooms short and long.
     #[test]
     fn any_utf8_runs_write_the_units_of_what_they_read() {
-        let classes = [
-            'a',
-            'é',
-            '\u{7FF}',
-            'ж',
-            '\u{800}',
-            '日',
-            '\u{FFFF}',
-            '😀',
-            '\u{10FFFF}',
-        ];
-        let mixed: String = (0..200).map(|k| classes[(k * 7 + k / 9) % 9]).collect();
-        let emoji: String = (0..120)
-            .map(|k| if k % 3 == 0 { '😀' } else { 'x' })
+        let (mixed, emoji) = mixed_and_emoji();
+        let scale = if cfg!(miri) { 37 } else { 1 };
+        for (name, kernels) in Kernels::levels() {
+            let avx512 = bits_of(name) & 4 != 0 && cfg!(wirebytes_avx512);
+            for (from, to, src) in slices(&[&mixed, &emoji], 256, scale) {
+                for (utf32, big_endian) in
+                    [(false, true), (false, false), (true, true), (true, false)]
+                {
+                    let unit = if utf32 { 4 } else { 2 };
+                    for room in [unit * src.len() + 64, 64, 63, 100] {
+                        let mut dst = vec![0xAAu8; room + 8];
+                        let mut lent = Room::new(&mut dst[..room]);
+                        let done =
+                            kernels.utf8_units(src.as_bytes(), &mut lent, 0, utf32, big_endian);
+                        let written_front = lent.written();
+                        let Some((read, written)) = done else {
+                            assert!(!avx512, "{name}");
+                            assert_eq!(written_front, 0, "{name}");
+                            continue;
+                        };
+                        assert!(avx512, "{name}");
+                        let what = format!(
+                            "{name} from {from} to {to} room {room} utf32 {utf32} be {big_endian}"
+                        );
+                        assert!(src.is_char_boundary(read), "{what}: read {read}");
+                        let taken = &src[..read];
+                        let want: Vec<u8> = if utf32 {
+                            taken
+                                .chars()
+                                .flat_map(|c| {
+                                    if big_endian {
+                                        u32::from(c).to_be_bytes()
+                                    } else {
+                                        u32::from(c).to_le_bytes()
+                                    }
+                                })
+                                .collect()
+                        } else {
+                            taken
+                                .encode_utf16()
+                                .flat_map(|u| {
+                                    if big_endian {
+                                        u16::to_be_bytes(u)
+                                    } else {
+                                        u16::to_le_bytes(u)
+                                    }
+                                })
+                                .collect()
+                        };
+                        assert_eq!(unit * written, want.len(), "{what}");
+                        assert_eq!(written_front, want.len(), "{what}");
+                        assert_eq!(&dst[..want.len()], &want[..], "{what}");
+                        assert!(
+                            dst[room..].iter().all(|&b| b == 0xAA),
+                            "{what}: past the room"
+                        );
+                        // A whole window was there to take: it was taken.
+                        if src.len() >= 19 && room >= 64 && !src.as_bytes()[..16].is_ascii() {
+                            assert!(read > 0, "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The count kernels give `str::chars().count()` and `str::encode_utf16().count()` on text
+    /// of every char class (a 4-byte char at every place of a vector), every start in a
+    /// 64-byte block and every length 0..=300, at AVX2 and above; nothing below.
+    #[test]
+    fn count_kernels_count_chars_and_utf16_units() {
+        let (mixed, emoji) = mixed_and_emoji();
+        let scale = if cfg!(miri) { 41 } else { 1 };
+        for (name, kernels) in Kernels::levels() {
+            let has = bits_of(name) & 2 != 0 && cfg!(wirebytes_x86_kernels);
+            for (from, to, src) in slices(&[&mixed, &emoji], 300, scale) {
+                let chars = kernels.count_units(src, false);
+                let units = kernels.count_units(src, true);
+                if !has {
+                    assert_eq!((chars, units), (None, None), "{name}");
+                    continue;
+                }
+                let what = format!("{name} from {from} to {to}");
+                assert_eq!(chars, Some(src.chars().count()), "{what}");
+                assert_eq!(units, Some(src.encode_utf16().count()), "{what}");
+            }
+        }
+    }
+
+    /// The Latin-1 kernel writes the bytes of exactly the chars it says it read, up to the
+    /// first char it does not take, and nothing else: Latin-1 texts with C1 controls and
+    /// chars above U+00FF at places that fall everywhere in a step, every start in a 64-byte
+    /// block, every length 0..=256, rooms short and long, with and without the C1 chars.
+    #[test]
+    fn latin1_runs_write_the_bytes_of_what_they_read() {
+        let latin1 = ['a', 'é', 'ÿ', '\u{A0}', 'Z', 'ß', '\u{7F}', '\0', 'À'];
+        let dense: String = (0..300).map(|k| latin1[(k * 5 + k / 7) % 9]).collect();
+        // A C1 control or a char above U+00FF every 50 or so chars, the rest as above.
+        let stops = ['\u{80}', '\u{9F}', 'ā', '€', '😀', '\u{85}'];
+        let mixed: String = (0..300)
+            .map(|k| {
+                if k % 53 == 52 {
+                    stops[(k / 53) % stops.len()]
+                } else {
+                    latin1[(k * 7 + k / 3) % 9]
+                }
+            })
             .collect();
         let scale = if cfg!(miri) { 37 } else { 1 };
         for (name, kernels) in Kernels::levels() {
             let avx512 = bits_of(name) & 4 != 0 && cfg!(wirebytes_avx512);
-            for text in [&mixed, &emoji] {
-                for start in (0..64).step_by(scale) {
-                    let mut from = start;
-                    while !text.is_char_boundary(from) {
-                        from += 1;
-                    }
-                    for len in (0..=256).step_by(scale) {
-                        let mut to = (from + len).min(text.len());
-                        while !text.is_char_boundary(to) {
-                            to -= 1;
-                        }
-                        let src = &text[from..to];
-                        for (utf32, big_endian) in
-                            [(false, true), (false, false), (true, true), (true, false)]
-                        {
-                            let unit = if utf32 { 4 } else { 2 };
-                            for room in [unit * src.len() + 64, 64, 63, 100] {
-                                let mut dst = vec![0xAAu8; room + 8];
-                                let mut lent = Room::new(&mut dst[..room]);
-                                let done = kernels.utf8_units(
-                                    src.as_bytes(),
-                                    &mut lent,
-                                    0,
-                                    utf32,
-                                    big_endian,
-                                );
-                                let written_front = lent.written();
-                                let Some((read, written)) = done else {
-                                    assert!(!avx512, "{name}");
-                                    assert_eq!(written_front, 0, "{name}");
-                                    continue;
-                                };
-                                assert!(avx512, "{name}");
-                                let what = format!(
-                                    "{name} from {from} len {len} room {room} utf32 {utf32} be {big_endian}"
-                                );
-                                assert!(src.is_char_boundary(read), "{what}: read {read}");
-                                let taken = &src[..read];
-                                let want: Vec<u8> = if utf32 {
-                                    taken
-                                        .chars()
-                                        .flat_map(|c| {
-                                            if big_endian {
-                                                u32::from(c).to_be_bytes()
-                                            } else {
-                                                u32::from(c).to_le_bytes()
-                                            }
-                                        })
-                                        .collect()
-                                } else {
-                                    taken
-                                        .encode_utf16()
-                                        .flat_map(|u| {
-                                            if big_endian {
-                                                u16::to_be_bytes(u)
-                                            } else {
-                                                u16::to_le_bytes(u)
-                                            }
-                                        })
-                                        .collect()
-                                };
-                                assert_eq!(unit * written, want.len(), "{what}");
-                                assert_eq!(written_front, want.len(), "{what}");
-                                assert_eq!(&dst[..want.len()], &want[..], "{what}");
-                                assert!(
-                                    dst[room..].iter().all(|&b| b == 0xAA),
-                                    "{what}: past the room"
-                                );
-                                // A whole window was there to take: it was taken.
-                                if src.len() >= 19 && room >= 64 && !src.as_bytes()[..16].is_ascii()
-                                {
-                                    assert!(read > 0, "{what}");
-                                }
-                            }
+            for (from, to, src) in slices(&[&dense, &mixed], 256, scale) {
+                for c1 in [false, true] {
+                    // The chars the kernel takes, up to the first it does not.
+                    let takes =
+                        |c: char| c <= '\u{FF}' && (c1 || !('\u{80}'..'\u{A0}').contains(&c));
+                    let all = src.find(|c| !takes(c)).unwrap_or(src.len());
+                    for room in [src.len() + 64, 64, 63, 100, 1] {
+                        let mut dst = vec![0xAAu8; room + 8];
+                        let mut lent = Room::new(&mut dst[..room]);
+                        let done = kernels.latin1_bytes(src.as_bytes(), &mut lent, 0, c1);
+                        let written_front = lent.written();
+                        let Some((read, written)) = done else {
+                            assert!(!avx512, "{name}");
+                            assert_eq!(written_front, 0, "{name}");
+                            continue;
+                        };
+                        assert!(avx512, "{name}");
+                        let what = format!("{name} from {from} to {to} room {room} c1 {c1}");
+                        assert!(src.is_char_boundary(read), "{what}: read {read}");
+                        assert!(read <= all, "{what}: read {read} past {all}");
+                        let want: Vec<u8> =
+                            src[..read].chars().map(|c| u32::from(c) as u8).collect();
+                        assert_eq!(written, want.len(), "{what}");
+                        assert_eq!(written_front, want.len(), "{what}");
+                        assert_eq!(&dst[..want.len()], &want[..], "{what}");
+                        assert!(
+                            dst[want.len()..].iter().all(|&b| b == 0xAA),
+                            "{what}: wrote past its bytes"
+                        );
+                        // It stops short of that char only for want of room for a
+                        // step (at most 64 bytes).
+                        if read < all {
+                            assert!(room - written < 64, "{what}: read {read} of {all}");
                         }
                     }
                 }

@@ -5,7 +5,11 @@
 mod ascii_widen;
 mod byte_map;
 mod compact;
+mod count_units;
 mod is_ascii;
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+mod latin1_bytes;
 mod latin1_window;
 mod table_window;
 mod three_byte_utf16;
@@ -19,7 +23,12 @@ pub(super) use ascii_widen::ascii_widen_avx512;
 #[cfg(wirebytes_avx512)]
 pub(super) use byte_map::byte_map_avx512;
 pub(super) use byte_map::byte_map_ssse3;
+pub(super) use count_units::count_units_avx2;
+#[cfg(wirebytes_avx512)]
+pub(super) use count_units::count_units_avx512;
 pub(super) use is_ascii::is_ascii_avx2;
+#[cfg(wirebytes_avx512)]
+pub(super) use latin1_bytes::latin1_bytes_avx512;
 pub(super) use latin1_window::latin1_window_ssse3;
 #[cfg(wirebytes_avx512)]
 pub(super) use table_window::table_window_avx512;
