@@ -93,12 +93,14 @@ pub(crate) enum Path {
     CountUnitsAvx2,
     /// The AVX-512 count of chars or UTF-16 units: the bytes it counted.
     CountUnitsAvx512,
+    /// The AVX2 kernel of UTF-8 to Latin-1 bytes: the bytes it read.
+    Latin1BytesAvx2,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 34] = [
+    pub(crate) const ALL: [Path; 35] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -133,6 +135,7 @@ impl Path {
         Path::Latin1BytesAvx512,
         Path::CountUnitsAvx2,
         Path::CountUnitsAvx512,
+        Path::Latin1BytesAvx2,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -173,6 +176,7 @@ impl Path {
             Path::Latin1BytesAvx512 => "latin1_bytes_avx512",
             Path::CountUnitsAvx2 => "count_units_avx2",
             Path::CountUnitsAvx512 => "count_units_avx512",
+            Path::Latin1BytesAvx2 => "latin1_bytes_avx2",
         }
     }
 }

@@ -369,16 +369,20 @@ pub(crate) fn encode_str<S: Sink>(
         kernels.has_table_window() && (kernels.has_wide_table_window() || !table.latin1);
     // A table that is Latin-1 with no exception, written in place: the Latin-1 kernel
     // first, the table window where it takes nothing.
-    let in_place_latin1 =
+    let mut in_place_latin1 =
         S::IN_PLACE && table.latin1 && table.except.is_none() && kernels.has_latin1_bytes();
     while i < bytes.len() && !out.full() {
         let mut latin1_read = 0;
         if in_place_latin1 {
             let max = (bytes.len() - i).min(out.spare());
             out.put_with(max, |room| {
-                let (read, written) = kernels
-                    .latin1_bytes(&bytes[i..], room, 0, table.whole_latin1)
-                    .unwrap_or((0, 0));
+                let Some((read, written)) =
+                    kernels.latin1_bytes(&bytes[i..], room, 0, table.whole_latin1)
+                else {
+                    // Not into this sink (the AVX2 kernel and the caller's slice).
+                    in_place_latin1 = false;
+                    return 0;
+                };
                 latin1_read = read;
                 written
             });

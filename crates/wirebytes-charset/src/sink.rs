@@ -286,7 +286,7 @@ fn put_with_through_stack<S: Sink + ?Sized>(
     const STACK: usize = 2048;
     if max <= STACK {
         let mut buf = [0u8; STACK];
-        let mut room = Room::new(&mut buf[..max]);
+        let mut room = Room::staging(&mut buf[..max]);
         let n = fill(&mut room).min(room.written());
         sink.extend_from_slice(&buf[..n]);
     } else {
@@ -306,16 +306,25 @@ fn put_with_through_stack<S: Sink + ?Sized>(
 pub(crate) struct Room<'a> {
     buf: &'a mut [MaybeUninit<u8>],
     written: usize,
+    /// Whether bytes past the written front may be written and left there: yes in a `Vec`'s
+    /// spare capacity or a staging buffer, which no one reads past the output; no in the
+    /// caller's slice, whose bytes past the output stay as they were.
+    scratch: bool,
 }
 
 impl<'a> Room<'a> {
     /// Room over bytes that may not be initialised; none counts as written.
     #[inline(always)]
     pub(crate) fn uninit(buf: &'a mut [MaybeUninit<u8>]) -> Self {
-        Room { buf, written: 0 }
+        Room {
+            buf,
+            written: 0,
+            scratch: true,
+        }
     }
 
-    /// Room over initialised bytes (overwritten from the front); none counts as written.
+    /// Room over initialised bytes (overwritten from the front) that the caller sees past
+    /// the output too: no scratch writes there. None counts as written.
     #[inline(always)]
     pub(crate) fn new(buf: &'a mut [u8]) -> Self {
         let len = buf.len();
@@ -323,7 +332,28 @@ impl<'a> Room<'a> {
         // for `'a`. A `Room` writes only initialised bytes (its safe methods write `u8`s, and
         // `tail`'s callers promise the same), so the bytes stay initialised for the owner.
         let buf = unsafe { std::slice::from_raw_parts_mut(buf.as_mut_ptr().cast(), len) };
-        Room::uninit(buf)
+        Room {
+            buf,
+            written: 0,
+            scratch: false,
+        }
+    }
+
+    /// Room over initialised bytes of which only the output is kept (a staging buffer):
+    /// scratch writes past the written front are allowed.
+    #[inline(always)]
+    pub(crate) fn staging(buf: &'a mut [u8]) -> Self {
+        Room {
+            scratch: true,
+            ..Room::new(buf)
+        }
+    }
+
+    /// Whether a kernel may write bytes past the written front and leave them there (see
+    /// the field).
+    #[inline(always)]
+    pub(crate) fn scratch(&self) -> bool {
+        self.scratch
     }
 
     /// The length of the front written so far.

@@ -99,16 +99,20 @@
 //!   - Reads all of `text`, writes nothing.
 //!   - Returns `Some(n)`: the chars of `text`, or its UTF-16 units (a char above U+FFFF
 //!     counts two). Nothing done: `None`.
-//! - [`Kernels::latin1_bytes`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/latin1_bytes.rs`),
+//! - [`Kernels::latin1_bytes`] (AVX2, SSSE3 and POPCNT, or AVX-512 F, BW, VBMI2 and POPCNT
+//!   for 64 bytes per step: `x86_64/latin1_bytes.rs`),
 //!   for `crate::single_byte`'s tables that are Latin-1 from U+00A0 (with `c1`, from
 //!   U+0080: the JDK's ISO-8859-1), oracle: each char's number, up to the first char it
 //!   does not take.
 //!   - Reads `src` (valid UTF-8 from a char boundary) 64 bytes at a time and the byte after
-//!     them (the last step: the bytes left), and never past `src`.
+//!     them (the last step: the bytes left), and never past `src`. AVX2: 32 bytes and the
+//!     byte after them, while those are in `src`.
 //!   - Writes into `dst`, from its start, the byte of each char that starts in a step's
 //!     bytes up to the first char it does not take (one above U+00FF, or without `c1` one in
 //!     U+0080..=U+009F): the char's number. A step is taken while `dst` has room for its
-//!     bytes; nothing else is written.
+//!     bytes (AVX2: 32 bytes of room); AVX-512 writes nothing else, AVX2 may write anything
+//!     within the 32 bytes after the last byte it counts, and so runs only in a room that
+//!     takes such scratch writes (`Room::scratch`).
 //!   - Returns `Some((read, written))`: `read` the bytes up to the char boundary after the
 //!     last char taken (that char's or the stop's), `written` the bytes written, one per
 //!     char. Nothing done: `None`.
@@ -486,8 +490,10 @@ impl Kernels {
 
     /// The kernel of UTF-8 to Latin-1 bytes, written into `room` from byte `at` on (within
     /// its written front): each char of U+0000..=U+00FF as the byte of its number, the chars
-    /// U+0080..=U+009F only when `c1`. `None` below the AVX-512 level, else the bytes of
-    /// `src` read (up to a char boundary) and the bytes written.
+    /// U+0080..=U+009F only when `c1`. `None` without AVX2 and SSSE3 (or below the AVX-512
+    /// level, into a room that takes no [scratch](Room::scratch) writes), else the bytes of
+    /// `src` read (up to a char boundary) and the bytes written. Below the AVX-512 level it
+    /// leaves the last 32 bytes or so of `src` to the caller.
     #[inline]
     pub(crate) fn latin1_bytes(
         self,
@@ -496,27 +502,46 @@ impl Kernels {
         at: usize,
         c1: bool,
     ) -> Option<(usize, usize)> {
-        #[cfg(wirebytes_avx512)]
-        if self.0 & Self::AVX512 != 0 {
+        let avx512 = cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0;
+        #[cfg(wirebytes_x86_kernels)]
+        if self.has_latin1_bytes() && (avx512 || room.scratch()) {
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
-                // SAFETY: `latin1_bytes_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT,
-                // and nothing else; the bit is set only when `detect` saw the CPU has
-                // AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                #[cfg(wirebytes_avx512)]
+                if avx512 {
+                    // SAFETY: `latin1_bytes_avx512` requires AVX-512 F, BW, VBMI2 and
+                    // POPCNT, and nothing else; the bit is set only when `detect` saw the CPU
+                    // has AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                    return unsafe {
+                        if c1 {
+                            x86_64::latin1_bytes_avx512::<true>(src, dst)
+                        } else {
+                            x86_64::latin1_bytes_avx512::<false>(src, dst)
+                        }
+                    };
+                }
+                // SAFETY: `latin1_bytes_avx2` requires AVX2 and POPCNT, and nothing else; the
+                // AVX2 bit is set only when `detect` saw the CPU has AVX2, and the SSSE3 bit
+                // (which `has_latin1_bytes` asks for too) only when it saw POPCNT.
                 unsafe {
                     if c1 {
-                        x86_64::latin1_bytes_avx512::<true>(src, dst)
+                        x86_64::latin1_bytes_avx2::<true>(src, dst)
                     } else {
-                        x86_64::latin1_bytes_avx512::<false>(src, dst)
+                        x86_64::latin1_bytes_avx2::<false>(src, dst)
                     }
                 }
             };
-            // SAFETY: the kernel writes only initialised bytes, each byte it counts (the
+            // SAFETY: the kernels write only initialised bytes, each byte they count (the
             // module docs' contract).
             let done = unsafe { into_room(room, at, kernel) };
-            add(Path::Latin1BytesAvx512, done.0);
+            let path = if avx512 {
+                Path::Latin1BytesAvx512
+            } else {
+                Path::Latin1BytesAvx2
+            };
+            add(path, done.0);
             return Some(done);
         }
-        let _ = (src, room, at, c1);
+        let _ = (src, room, at, c1, avx512);
         None
     }
 
@@ -557,10 +582,12 @@ impl Kernels {
         None
     }
 
-    /// Whether [`latin1_bytes`](Self::latin1_bytes) has a kernel (AVX-512).
+    /// Whether [`latin1_bytes`](Self::latin1_bytes) has a kernel (AVX2 with SSSE3 and
+    /// POPCNT, or AVX-512).
     #[inline]
     pub(crate) fn has_latin1_bytes(self) -> bool {
-        cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0
+        cfg!(wirebytes_x86_kernels)
+            && self.0 & (Self::AVX2 | Self::SSSE3) == Self::AVX2 | Self::SSSE3
     }
 
     /// The single-byte table window kernel (see the [module docs](self)): `None` without
@@ -989,8 +1016,9 @@ mod tests {
         }
     }
 
-    /// The Latin-1 kernel writes the bytes of exactly the chars it says it read, up to the
-    /// first char it does not take, and nothing else: Latin-1 texts with C1 controls and
+    /// The Latin-1 kernels write the bytes of exactly the chars they say they read, up to the
+    /// first char they do not take, and nothing else (AVX2: nothing past 32 bytes after them):
+    /// Latin-1 texts with C1 controls and
     /// chars above U+00FF at places that fall everywhere in a step, every start in a 64-byte
     /// block, every length 0..=256, rooms short and long, with and without the C1 chars.
     #[test]
@@ -1011,6 +1039,7 @@ mod tests {
         let scale = if cfg!(miri) { 37 } else { 1 };
         for (name, kernels) in Kernels::levels() {
             let avx512 = bits_of(name) & 4 != 0 && cfg!(wirebytes_avx512);
+            let has = avx512 || (bits_of(name) & 3 == 3 && cfg!(wirebytes_x86_kernels));
             for (from, to, src) in slices(&[&dense, &mixed], 256, scale) {
                 for c1 in [false, true] {
                     // The chars the kernel takes, up to the first it does not.
@@ -1019,15 +1048,26 @@ mod tests {
                     let all = src.find(|c| !takes(c)).unwrap_or(src.len());
                     for room in [src.len() + 64, 64, 63, 100, 1] {
                         let mut dst = vec![0xAAu8; room + 8];
-                        let mut lent = Room::new(&mut dst[..room]);
+                        let mut lent = Room::staging(&mut dst[..room]);
                         let done = kernels.latin1_bytes(src.as_bytes(), &mut lent, 0, c1);
                         let written_front = lent.written();
+                        // Into the caller's slice: the AVX-512 kernel alone, the same bytes.
+                        let mut exact = vec![0xAAu8; room];
+                        let exact_done =
+                            kernels.latin1_bytes(src.as_bytes(), &mut Room::new(&mut exact), 0, c1);
+                        if avx512 {
+                            assert_eq!(exact_done, done, "{name}");
+                            assert_eq!(exact, dst[..room], "{name}");
+                        } else {
+                            assert_eq!(exact_done, None, "{name}");
+                            assert!(exact.iter().all(|&b| b == 0xAA), "{name}");
+                        }
                         let Some((read, written)) = done else {
-                            assert!(!avx512, "{name}");
+                            assert!(!has, "{name}");
                             assert_eq!(written_front, 0, "{name}");
                             continue;
                         };
-                        assert!(avx512, "{name}");
+                        assert!(has, "{name}");
                         let what = format!("{name} from {from} to {to} room {room} c1 {c1}");
                         assert!(src.is_char_boundary(read), "{what}: read {read}");
                         assert!(read <= all, "{what}: read {read} past {all}");
@@ -1036,14 +1076,24 @@ mod tests {
                         assert_eq!(written, want.len(), "{what}");
                         assert_eq!(written_front, want.len(), "{what}");
                         assert_eq!(&dst[..want.len()], &want[..], "{what}");
+                        // AVX-512 writes its bytes alone, AVX2 maybe some within the 32
+                        // after them; neither past the room.
+                        let scratch = if avx512 { 0 } else { 32 };
                         assert!(
-                            dst[want.len()..].iter().all(|&b| b == 0xAA),
+                            dst[(want.len() + scratch).min(room)..]
+                                .iter()
+                                .all(|&b| b == 0xAA),
                             "{what}: wrote past its bytes"
                         );
-                        // It stops short of that char only for want of room for a
-                        // step (at most 64 bytes).
+                        // It stops short of that char only for want of room for a step
+                        // (at most 64 bytes; AVX2: 32) or, with AVX2, of 33 bytes.
                         if read < all {
-                            assert!(room - written < 64, "{what}: read {read} of {all}");
+                            let short = if avx512 {
+                                room - written < 64
+                            } else {
+                                room - written < 32 || src.len() - read < 33
+                            };
+                            assert!(short, "{what}: read {read} of {all}");
                         }
                     }
                 }

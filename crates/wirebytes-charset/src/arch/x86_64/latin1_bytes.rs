@@ -1,10 +1,18 @@
-//! The AVX-512 kernel of UTF-8 to Latin-1 bytes: 64 bytes per step, each lead byte replaced
-//! by its char's byte (made from it and the byte after it), then the bytes that start a char
-//! packed with `vpcompressb` and stored under a mask. Its contract is
+//! The kernels of UTF-8 to Latin-1 bytes: each lead byte replaced by its char's byte (made
+//! from it and the byte after it), then the bytes that start a char packed. AVX-512: 64 bytes
+//! per step, packed with `vpcompressb` and stored under a mask. AVX2: 32 bytes per step, each
+//! eight packed with `pshufb` ([`COMPACT`]) and stored eight bytes wide. Their contract is
 //! [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes)'s.
 
 use std::mem::MaybeUninit;
 
+use std::arch::x86_64::{
+    __m256i, _mm_castsi128_pd, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storeh_pd, _mm_storel_epi64,
+    _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi8,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_slli_epi16,
+};
+#[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
     _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_mov_epi8, _mm512_mask_storeu_epi8,
@@ -12,7 +20,10 @@ use std::arch::x86_64::{
     _mm512_set1_epi8, _mm512_slli_epi16,
 };
 
+use super::compact::COMPACT;
+
 /// The mask of the first `n` (at most 64) bytes.
+#[cfg(wirebytes_avx512)]
 #[inline]
 fn first(n: usize) -> u64 {
     u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
@@ -20,6 +31,8 @@ fn first(n: usize) -> u64 {
 
 /// The `n` (at most 64) bytes of `src` from `at` in the low lanes, zeros above; `src` has at
 /// least `at + n` bytes.
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
 fn load(src: &[u8], at: usize, n: usize) -> __m512i {
@@ -32,6 +45,8 @@ fn load(src: &[u8], at: usize, n: usize) -> __m512i {
 
 /// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
 /// U+0080..=U+009F are taken when `C1`, else they stop the kernel.
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
 pub(crate) fn latin1_bytes_avx512<const C1: bool>(
     src: &[u8],
@@ -88,6 +103,106 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
             break;
         }
         i += k;
+    }
+    // The last char taken may end past the bytes read: go on from the next char's first
+    // byte.
+    while src.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
+        i += 1;
+    }
+    (i, w)
+}
+
+/// The mask of the bytes of `v` at least `min` (unsigned), bit `i` for byte `i`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn at_least(v: __m256i, min: u8) -> u32 {
+    let min = _mm256_set1_epi8(min as i8);
+    _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(v, min), v)) as u32
+}
+
+/// Writes the 16 bytes of `v` whose bit in `kept` (bit `i`: byte `i`) is set, in order, to
+/// `dst` from `w` on, and returns `w` past them: `pshufb` gathers each eight's kept bytes to
+/// its front ([`COMPACT`]) and each eight is stored eight bytes wide (the bytes past the kept
+/// ones are overwritten by the next store, or are past the count). `None`, after writing some
+/// of them, when a store does not fit in `dst`.
+#[target_feature(enable = "avx2,popcnt")]
+#[inline]
+fn compact16(
+    v: std::arch::x86_64::__m128i,
+    kept: u32,
+    dst: &mut [MaybeUninit<u8>],
+    w: usize,
+) -> Option<usize> {
+    let (low, high) = ((!kept & 0xFF) as usize, ((!kept >> 8) & 0xFF) as usize);
+    let indices = _mm_set_epi64x(
+        (COMPACT[high] | 0x0808_0808_0808_0808) as i64,
+        COMPACT[low] as i64,
+    );
+    let packed = _mm_shuffle_epi8(v, indices);
+    let low_out = dst.get_mut(w..w + 8)?;
+    // SAFETY: the store writes the 8 bytes of `low_out`, borrowed mutably; no alignment
+    // requirement.
+    unsafe { _mm_storel_epi64(low_out.as_mut_ptr().cast(), packed) };
+    let w = w + 8 - low.count_ones() as usize;
+    let high_out = dst.get_mut(w..w + 8)?;
+    // SAFETY: the store writes the 8 bytes of `high_out` (the upper half of `packed`),
+    // borrowed mutably; no alignment requirement.
+    unsafe { _mm_storeh_pd(high_out.as_mut_ptr().cast(), _mm_castsi128_pd(packed)) };
+    Some(w + 8 - high.count_ones() as usize)
+}
+
+/// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
+/// U+0080..=U+009F are taken when `C1`, else they stop the kernel. Steps of 32 bytes while
+/// 33 are left (the last few bytes are the caller's) and `dst` has 32 bytes of room.
+#[target_feature(enable = "avx2,popcnt")]
+pub(crate) fn latin1_bytes_avx2<const C1: bool>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> (usize, usize) {
+    let (mut i, mut w) = (0usize, 0usize);
+    while let Some(bytes) = src.get(i..i + 33) {
+        if dst.len() - w < 32 {
+            break;
+        }
+        // SAFETY: each load reads 32 of the 33 bytes of `bytes`; no alignment requirement.
+        let (x, y) = unsafe {
+            (
+                _mm256_loadu_si256(bytes.as_ptr().cast()),
+                _mm256_loadu_si256(bytes.as_ptr().add(1).cast()),
+            )
+        };
+        let high = _mm256_movemask_epi8(x) as u32;
+        let leads = at_least(x, 0xC0);
+        // The first byte not taken: the lead of a char above U+00FF, or (without `C1`) of
+        // one below U+00A0 (0xC2 and a next byte below 0xA0).
+        let mut stop = at_least(x, 0xC4);
+        if !C1 {
+            let c2 = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(0xC2_u8 as i8));
+            let below = _mm256_cmpeq_epi8(_mm256_min_epu8(y, _mm256_set1_epi8(0x9F_u8 as i8)), y);
+            stop |= _mm256_movemask_epi8(_mm256_and_si256(c2, below)) as u32;
+        }
+        // The bytes before the stop (all of them when there is none) that start a char.
+        let starts = !(high & !leads) & stop.wrapping_sub(1) & !stop;
+        let pair = _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi16::<6>(x), _mm256_set1_epi8(0xC0_u8 as i8)),
+            _mm256_and_si256(y, _mm256_set1_epi8(0x3F)),
+        );
+        let lead_bytes = _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8(0xC0_u8 as i8)), x);
+        let value = _mm256_blendv_epi8(x, pair, lead_bytes);
+        // At most 32 bytes from `w`, and the room has 32: every store fits.
+        let Some(mid) = compact16(_mm256_castsi256_si128(value), starts & 0xFFFF, dst, w) else {
+            break;
+        };
+        let Some(end) = compact16(_mm256_extracti128_si256::<1>(value), starts >> 16, dst, mid)
+        else {
+            break;
+        };
+        w = end;
+        if stop != 0 {
+            i += stop.trailing_zeros() as usize;
+            break;
+        }
+        i += 32;
     }
     // The last char taken may end past the bytes read: go on from the next char's first
     // byte.

@@ -7,8 +7,6 @@ mod byte_map;
 mod compact;
 mod count_units;
 mod is_ascii;
-#[cfg(wirebytes_avx512)]
-#[clippy::msrv = "1.89"]
 mod latin1_bytes;
 mod latin1_window;
 mod table_window;
@@ -27,6 +25,7 @@ pub(super) use count_units::count_units_avx2;
 #[cfg(wirebytes_avx512)]
 pub(super) use count_units::count_units_avx512;
 pub(super) use is_ascii::is_ascii_avx2;
+pub(super) use latin1_bytes::latin1_bytes_avx2;
 #[cfg(wirebytes_avx512)]
 pub(super) use latin1_bytes::latin1_bytes_avx512;
 pub(super) use latin1_window::latin1_window_ssse3;
