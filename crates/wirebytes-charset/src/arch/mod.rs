@@ -125,10 +125,11 @@
 //! # Levels
 //!
 //! The sets of kernels the tests, sweeps and benches run by name ([`Kernels::levels`]):
-//! "portable" (none), "ssse3" (the Latin-1, table window and 3-byte-run kernels), "avx2"
-//! (those, the 3-byte-run kernel sixteen chars per step, and the all-ASCII check), "avx512"
-//! (all: the AVX-512 table window takes every single-byte table's windows, the Latin-1
-//! ones too).
+//! "portable" (none), "ssse3" (the Latin-1 window, table window and 3-byte-run kernels),
+//! "avx2" (those, the 3-byte-run kernel sixteen chars per step, the ASCII widening, the
+//! Latin-1 writer, the counts and the all-ASCII check), "avx512" (all: the AVX-512 table
+//! window takes every single-byte table's windows but for windows-1252 and ISO-8859-1, whose
+//! Latin-1 text the AVX-512 Latin-1 writer takes in one call).
 //!
 //! # Why `unsafe`
 //!
