@@ -7,7 +7,7 @@
 use std::mem::MaybeUninit;
 
 use std::arch::x86_64::{
-    __m256i, _mm_castsi128_pd, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storeh_pd, _mm_storel_epi64,
+    __m256i, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storel_epi64, _mm_unpackhi_epi64,
     _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi8,
     _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_slli_epi16,
@@ -146,8 +146,14 @@ fn compact16(
     let w = w + 8 - low.count_ones() as usize;
     let high_out = dst.get_mut(w..w + 8)?;
     // SAFETY: the store writes the 8 bytes of `high_out` (the upper half of `packed`),
-    // borrowed mutably; no alignment requirement.
-    unsafe { _mm_storeh_pd(high_out.as_mut_ptr().cast(), _mm_castsi128_pd(packed)) };
+    // borrowed mutably; no alignment requirement (`movq`, not `movhpd`, which asks for an
+    // aligned `f64` place).
+    unsafe {
+        _mm_storel_epi64(
+            high_out.as_mut_ptr().cast(),
+            _mm_unpackhi_epi64(packed, packed),
+        )
+    };
     Some(w + 8 - high.count_ones() as usize)
 }
 
