@@ -156,6 +156,52 @@ fn exact_sizes_are_counted_by_the_count_kernels() {
     }
 }
 
+/// Latin-1 text into the caller's slice and through the streaming encoder: the AVX-512 Latin-1
+/// kernel writes into a slice and into the encoder's outputs as into a `Vec`; the AVX2 one,
+/// which leaves scratch bytes past its output, writes into none of the caller's slices (the
+/// SSSE3 Latin-1 windows take them) but into the encoder's `Vec`.
+#[test]
+fn latin1_text_goes_through_the_latin1_kernel_into_every_output() {
+    let text = "é".repeat(500);
+    for charset in [Charset::ISO_8859_1, Charset::from(WINDOWS_1252)] {
+        let want = charset.encode(&text, JDK);
+        for (name, kernel, into_slices) in [
+            ("avx512", "latin1_bytes_avx512", true),
+            ("avx2", "latin1_bytes_avx2", false),
+        ] {
+            let Some(level) = levels::get(name) else {
+                continue;
+            };
+            let mut dst = vec![0u8; want.len()];
+            let counts = counted(|| {
+                let written = level.encode_to_slice(charset, &text, JDK, &mut dst);
+                assert_eq!(written, Some(want.len()), "{charset} at {name}");
+            });
+            assert_eq!(dst, want, "{charset} at {name}");
+            let slice = if into_slices { 1000 } else { 0 };
+            assert_eq!(counts[kernel], slice, "{charset} at {name}: slice");
+
+            let mut roomy = vec![0u8; 2 * want.len()];
+            let counts = counted(|| {
+                let mut encoder = level.new_encoder(charset, JDK);
+                let (_, read, n, _) = encoder.encode_to_slice(&text, &mut roomy, true);
+                assert_eq!((read, n), (text.len(), want.len()), "{charset} at {name}");
+            });
+            assert_eq!(roomy[..want.len()], want[..], "{charset} at {name}");
+            assert_eq!(counts[kernel], slice, "{charset} at {name}: encoder slice");
+
+            let mut vec = Vec::new();
+            let counts = counted(|| {
+                level
+                    .new_encoder(charset, JDK)
+                    .encode_to_vec(&text, true, &mut vec);
+            });
+            assert_eq!(vec, want, "{charset} at {name}");
+            assert!(counts[kernel] >= 900, "{charset} at {name}: encoder vec");
+        }
+    }
+}
+
 /// Latin-1 text with other chars in it at the AVX-512 level: the Latin-1 kernel stops at each
 /// char it does not take (above U+00FF; in windows-1252 a C1 control too), the block from
 /// there goes the table path, and the kernel takes the rest. The JDK's ISO-8859-1 takes the
