@@ -157,9 +157,39 @@ fn compact16(
     Some(w + 8 - high.count_ones() as usize)
 }
 
+/// One AVX2 step over the 32 bytes `x` (and `y`, each one's next byte): the bytes with each
+/// lead replaced by its char's byte, the mask of the bytes before the stop that start a char,
+/// and the stop mask (the lead of the first char not taken; 0 when every char is taken).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn step<const C1: bool>(x: __m256i, y: __m256i) -> (__m256i, u32, u32) {
+    let high = _mm256_movemask_epi8(x) as u32;
+    let leads = at_least(x, 0xC0);
+    // The first byte not taken: the lead of a char above U+00FF, or (without `C1`) of one
+    // below U+00A0 (0xC2 and a next byte below 0xA0).
+    let mut stop = at_least(x, 0xC4);
+    if !C1 {
+        let c2 = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(0xC2_u8 as i8));
+        let below = _mm256_cmpeq_epi8(_mm256_min_epu8(y, _mm256_set1_epi8(0x9F_u8 as i8)), y);
+        stop |= _mm256_movemask_epi8(_mm256_and_si256(c2, below)) as u32;
+    }
+    // The bytes before the stop (all of them when there is none) that start a char: all but
+    // continuation bytes (the first may be the continuation of the last char of the step
+    // before, written there).
+    let starts = !(high & !leads) & stop.wrapping_sub(1) & !stop;
+    let pair = _mm256_or_si256(
+        _mm256_and_si256(_mm256_slli_epi16::<6>(x), _mm256_set1_epi8(0xC0_u8 as i8)),
+        _mm256_and_si256(y, _mm256_set1_epi8(0x3F)),
+    );
+    let lead_bytes = _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8(0xC0_u8 as i8)), x);
+    (_mm256_blendv_epi8(x, pair, lead_bytes), starts, stop)
+}
+
 /// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
-/// U+0080..=U+009F are taken when `C1`, else they stop the kernel. Steps of 32 bytes while
-/// 33 are left (the last few bytes are the caller's) and `dst` has 32 bytes of room.
+/// U+0080..=U+009F are taken when `C1`, else they stop the kernel. Steps of 32 bytes while 33
+/// are left and `dst` has 32 bytes of room, stored eight bytes wide; then the last bytes
+/// (or those the room is short for) 32 at a time through a stack copy, each step's bytes
+/// copied out exactly while they fit.
 #[target_feature(enable = "avx2,popcnt")]
 pub(crate) fn latin1_bytes_avx2<const C1: bool>(
     src: &[u8],
@@ -177,24 +207,7 @@ pub(crate) fn latin1_bytes_avx2<const C1: bool>(
                 _mm256_loadu_si256(bytes.as_ptr().add(1).cast()),
             )
         };
-        let high = _mm256_movemask_epi8(x) as u32;
-        let leads = at_least(x, 0xC0);
-        // The first byte not taken: the lead of a char above U+00FF, or (without `C1`) of
-        // one below U+00A0 (0xC2 and a next byte below 0xA0).
-        let mut stop = at_least(x, 0xC4);
-        if !C1 {
-            let c2 = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(0xC2_u8 as i8));
-            let below = _mm256_cmpeq_epi8(_mm256_min_epu8(y, _mm256_set1_epi8(0x9F_u8 as i8)), y);
-            stop |= _mm256_movemask_epi8(_mm256_and_si256(c2, below)) as u32;
-        }
-        // The bytes before the stop (all of them when there is none) that start a char.
-        let starts = !(high & !leads) & stop.wrapping_sub(1) & !stop;
-        let pair = _mm256_or_si256(
-            _mm256_and_si256(_mm256_slli_epi16::<6>(x), _mm256_set1_epi8(0xC0_u8 as i8)),
-            _mm256_and_si256(y, _mm256_set1_epi8(0x3F)),
-        );
-        let lead_bytes = _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8(0xC0_u8 as i8)), x);
-        let value = _mm256_blendv_epi8(x, pair, lead_bytes);
+        let (value, starts, stop) = step::<C1>(x, y);
         // At most 32 bytes from `w`, and the room has 32: every store fits.
         let Some(mid) = compact16(_mm256_castsi256_si128(value), starts & 0xFFFF, dst, w) else {
             break;
@@ -205,10 +218,52 @@ pub(crate) fn latin1_bytes_avx2<const C1: bool>(
         };
         w = end;
         if stop != 0 {
-            i += stop.trailing_zeros() as usize;
-            break;
+            return (i + stop.trailing_zeros() as usize, w);
         }
         i += 32;
+    }
+    while i < src.len() {
+        // Up to 33 bytes from `i`, zeros after them (not a char's bytes: masked off below).
+        let left = src.len() - i;
+        let mut window = [0u8; 33];
+        let k = left.min(33);
+        window[..k].copy_from_slice(&src[i..i + k]);
+        // SAFETY: each load reads 32 of the 33 bytes of `window`; no alignment requirement.
+        let (x, y) = unsafe {
+            (
+                _mm256_loadu_si256(window.as_ptr().cast()),
+                _mm256_loadu_si256(window.as_ptr().add(1).cast()),
+            )
+        };
+        let (value, starts, stop) = step::<C1>(x, y);
+        let starts = starts & u32::MAX.checked_shr(32 - left.min(32) as u32).unwrap_or(0);
+        let count = starts.count_ones() as usize;
+        let Some(out) = dst.get_mut(w..w + count) else {
+            break;
+        };
+        // The kept bytes, packed as above into a stack copy (32 bytes: every store fits),
+        // then copied out exactly.
+        let mut staged = [MaybeUninit::<u8>::uninit(); 32];
+        let mid = compact16(
+            _mm256_castsi256_si128(value),
+            starts & 0xFFFF,
+            &mut staged,
+            0,
+        );
+        let high = _mm256_extracti128_si256::<1>(value);
+        let end = match mid {
+            Some(mid) => compact16(high, starts >> 16, &mut staged, mid),
+            None => None,
+        };
+        if end != Some(count) {
+            break; // unreachable: the stores fit and keep `count` bytes
+        }
+        out.copy_from_slice(&staged[..count]);
+        w += count;
+        if stop != 0 {
+            return (i + stop.trailing_zeros() as usize, w);
+        }
+        i += left.min(32);
     }
     // The last char taken may end past the bytes read: go on from the next char's first
     // byte.
