@@ -332,8 +332,12 @@ pub(crate) fn window_run<S: Sink>(
 /// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. Where
 /// `kernels` has the table window kernel, a [`window_run`] of it goes first and after every
 /// such block (with SSSE3 alone, for tables not near Latin-1); for windows-1252 and its kin
-/// ([`Table::latin1`]) without the AVX-512 kernel, [`latin1_run`] does. US-ASCII under
-/// [`Policy::Jdk`] ([`Table::ascii_only`]) goes through [`crate::us_ascii`] instead.
+/// ([`Table::latin1`]) without the AVX-512 kernel, [`latin1_run`] does. A table that is
+/// Latin-1 with no exception (windows-1252, ISO-8859-1), written in place, goes first through
+/// the Latin-1 writer ([`Kernels::latin1_bytes`]) straight into `out`'s room, up to the first
+/// char it does not take, and again after the block that holds that char; where the writer
+/// takes nothing, the paths above do. US-ASCII under [`Policy::Jdk`]
+/// ([`Table::ascii_only`]) goes through [`crate::us_ascii`] instead.
 pub(crate) fn encode_str<S: Sink>(
     table: &Table,
     text: &str,

@@ -309,6 +309,10 @@ pub(crate) struct Room<'a> {
     /// Whether bytes past the written front may be written and left there: yes in a `Vec`'s
     /// spare capacity or a staging buffer, which no one reads past the output; no in the
     /// caller's slice, whose bytes past the output stay as they were.
+    #[cfg_attr(
+        not(wirebytes_x86_kernels),
+        allow(dead_code, reason = "only the x86 kernels leave scratch bytes")
+    )]
     scratch: bool,
 }
 
@@ -352,6 +356,10 @@ impl<'a> Room<'a> {
     /// Whether a kernel may write bytes past the written front and leave them there (see
     /// the field).
     #[inline(always)]
+    #[cfg_attr(
+        not(wirebytes_x86_kernels),
+        allow(dead_code, reason = "only the x86 kernels leave scratch bytes")
+    )]
     pub(crate) fn scratch(&self) -> bool {
         self.scratch
     }
@@ -418,6 +426,10 @@ impl<'a> Room<'a> {
     /// The caller writes no uninitialised byte into it, and calls
     /// [`wrote_tail`](Self::wrote_tail) only for bytes it wrote.
     #[inline(always)]
+    #[cfg_attr(
+        not(wirebytes_x86_kernels),
+        allow(dead_code, reason = "only the x86 kernels write through the tail")
+    )]
     pub(crate) unsafe fn tail(&mut self, at: usize) -> Option<&mut [MaybeUninit<u8>]> {
         if at > self.written {
             return None;
@@ -431,6 +443,10 @@ impl<'a> Room<'a> {
     ///
     /// Those bytes (within the room) were initialised.
     #[inline(always)]
+    #[cfg_attr(
+        not(wirebytes_x86_kernels),
+        allow(dead_code, reason = "only the x86 kernels write through the tail")
+    )]
     pub(crate) unsafe fn wrote_tail(&mut self, at: usize, n: usize) {
         debug_assert!(at <= self.written && at + n <= self.buf.len());
         self.wrote(at + n);
