@@ -4,7 +4,7 @@
 //! encoder's state machine written out here (the state carries across calls); into a stack
 //! buffer handed to a sink a couple of KiB at a time: a reused per-thread scratch buffer (then one exact-size copy),
 //! the caller's `Vec` (the streaming [`Encoder`](crate::Encoder)), or a counter
-//! ([`encoded_len`](crate::encoded_len), which allocates nothing).
+//! ([`encoded_len`](crate::Charset::encoded_len), which allocates nothing).
 
 use crate::arch::Kernels;
 use std::cell::Cell;
