@@ -187,6 +187,104 @@ fn copy_row<I: ?Sized>(
     }
 }
 
+/// The short inputs: header tokens and values of 1 to 48 chars, ASCII, Latin-1, and ASCII
+/// with a few chars above U+00FF.
+fn short_inputs() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("x", "x"),
+        ("chunked", "chunked"),
+        ("accept-encoding", "gzip, deflate, br"),
+        (
+            "user-agent",
+            "Mozilla/5.0 (X11; Linux x86_64; rv:109.0) Gecko/",
+        ),
+        ("gruesse", "Grüße"),
+        ("koeln", "Köln, Straße 5"),
+        (
+            "disposition",
+            "attachment; filename=\"Bücher-Übersicht_Mär.pdf\"",
+        ),
+        ("euro", "price: 5 € (incl. tax)"),
+        ("cyrillic", "filename=Отчёт.txt"),
+        ("emoji", "ok 👍 done"),
+    ]
+}
+
+/// Where the short rows put their text and its buffer: the last byte of each this many
+/// bytes before the end of a 4 KiB page.
+const PAGE_END_GAPS: [usize; 4] = [0, 3, 17, 64];
+
+const PAGE: usize = 4096;
+
+/// A copy of `bytes` placed so that it ends `gap` bytes before the end of a page, in a
+/// buffer of its own with every byte written (so no page of it is untouched); returns the
+/// buffer and where the copy starts.
+fn place(bytes: &[u8], gap: usize) -> (Vec<u8>, usize) {
+    let mut buf = vec![0x55u8; bytes.len() + 3 * PAGE];
+    let addr = buf.as_ptr() as usize;
+    // The first page end at least `bytes.len() + gap` bytes into the buffer.
+    let end = (addr + bytes.len() + gap).next_multiple_of(PAGE) - gap - addr;
+    let start = end - bytes.len();
+    buf[start..end].copy_from_slice(bytes);
+    (buf, start)
+}
+
+/// `copy_low_bytes` through a call the compiler keeps, as a renderer that is handed a string
+/// calls it.
+#[inline(never)]
+fn short_ours(src: &str, dst: &mut [u8]) -> usize {
+    wirebytes_ascii::copy_low_bytes(src, dst)
+}
+
+#[inline(never)]
+fn short_at_level(level: wirebytes_ascii::levels::Level, src: &str, dst: &mut [u8]) -> usize {
+    level.copy_low_bytes(src, dst)
+}
+
+#[inline(never)]
+fn short_baseline(src: &str, dst: &mut [u8]) -> usize {
+    baseline_copy(src, dst)
+}
+
+/// Short strings, each with its text and its buffer ending 0, 3, 17 and 64 bytes before the
+/// end of a page, every function called through a call that is not inlined: the fixed cost
+/// of a header-sized copy. Parameters are `<input>-end<gap>/<UTF-16 units>`.
+fn short_strings(c: &mut Criterion) {
+    const GROUP: &str = "ascii/short";
+    let mut group = c.benchmark_group(GROUP);
+    for (name, text) in short_inputs() {
+        let units = text.encode_utf16().count();
+        group.throughput(Throughput::Bytes(units as u64));
+        for gap in PAGE_END_GAPS {
+            let param = label(&format!("{name}-end{gap}"), units);
+            let (src_buf, src_at) = place(text.as_bytes(), gap);
+            let src = std::str::from_utf8(&src_buf[src_at..src_at + text.len()])
+                .expect("a copy of a str");
+            let (mut dst_buf, dst_at) = place(&vec![0; units], gap);
+            let dst = &mut dst_buf[dst_at..dst_at + units];
+            bench(&mut group, GROUP, "baseline", &param, src, |s| {
+                short_baseline(s, dst)
+            });
+            bench(&mut group, GROUP, "ours", &param, src, |s| {
+                short_ours(s, dst)
+            });
+            for (column, level) in [
+                ("ours-avx2", "avx2"),
+                ("ours-ssse3", "ssse3"),
+                ("ours-portable", "portable"),
+            ] {
+                let Some(level) = wirebytes_ascii::levels::get(level) else {
+                    continue;
+                };
+                bench(&mut group, GROUP, column, &param, src, |s| {
+                    short_at_level(level, s, dst)
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
 fn copy_low_bytes_from_utf16(c: &mut Criterion) {
     const GROUP: &str = "ascii/copy_low_bytes_from_utf16";
     let mut group = c.benchmark_group(GROUP);
@@ -717,6 +815,7 @@ criterion_group!(
     low_bytes_to_buf,
     render_header_value,
     copy_low_bytes,
+    short_strings,
     copy_low_bytes_from_utf16,
     low_bytes,
     low_bytes_from_utf16,

@@ -31,6 +31,7 @@ use crate::out::Out;
 use crate::out::extend_vec;
 #[cfg(feature = "bytes")]
 use crate::out::put_chunk;
+use crate::short::{SHORT_TEXT, copy_text};
 use crate::swar::{
     CHUNK, FOUR_BYTE_BITS, FOUR_BYTE_MASK, HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS,
     THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK, ascii_prefix_len, high_surrogate_low_byte,
@@ -140,7 +141,14 @@ fn copy_short<R: Plain>(src: &[u8], out: &mut Out<'_>) -> bool {
             if !src.iter().all(|&b| R::byte(b)) {
                 return false;
             }
-            out.extend_from_slice(src);
+            // Two overlapping 2-byte stores, or one byte: no call.
+            let word = match *src {
+                [a, b, c] => u32::from_le_bytes([a, b, c, 0]),
+                [a, b] => u32::from(u16::from_le_bytes([a, b])),
+                [a] => u32::from(a),
+                _ => 0,
+            };
+            out.put_word(u64::from(word), src.len());
             true
         }
         4..8 => blocks::<R, 4, 1>(src, out),
@@ -221,7 +229,24 @@ pub(crate) fn copy_str(
     out: &mut Out<'_>,
     kernels: impl Fn() -> Kernels + Copy,
 ) -> Copied {
-    let read = copy_plain_prefix::<Ascii>(src, out, kernels);
+    let read = if src.len() <= SHORT_TEXT {
+        // A short string: ASCII in a few fixed-size stores, other text in words
+        // ([`crate::short`]), neither with a kernel; the careful path takes what is left
+        // where a word's chars did not fit in the room.
+        let fits = &src[..src.len().min(out.room())];
+        if copy_short::<Ascii>(fits, out) {
+            counters::add(Path::CopyShort, fits.len());
+            return Copied {
+                read: fits.len(),
+                pending: None,
+            };
+        }
+        let read = copy_text(src, out);
+        counters::add(Path::ShortText, read);
+        read
+    } else {
+        copy_plain_prefix::<Ascii>(src, out, kernels)
+    };
     if read == src.len() || out.room() == 0 {
         return Copied {
             read,

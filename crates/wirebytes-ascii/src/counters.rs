@@ -43,6 +43,8 @@ pub(crate) enum Path {
     FourByteBlocksSsse3,
     /// The portable short plain copy (`copy::copy_short`): the bytes copied.
     CopyShort,
+    /// The short text copy in words (`short::copy_text`): the bytes of `src` it read.
+    ShortText,
     /// The portable 64-byte plain block copy (`copy::copy_plain_blocks`): the bytes copied.
     PlainBlocks,
     /// The word loop (`copy::copy_words`): the bytes of `src` it went through.
@@ -78,7 +80,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 29] = [
+    pub(crate) const ALL: [Path; 30] = [
         Path::AsciiBlocksAvx512,
         Path::AsciiBlocksAvx2,
         Path::HeaderBlocksAvx512,
@@ -95,6 +97,7 @@ impl Path {
         Path::ThreeByteBlocksSsse3,
         Path::FourByteBlocksSsse3,
         Path::CopyShort,
+        Path::ShortText,
         Path::PlainBlocks,
         Path::CopyWords,
         Path::CopyWindows,
@@ -130,6 +133,7 @@ impl Path {
             Path::ThreeByteBlocksSsse3 => "three_byte_blocks_ssse3",
             Path::FourByteBlocksSsse3 => "four_byte_blocks_ssse3",
             Path::CopyShort => "copy_short",
+            Path::ShortText => "short_text",
             Path::PlainBlocks => "plain_blocks",
             Path::CopyWords => "copy_words",
             Path::CopyWindows => "copy_windows",

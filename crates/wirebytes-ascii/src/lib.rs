@@ -187,6 +187,7 @@ mod out;
 #[doc(hidden)]
 pub mod reference;
 mod runs;
+mod short;
 mod swar;
 mod utf16;
 mod window;

@@ -122,6 +122,31 @@ impl<'a> Out<'a> {
         stored
     }
 
+    /// Appends the first `count` bytes of `word` (at most 8 and at most the room), and writes
+    /// no byte past them: two overlapping stores of 4 (or 2) bytes, or one of 8.
+    #[inline(always)]
+    pub(crate) fn put_word(&mut self, word: u64, count: usize) {
+        debug_assert!(count <= 8 && count <= self.room());
+        let part = |shift: usize| word >> (8 * shift);
+        match count {
+            8.. => {
+                self.store(word.to_le_bytes(), 8);
+            }
+            4..8 => {
+                self.store((word as u32).to_le_bytes(), count - 4);
+                self.store((part(count - 4) as u32).to_le_bytes(), 4);
+            }
+            2..4 => {
+                self.store((word as u16).to_le_bytes(), count - 2);
+                self.store((part(count - 2) as u16).to_le_bytes(), 2);
+            }
+            1 => {
+                self.push(word as u8);
+            }
+            0 => {}
+        }
+    }
+
     /// Appends one byte; `false`, writing nothing, when there is no room.
     #[inline(always)]
     pub(crate) fn push(&mut self, byte: u8) -> bool {

@@ -299,38 +299,65 @@ fn the_header_search_goes_through_the_kernel_of_the_level() {
     }
 }
 
-/// A short text with a non-ASCII char: its rest after the ASCII prefix is one short kernel
-/// step (AVX-512, or the SSSE3 windows), or the careful tail without a kernel. A rest that
-/// starts with a 4-byte char: the AVX-512 step only (the wide short path), the careful tail
-/// at the other levels.
+/// A short text (at most 32 bytes) with non-ASCII chars goes through the word copy of short
+/// text at every level and through no kernel, when copied or turned into a vector: up to a
+/// 4-byte char, whose rest goes the long way (the AVX-512 short step, the careful tail at the
+/// other levels). Rendering keeps its checked path: the short kernel step, or the careful tail
+/// without a kernel.
 #[test]
-fn short_text_goes_through_the_short_kernel_of_the_level() {
+fn short_text_goes_through_the_word_copy_at_every_level() {
     for level in levels::all() {
         let at = rank(level.name());
-        for name in ["copy_low_bytes", "low_bytes", "render_header_value"] {
+        for name in ["copy_low_bytes", "low_bytes", "low_bytes_to_vec"] {
             let what = format!("{name} at {}", level.name());
-            let c = run(level, name, operation(name), "a\u{E9}\u{4E2D}b");
-            assert_eq!(
-                c.get("utf8_short_avx512"),
-                if at == 3 { 6 } else { 0 },
-                "{what}"
-            );
-            assert_eq!(
-                c.get("bmp_short_ssse3"),
-                if at == 1 || at == 2 { 6 } else { 0 },
-                "{what}"
-            );
-            assert_eq!(c.get("copy_tail"), if at == 0 { 6 } else { 0 }, "{what}");
-
+            for text in [
+                "a\u{E9}\u{4E2D}b",
+                "Gr\u{FC}\u{DF}e",
+                "price: 5 \u{20AC} (incl. tax)!",
+            ] {
+                let c = run(level, name, operation(name), text);
+                // (`low_bytes` counts the units first.)
+                let ran: Vec<_> =
+                    c.0.iter()
+                        .filter(|&(name, &n)| n != 0 && !name.starts_with("count_units"))
+                        .collect();
+                assert_eq!(ran, [(&"short_text", &text.len())], "{what}, {text:?}");
+            }
             let c = run(level, name, operation(name), "a\u{1F600}b");
+            assert_eq!(c.get("short_text"), 1, "{what}");
+            assert_eq!(c.get("copy_long_calls"), 1, "{what}");
             assert_eq!(
                 c.get("utf8_short_avx512"),
                 if at == 3 { 5 } else { 0 },
                 "{what}"
             );
-            assert_eq!(c.get("bmp_short_ssse3"), 0, "{what}");
             assert_eq!(c.get("copy_tail"), if at == 3 { 0 } else { 5 }, "{what}");
         }
+        // 33 bytes: the long way.
+        let text = format!("{}\u{E9}", "x".repeat(31));
+        let c = run(level, "copy", operation("copy_low_bytes"), &text);
+        assert_eq!(c.get("short_text"), 0, "{}", level.name());
+        assert_eq!(c.get("copy_long_calls"), 1, "{}", level.name());
+
+        let what = format!("render_header_value at {}", level.name());
+        let c = run(
+            level,
+            "render",
+            operation("render_header_value"),
+            "a\u{E9}\u{4E2D}b",
+        );
+        assert_eq!(
+            c.get("utf8_short_avx512"),
+            if at == 3 { 6 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(
+            c.get("bmp_short_ssse3"),
+            if at == 1 || at == 2 { 6 } else { 0 },
+            "{what}"
+        );
+        assert_eq!(c.get("copy_tail"), if at == 0 { 6 } else { 0 }, "{what}");
+        assert_eq!(c.get("short_text"), 0, "{what}");
     }
 }
 
@@ -512,7 +539,8 @@ fn rendering_searches_only_what_no_kernel_watched() {
 /// careful tail), and with AVX-512 also when it is longer than the word loop's 24 bytes.
 #[test]
 fn a_short_rest_is_one_short_step() {
-    let cjk = "a\u{4E2D}\u{4E2D}b";
+    // Longer than the short text the word copy takes, with a rest of 7 bytes.
+    let cjk = &format!("{}a\u{4E2D}\u{4E2D}b", "x".repeat(30));
     let long = format!("a{}", "\u{E9}b".repeat(20));
     for level in levels::all() {
         let at = rank(level.name());
@@ -583,8 +611,22 @@ fn each_byte_after_the_ascii_prefix_is_copied_once() {
                     "copy_tail",
                 ];
                 let copied: usize = stages.iter().map(|stage| c.get(stage)).sum();
-                assert_eq!(copied, text.len() - prefix, "{what}: {:?}", c.0);
-                assert_eq!(c.get("copy_long_calls"), 1, "{what}");
+                // A short text goes through the word copy of short text first (its ASCII
+                // prefix included), and the long way only from a 4-byte char on.
+                let short = c.get("short_text");
+                if text.len() <= 32 {
+                    assert_eq!(short + copied, text.len(), "{what}: {:?}", c.0);
+                    let long = usize::from(short < text.len());
+                    assert_eq!(c.get("copy_long_calls"), long, "{what}");
+                } else {
+                    assert_eq!(
+                        (short, copied),
+                        (0, text.len() - prefix),
+                        "{what}: {:?}",
+                        c.0
+                    );
+                    assert_eq!(c.get("copy_long_calls"), 1, "{what}");
+                }
             }
         }
     }
@@ -665,18 +707,20 @@ fn the_short_step_checks_its_output_only_when_a_byte_is_suspect() {
     for level in levels::all() {
         let at = rank(level.name());
         let what = level.name();
+        // After 30 ASCII bytes, so that the text is too long for the word copy of short text.
+        let ascii = "x".repeat(30);
         let c = run(
             level,
             "copy",
             operation("copy_low_bytes"),
-            "a\u{E9}\u{4E2D}b",
+            &format!("{ascii}a\u{E9}\u{4E2D}b"),
         );
         assert_eq!(c.get("bmp_short_scan_ssse3"), 0, "{what}");
         let c = run(
             level,
             "copy",
             operation("copy_low_bytes"),
-            "a\u{10D}\u{4E2D}b",
+            &format!("{ascii}a\u{10D}\u{4E2D}b"),
         );
         // The step starts after the ASCII `a`: three units.
         let scanned = if at == 1 || at == 2 { 3 } else { 0 };
