@@ -14,9 +14,11 @@
 //! straight from UTF-8 into the low byte of their UTF-16 unit(s) without building the UTF-16
 //! form ([`crate::swar`], and [`crate::runs`] for long runs of chars of one length). Near the
 //! end of either buffer a careful tail with a bounds check per char takes over (it is the one
-//! that may cut a surrogate pair). With AVX-512 the last 64 bytes of `src` (all of a short
-//! string) are one masked kernel step instead, when their units fit in the room; with SSSE3,
-//! a short string, or the last bytes the word loop leaves, are a few 16-byte windows.
+//! that may cut a surrogate pair). A string of at most 32 bytes that is not all ASCII goes
+//! through [`crate::short`] at every level, with no kernel. In a longer text, with AVX-512
+//! the last 64 bytes of the rest are one masked kernel step instead, when their units fit in
+//! the room; with SSSE3, a short rest, or the last bytes the word loop leaves, are a few
+//! 16-byte windows.
 //!
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
