@@ -3,16 +3,22 @@
 //! before a SIMD kernel's set-up pays off, and a 64-byte kernel step near the end of a page
 //! has to go through a buffer; this never reads or writes a byte past the text or the output.
 //!
-//! ASCII goes 8 bytes at a time: a word loaded from a char boundary (zero-padded at the end
-//! of the text) is stored as far as its first non-ASCII byte, exactly (two overlapping stores,
-//! never a byte past the count). The chars from there up to the next ASCII byte are decoded
-//! one at a time, straight from UTF-8 to the low byte of their UTF-16 unit.
+//! Each step loads the 8 bytes at a char boundary (fewer, zero-padded, at the end of the text)
+//! and stores exactly the bytes it makes (overlapping stores, never a byte past the count):
+//! an ASCII word as it is; a word of ASCII and one or two 2-byte chars squeezed (8 bytes in,
+//! 7 or 6 out); four 2-byte chars as their four low bytes. Any other word gives its ASCII
+//! bytes, then the chars up to the next ASCII byte are decoded one at a time, straight from
+//! UTF-8 to the low byte of their UTF-16 unit (two bytes for a char above U+FFFF: its
+//! surrogates'). A text of at most 8 bytes goes one char at a time from the start.
 
 use crate::out::Out;
-use crate::swar::{HIGH_BITS, low_byte_of};
+use crate::swar::{
+    HIGH_BITS, TWO_BYTE_BITS, TWO_BYTE_MASK, high_surrogate_low_byte, low_byte_of,
+    squeeze_two_byte_chars, two_byte_low_bytes,
+};
 
 /// The most bytes of text [`copy_text`] is used for.
-pub(crate) const SHORT_TEXT: usize = 32;
+pub(crate) const SHORT_TEXT: usize = 64;
 
 /// The bytes of `src` from `at` (before its end), little-endian: the 8 there, or the fewer
 /// left with zeros after them. Fixed-size loads only, overlapping where fewer than 8 are left.
@@ -39,44 +45,124 @@ fn word_at(src: &[u8], at: usize) -> u64 {
 
 /// Copies the low bytes of `src` (the UTF-8 of a `str`, or the rest of one from a char
 /// boundary) into `out`, as far as the room goes; returns the bytes of `src` read, a char
-/// boundary. It stops short of the end at a 4-byte char, and where the room ends: the caller's
-/// careful path takes the rest (a surrogate pair, which the room may cut).
+/// boundary. It may stop short of the end when the room is short of a step's bytes: the
+/// caller's careful path takes the rest (a surrogate pair the room cuts, say). A text of at
+/// most 8 bytes goes one char at a time.
 #[inline(never)]
 pub(crate) fn copy_text(src: &[u8], out: &mut Out<'_>) -> usize {
+    if src.len() <= 8 {
+        return copy_chars(src, out);
+    }
     let mut at = 0;
     while at < src.len() {
-        // The ASCII bytes of the word at `at`, as far as the room goes.
-        let word = word_at(src, at);
-        let ascii = ((word & HIGH_BITS).trailing_zeros() / 8) as usize;
-        let ascii = ascii.min(src.len() - at);
+        let w = word_at(src, at);
+        let n = (src.len() - at).min(8);
+        let high = w & HIGH_BITS;
+        if high == 0 {
+            // ASCII: each byte one char, as many as the room takes.
+            let take = n.min(out.room());
+            out.put_word(w, take);
+            at += take;
+            if take < n {
+                return at;
+            }
+            continue;
+        }
+        let leads = w & (w << 1) & HIGH_BITS; // bytes 0xC0..=0xFF
+        let second = leads & leads.wrapping_sub(1); // the leads but the lowest
+        // ASCII and one or two 2-byte chars, all of them whole in the word.
+        if second & second.wrapping_sub(1) == 0
+            && leads & (w << 2) == 0
+            && (high ^ leads) & 0x80 == 0
+            && leads >> 63 == 0
+        {
+            let count = n - 1 - usize::from(second != 0);
+            if count > out.room() {
+                return at;
+            }
+            out.put_word(squeeze_two_byte_chars(w, high, leads, second), count);
+            at += n;
+            continue;
+        }
+        if n == 8 && w & TWO_BYTE_MASK == TWO_BYTE_BITS {
+            if out.room() < 4 {
+                return at;
+            }
+            out.put_word(u64::from(two_byte_low_bytes(w)), 4);
+            at += 8;
+            continue;
+        }
+        // The ASCII bytes before the first other one, then the chars up to the next ASCII
+        // byte.
+        let ascii = (high.trailing_zeros() / 8) as usize;
         let take = ascii.min(out.room());
-        out.put_word(word, take);
+        out.put_word(w, take);
         at += take;
         if take < ascii {
             return at;
         }
-        if take == 8 {
-            continue;
-        }
-        // Then the chars up to the next ASCII byte.
-        loop {
-            match *src.get(at..).unwrap_or_default() {
-                [b0 @ 0xC0..=0xDF, b1, ..] => {
-                    if !out.push(low_byte_of(b0, b1)) {
+        while let Some(&b0) = src.get(at) {
+            let (len, low) = match b0 {
+                0x00..=0x7F => break,
+                0xC0..=0xDF => (2, src.get(at + 1).map(|&b1| low_byte_of(b0, b1))),
+                0xE0..=0xEF => (3, src.get(at + 1..at + 3).map(|c| low_byte_of(c[0], c[1]))),
+                _ => {
+                    if !surrogate_pair(src, at, out) {
                         return at;
                     }
-                    at += 2;
+                    at += 4;
+                    continue;
                 }
-                [0xE0..=0xEF, b1, b2, ..] => {
-                    if !out.push(low_byte_of(b1, b2)) {
-                        return at;
-                    }
-                    at += 3;
-                }
-                [0x00..=0x7F, ..] => break,
-                _ => return at,
+            };
+            // (A `str` has the bytes of the char: `low` is there.)
+            let Some(low) = low else { return at };
+            if !out.push(low) {
+                return at;
             }
+            at += len;
         }
+    }
+    at
+}
+
+/// Writes the two low bytes of the surrogate pair of the 4-byte char at `at`, when both fit
+/// in the room; `false`, writing nothing, when they do not (the caller's careful path writes
+/// the first alone).
+#[inline(always)]
+fn surrogate_pair(src: &[u8], at: usize, out: &mut Out<'_>) -> bool {
+    let Some(&[_, b1, b2, b3]) = src.get(at..).and_then(<[u8]>::first_chunk::<4>) else {
+        return false;
+    };
+    if out.room() < 2 {
+        return false;
+    }
+    let pair = u16::from_le_bytes([high_surrogate_low_byte(b1, b2), low_byte_of(b2, b3)]);
+    out.put_word(u64::from(pair), 2);
+    true
+}
+
+/// [`copy_text`] one char at a time, for a text of at most 8 bytes.
+#[inline(always)]
+fn copy_chars(src: &[u8], out: &mut Out<'_>) -> usize {
+    let mut at = 0;
+    while let Some(&b0) = src.get(at) {
+        let (len, low) = match b0 {
+            0x00..=0x7F => (1, Some(b0)),
+            0xC0..=0xDF => (2, src.get(at + 1).map(|&b1| low_byte_of(b0, b1))),
+            0xE0..=0xEF => (3, src.get(at + 1..at + 3).map(|c| low_byte_of(c[0], c[1]))),
+            _ => {
+                if !surrogate_pair(src, at, out) {
+                    return at;
+                }
+                at += 4;
+                continue;
+            }
+        };
+        let Some(low) = low else { return at };
+        if !out.push(low) {
+            return at;
+        }
+        at += len;
     }
     at
 }
@@ -145,7 +231,8 @@ mod tests {
 
     /// Into every room from 0 to 2 past the text's units: what it read is a char boundary,
     /// what it wrote is exactly the reference's low bytes of that, no byte past them is
-    /// touched, and it stops short only at a 4-byte char or where the room ended.
+    /// touched, and it stops short only where the room left is short of the rest (and of 8
+    /// bytes, a word step's most).
     #[test]
     fn short_text_writes_the_low_bytes_of_what_it_read() {
         for text in texts() {
@@ -165,13 +252,11 @@ mod tests {
                     dst[written..].iter().all(|&b| b == 0xA5),
                     "{text:?} into {room}: a byte past the {written} written"
                 );
-                if read < text.len() {
-                    let next = text[read..].chars().next().unwrap_or_default();
-                    assert!(
-                        next.len_utf8() == 4 || written == room,
-                        "{text:?} into {room}: stopped at {read} before {next:?}"
-                    );
-                }
+                let rest = reference::low_bytes_len(&text[read..]);
+                assert!(
+                    rest == 0 || room - written < rest.min(8),
+                    "{text:?} into {room}: stopped at {read}, {written} written"
+                );
             }
         }
     }
