@@ -14,11 +14,11 @@
 //! straight from UTF-8 into the low byte of their UTF-16 unit(s) without building the UTF-16
 //! form ([`crate::swar`], and [`crate::runs`] for long runs of chars of one length). Near the
 //! end of either buffer a careful tail with a bounds check per char takes over (it is the one
-//! that may cut a surrogate pair). A string of at most 32 bytes that is not all ASCII goes
-//! through [`crate::short`] at every level, with no kernel. In a longer text, with AVX-512
-//! the last 64 bytes of the rest are one masked kernel step instead, when their units fit in
-//! the room; with SSSE3, a short rest, or the last bytes the word loop leaves, are a few
-//! 16-byte windows.
+//! that may cut a surrogate pair). A string of at most 64 bytes that is not all ASCII goes
+//! through [`crate::short`] with no kernel (with AVX-512, only up to 32 bytes). In a longer
+//! text, with AVX-512 the last 64 bytes of the rest are one masked kernel step instead, when
+//! their units fit in the room; with SSSE3, a short rest, or the last bytes the word loop
+//! leaves, are a few 16-byte windows.
 //!
 //! Every function here is compared against [`crate::reference`] by the tests below (at every
 //! kernel level the CPU has) and by the sweep.
@@ -232,9 +232,9 @@ pub(crate) fn copy_str(
     kernels: impl Fn() -> Kernels + Copy,
 ) -> Copied {
     let read = if src.len() <= SHORT_TEXT {
-        // A short string: ASCII in a few fixed-size stores, other text in words
+        // A short string: ASCII in a few fixed-size stores, other text in words and chars
         // ([`crate::short`]), neither with a kernel; the careful path takes what is left
-        // where a word's chars did not fit in the room.
+        // where a step's bytes did not fit in the room.
         let fits = &src[..src.len().min(out.room())];
         if copy_short::<Ascii>(fits, out) {
             counters::add(Path::CopyShort, fits.len());
@@ -243,9 +243,14 @@ pub(crate) fn copy_str(
                 pending: None,
             };
         }
-        let read = copy_text(src, out);
-        counters::add(Path::ShortText, read);
-        read
+        if src.len() > WIDE_SHORT_FROM && kernels().has_wide_short() {
+            // The AVX-512 short step takes the rest of 33 to 64 bytes in fewer instructions.
+            copy_plain_prefix::<Ascii>(src, out, kernels)
+        } else {
+            let read = copy_text(src, out);
+            counters::add(Path::ShortText, read);
+            read
+        }
     } else {
         copy_plain_prefix::<Ascii>(src, out, kernels)
     };
@@ -387,6 +392,11 @@ pub(crate) fn copy_long(src: &[u8], read: usize, out: &mut Out<'_>, kernels: Ker
     counters::add(Path::CopyTail, copied.read - read);
     copied
 }
+
+/// The length above which a short text that is not all ASCII goes to the AVX-512 short step
+/// (where the CPU has it) rather than through [`crate::short`]: for 33 to 64 bytes, one
+/// masked step costs fewer instructions than the words; for fewer, its set-up costs more.
+const WIDE_SHORT_FROM: usize = 32;
 
 /// The most bytes [`Kernels::utf8_short`] takes.
 pub(crate) const SHORT: usize = 64;
