@@ -23,7 +23,7 @@ pub(crate) const SHORT_TEXT: usize = 64;
 /// The bytes of `src` from `at` (before its end), little-endian: the 8 there, or the fewer
 /// left with zeros after them. Fixed-size loads only, overlapping where fewer than 8 are left.
 #[inline(always)]
-fn word_at(src: &[u8], at: usize) -> u64 {
+pub(crate) fn word_at(src: &[u8], at: usize) -> u64 {
     let rest = src.get(at..).unwrap_or_default();
     if let Some(word) = rest.first_chunk::<8>() {
         return u64::from_le_bytes(*word);
@@ -101,25 +101,9 @@ pub(crate) fn copy_text(src: &[u8], out: &mut Out<'_>) -> usize {
         if take < ascii {
             return at;
         }
-        while let Some(&b0) = src.get(at) {
-            let (len, low) = match b0 {
-                0x00..=0x7F => break,
-                0xC0..=0xDF => (2, src.get(at + 1).map(|&b1| low_byte_of(b0, b1))),
-                0xE0..=0xEF => (3, src.get(at + 1..at + 3).map(|c| low_byte_of(c[0], c[1]))),
-                _ => {
-                    if !surrogate_pair(src, at, out) {
-                        return at;
-                    }
-                    at += 4;
-                    continue;
-                }
-            };
-            // (A `str` has the bytes of the char: `low` is there.)
-            let Some(low) = low else { return at };
-            if !out.push(low) {
-                return at;
-            }
-            at += len;
+        match put_chars::<true>(src, at, out) {
+            Ok(next) => at = next,
+            Err(stop) => return stop,
         }
     }
     at
@@ -144,27 +128,41 @@ fn surrogate_pair(src: &[u8], at: usize, out: &mut Out<'_>) -> bool {
 /// [`copy_text`] one char at a time, for a text of at most 8 bytes.
 #[inline(always)]
 fn copy_chars(src: &[u8], out: &mut Out<'_>) -> usize {
-    let mut at = 0;
+    let (Ok(read) | Err(read)) = put_chars::<false>(src, 0, out);
+    read
+}
+
+/// Copies the chars of `src` from `at` one at a time, to its end or, with `TO_ASCII`, to the
+/// next ASCII byte: `Ok` with where it stopped, or `Err` with where the room was short of a
+/// char's units (nothing of that char written).
+#[inline(always)]
+fn put_chars<const TO_ASCII: bool>(
+    src: &[u8],
+    mut at: usize,
+    out: &mut Out<'_>,
+) -> Result<usize, usize> {
     while let Some(&b0) = src.get(at) {
         let (len, low) = match b0 {
+            0x00..=0x7F if TO_ASCII => break,
             0x00..=0x7F => (1, Some(b0)),
             0xC0..=0xDF => (2, src.get(at + 1).map(|&b1| low_byte_of(b0, b1))),
             0xE0..=0xEF => (3, src.get(at + 1..at + 3).map(|c| low_byte_of(c[0], c[1]))),
             _ => {
                 if !surrogate_pair(src, at, out) {
-                    return at;
+                    return Err(at);
                 }
                 at += 4;
                 continue;
             }
         };
-        let Some(low) = low else { return at };
+        // (A `str` has the bytes of the char: `low` is there.)
+        let Some(low) = low else { return Err(at) };
         if !out.push(low) {
-            return at;
+            return Err(at);
         }
         at += len;
     }
-    at
+    Ok(at)
 }
 
 #[cfg(test)]
