@@ -87,6 +87,8 @@ pub(crate) enum Path {
     AsciiUtf32Avx512,
     /// The AVX-512 kernel of UTF-8 of any kind to UTF-16 or UTF-32: the bytes it read.
     Utf8UnitsAvx512,
+    /// The AVX2 kernel of UTF-8 of any kind to UTF-16 or UTF-32: the bytes it read.
+    Utf8UnitsAvx2,
     /// The AVX-512 kernel of UTF-8 to Latin-1 bytes: the bytes it read.
     Latin1BytesAvx512,
     /// The AVX2 count of chars or UTF-16 units: the bytes it counted.
@@ -100,7 +102,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 35] = [
+    pub(crate) const ALL: [Path; 36] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -132,6 +134,7 @@ impl Path {
         Path::AsciiUtf32Avx2,
         Path::AsciiUtf32Avx512,
         Path::Utf8UnitsAvx512,
+        Path::Utf8UnitsAvx2,
         Path::Latin1BytesAvx512,
         Path::CountUnitsAvx2,
         Path::CountUnitsAvx512,
@@ -173,6 +176,7 @@ impl Path {
             Path::AsciiUtf32Avx2 => "ascii_utf32_avx2",
             Path::AsciiUtf32Avx512 => "ascii_utf32_avx512",
             Path::Utf8UnitsAvx512 => "utf8_units_avx512",
+            Path::Utf8UnitsAvx2 => "utf8_units_avx2",
             Path::Latin1BytesAvx512 => "latin1_bytes_avx512",
             Path::CountUnitsAvx2 => "count_units_avx2",
             Path::CountUnitsAvx512 => "count_units_avx512",

@@ -1,7 +1,8 @@
 //! UTF-8, UTF-16 and UTF-32 targets: for a `Vec`, the exact size computed up front and one
 //! reservation; then the bytes written in place (into a `Vec`'s spare capacity, not zeroed
-//! first), the whole text at once at the AVX-512 level or a piece at a time, or, into sinks
-//! that do not lend their memory, through a stack buffer.
+//! first), the whole text at once where the level has the kernel of any UTF-8 (AVX2, AVX-512)
+//! and the text does not begin as CJK, else a piece at a time, or, into sinks that do not
+//! lend their memory, through a stack buffer.
 
 use crate::Policy;
 use crate::arch::Kernels;
@@ -365,9 +366,14 @@ fn utf8_to_units<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
             (i, n) = (i + 16, n + 16);
             continue;
         }
-        if let Some((read @ 1.., written)) = dst.any_run(kernels, &bytes[i..], n) {
-            (i, n) = (i + read, n + written);
-            continue;
+        // CJK (two 3-byte chars or more among the sixteen bytes) into UTF-16 stays out of
+        // the kernel of any UTF-8: the 3-byte-run kernel takes the next run from the next
+        // window, faster.
+        if D::SUPPLEMENTARY == 1 || three_byte_leads(wide) < 2 {
+            if let Some((read @ 1.., written)) = dst.any_run(kernels, &bytes[i..], n) {
+                (i, n) = (i + read, n + written);
+                continue;
+            }
         }
         if three_byte {
             let mut units = [0u16; 4];
@@ -439,6 +445,15 @@ fn utf8_to_units<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
     n
 }
 
+/// The bytes of `wide` (sixteen, little-endian) that lead a 3-byte char (`1110xxxx`).
+#[inline(always)]
+fn three_byte_leads(wide: u128) -> u32 {
+    const LOW7: u128 = u128::from_le_bytes([0x7F; 16]);
+    // A zero byte where the top four bits are 1110.
+    let x = (wide & u128::from_le_bytes([0xF0; 16])) ^ u128::from_le_bytes([0xE0; 16]);
+    (!(((x & LOW7) + LOW7) | x) & HIGH_BITS_WIDE).count_ones()
+}
+
 /// Writes the UTF-16 of `piece` (at most [`PIECE`] bytes) into `room` from byte `base` on
 /// in the given byte order and returns the number of units written: all of them when the
 /// room has space for them (`2 * utf16_units(piece)` bytes). `units` is room for the units
@@ -483,8 +498,9 @@ pub(crate) fn str_to_utf16<S: Sink>(
     if S::IN_PLACE {
         let units = units.unwrap_or_else(|| utf16_units(text));
         out.put_with(2 * units, |room| {
-            if kernels.decodes_any_utf8() {
-                // Every piece would go through the crate's own decoder: the text in one call.
+            if kernels.decodes_any_utf8() && !mostly_three_byte(text.as_bytes()) {
+                // Every piece would go through the crate's own decoder: the text in one call
+                // (CJK a piece at a time, which took fewer instructions at the AVX2 level).
                 add(Path::Utf16OwnDecoder, text.len());
                 let n = if big_endian {
                     utf8_to_units(text, &mut Ordered::<true> { room, base: 0 }, kernels)

@@ -20,7 +20,7 @@ const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
 /// stay 0.
-const KERNELS: [(&str, &[&str]); 15] = [
+const KERNELS: [(&str, &[&str]); 16] = [
     ("latin1_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_avx512", &["avx512"]),
@@ -34,6 +34,7 @@ const KERNELS: [(&str, &[&str]); 15] = [
     ("ascii_utf32_avx2", &["avx2"]),
     ("ascii_utf32_avx512", &["avx512"]),
     ("utf8_units_avx512", &["avx512"]),
+    ("utf8_units_avx2", &["avx2"]),
     ("latin1_bytes_avx512", &["avx512"]),
     ("latin1_bytes_avx2", &["avx2"]),
 ];
@@ -273,7 +274,7 @@ fn two_byte_text_goes_through_the_table_window() {
 /// The crate's own UTF-8 to UTF-16 decoder takes a piece where 3-byte chars make at least
 /// half of its first 64 bytes (their leads a sixth): 10 of them in a 60-byte text, not 9 in
 /// 60 bytes or Latin-1 or emoji text; encoding_rs's decoder takes the others. At the
-/// AVX-512 level, which has the kernel of any UTF-8, it takes every piece.
+/// AVX2 and AVX-512 levels, which have the kernel of any UTF-8, it takes every piece.
 #[test]
 fn the_own_utf16_decoder_takes_mostly_three_byte_text() {
     let ten = format!("{}{}", "中".repeat(10), "a".repeat(30));
@@ -290,7 +291,7 @@ fn the_own_utf16_decoder_takes_mostly_three_byte_text() {
             let counts = encode_counted(level, Charset::UTF_16BE, text);
             let own = match name {
                 "portable" => 0,
-                "avx512" => text.len(),
+                "avx2" | "avx512" => text.len(),
                 _ => own,
             };
             assert_eq!(counts["utf16_own_decoder"], own, "{name}: {text}");
@@ -542,12 +543,12 @@ fn ascii_to_utf16_goes_through_the_ascii_kernel() {
     }
 }
 
-/// Cyrillic and Greek text to UTF-16 and UTF-32: at the AVX-512 level the kernel of any
-/// UTF-8 reads all of it but the last window's worth of each piece (the kernel needs 19
-/// bytes of input and 64 of room from each step); at the other levels nothing does.
+/// Cyrillic and Greek text to UTF-16 and UTF-32: at the AVX2 and AVX-512 levels the level's
+/// kernel of any UTF-8 reads all of it but the last steps' worth (the kernels need up to 19
+/// bytes of input and 64 of room from each step); at the other levels none does.
 #[test]
 fn two_byte_text_goes_through_the_any_utf8_kernel() {
-    // 1,000 bytes, 500 chars: one piece of 512 bytes, one of 488.
+    // 1,000 bytes, 500 chars.
     let text = "жω".repeat(250);
     for charset in [
         Charset::UTF_16BE,
@@ -558,19 +559,45 @@ fn two_byte_text_goes_through_the_any_utf8_kernel() {
         for level in levels::all() {
             let name = level.name();
             let counts = encode_counted(level, charset, &text);
+            let kernel = match name {
+                "avx2" => "utf8_units_avx2",
+                _ => "utf8_units_avx512",
+            };
             let mut read = 0;
-            if name == "avx512" {
-                // Each piece: windows of 16 bytes while 19 remain and 64 bytes of room do,
-                // the rest through the portable steps.
-                read = counts["utf8_units_avx512"];
+            if matches!(name, "avx2" | "avx512") {
+                read = counts[kernel];
                 assert!((900..=1000).contains(&read), "{name} {charset}: {read}");
             }
-            check(
-                &counts,
-                name,
-                &format!("{charset}"),
-                &[("utf8_units_avx512", read)],
-            );
+            check(&counts, name, &format!("{charset}"), &[(kernel, read)]);
+        }
+    }
+}
+
+/// The kernels of any UTF-8 leave a run of 64 ASCII bytes to the ASCII-run kernel, which
+/// widens it in fewer instructions: Latin-1 text with an accent every 200 bytes goes mostly
+/// through the ASCII-run kernel at the AVX2 and AVX-512 levels, to UTF-16 and UTF-32.
+#[test]
+fn ascii_runs_in_other_text_go_to_the_ascii_kernel() {
+    let text = format!("é{}", "x".repeat(198)).repeat(5);
+    for charset in [Charset::UTF_16LE, Charset::UTF_32LE] {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let utf16 = charset == Charset::UTF_16LE;
+            let ascii = match (name, utf16) {
+                ("avx2", true) => "ascii_utf16_avx2",
+                ("avx2", false) => "ascii_utf32_avx2",
+                (_, true) => "ascii_utf16_avx512",
+                (_, false) => "ascii_utf32_avx512",
+            };
+            if matches!(name, "avx2" | "avx512") {
+                // Of each 198-byte run, at least the 64-byte steps after the first 64 bytes.
+                assert!(
+                    counts[ascii] >= 5 * 128,
+                    "{name} {charset}: {}",
+                    counts[ascii]
+                );
+            }
         }
     }
 }

@@ -77,15 +77,19 @@
 //!     `src.len()`, the offset of its first non-ASCII byte and `dst.len()` divided by the
 //!     unit's size. Nothing done: `None`, `dst` untouched.
 //!
-//! - [`Kernels::utf8_units`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/utf8_units.rs`), for
-//!   `crate::unicode`'s UTF-8 to UTF-16 and UTF-32 decoder on text that is not all ASCII,
-//!   oracle `str::encode_utf16` and `str::chars`.
+//! - [`Kernels::utf8_units`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/utf8_units.rs`; AVX2
+//!   and POPCNT: `x86_64/utf8_units_avx2.rs`), for `crate::unicode`'s UTF-8 to UTF-16 and
+//!   UTF-32 decoder on text that is not all ASCII, oracle `str::encode_utf16` and
+//!   `str::chars`.
 //!   - Reads `src` (valid UTF-8 from a char boundary) in steps: 32 bytes and the one after
-//!     them where no char longer than two bytes starts in the 32 (16-bit lanes), else 16
-//!     bytes and the 3 after them; while those bytes are in `src`, the step does not begin
-//!     a run of 64 ASCII bytes (UTF-16: nor four 3-byte chars, the 3-byte-run kernel's) and
-//!     `dst` has room for the step's store from the next unit on (64 bytes; 128 for a
-//!     32-byte step to UTF-32); never past `src`.
+//!     them where no char longer than two bytes starts in the 32 (16-bit lanes), else, with
+//!     AVX-512, 16 bytes and the 3 after them; with AVX2, 15 bytes and the 3 after them to
+//!     UTF-16 (16-bit lanes, a low surrogate in the lane after its char's lead byte), 8 and
+//!     the 8 after them to UTF-32. It goes on while those bytes are in `src`, the step does
+//!     not begin a run of 64 ASCII bytes (UTF-16: nor four 3-byte chars, the 3-byte-run
+//!     kernel's; with AVX2, four that start in one of its first four bytes) and `dst` has
+//!     room for the step's stores from the next unit on (64 bytes; 128 for a 32-byte step to
+//!     UTF-32); never past `src`.
 //!   - Writes the units of every char that starts in a step's bytes to `dst` from its start
 //!     (UTF-16: a char above U+FFFF as its surrogate pair), in the byte order asked for, and
 //!     zeros after them within each store.
@@ -456,37 +460,61 @@ impl Kernels {
         utf32: bool,
         big_endian: bool,
     ) -> Option<(usize, usize)> {
-        #[cfg(wirebytes_avx512)]
-        if self.0 & Self::AVX512 != 0 {
+        #[cfg(wirebytes_x86_kernels)]
+        if self.decodes_any_utf8() {
+            let avx512 = cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0;
             let unit = if utf32 { 4 } else { 2 };
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
-                // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT,
-                // and nothing else; the bit is set only when `detect` saw the CPU has
-                // AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                #[cfg(wirebytes_avx512)]
+                if avx512 {
+                    // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT,
+                    // and nothing else; the bit is set only when `detect` saw the CPU has
+                    // AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                    let (read, units) = unsafe {
+                        match (utf32, big_endian) {
+                            (false, true) => x86_64::utf8_units_avx512::<false, true>(src, dst),
+                            (false, false) => x86_64::utf8_units_avx512::<false, false>(src, dst),
+                            (true, true) => x86_64::utf8_units_avx512::<true, true>(src, dst),
+                            (true, false) => x86_64::utf8_units_avx512::<true, false>(src, dst),
+                        }
+                    };
+                    return (read, unit * units);
+                }
+                // SAFETY: `utf8_units_avx2` requires AVX2 and POPCNT, and nothing else; below
+                // the AVX-512 level `decodes_any_utf8` holds only with the AVX2 bit (set only
+                // when `detect` saw the CPU has AVX2) and the SSSE3 bit (only when it saw
+                // SSSE3 and POPCNT).
                 let (read, units) = unsafe {
                     match (utf32, big_endian) {
-                        (false, true) => x86_64::utf8_units_avx512::<false, true>(src, dst),
-                        (false, false) => x86_64::utf8_units_avx512::<false, false>(src, dst),
-                        (true, true) => x86_64::utf8_units_avx512::<true, true>(src, dst),
-                        (true, false) => x86_64::utf8_units_avx512::<true, false>(src, dst),
+                        (false, true) => x86_64::utf8_units_avx2::<false, true>(src, dst),
+                        (false, false) => x86_64::utf8_units_avx2::<false, false>(src, dst),
+                        (true, true) => x86_64::utf8_units_avx2::<true, true>(src, dst),
+                        (true, false) => x86_64::utf8_units_avx2::<true, false>(src, dst),
                     }
                 };
                 (read, unit * units)
             };
-            // SAFETY: the kernel writes only initialised bytes, each unit it counts (the
+            // SAFETY: the kernels write only initialised bytes, each unit they count (the
             // module docs' contract).
             let (read, wrote) = unsafe { into_room(room, at, kernel) };
-            add(Path::Utf8UnitsAvx512, read);
+            let path = if avx512 {
+                Path::Utf8UnitsAvx512
+            } else {
+                Path::Utf8UnitsAvx2
+            };
+            add(path, read);
             return Some((read, wrote / unit));
         }
         let _ = (src, room, at, utf32, big_endian);
         None
     }
 
-    /// Whether [`utf8_units`](Self::utf8_units) has a kernel (AVX-512).
+    /// Whether [`utf8_units`](Self::utf8_units) has a kernel (AVX2 with POPCNT, or AVX-512).
     #[inline]
     pub(crate) fn decodes_any_utf8(self) -> bool {
-        cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0
+        (cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0)
+            || (cfg!(wirebytes_x86_kernels)
+                && self.0 & (Self::AVX2 | Self::SSSE3) == Self::AVX2 | Self::SSSE3)
     }
 
     /// The kernel of UTF-8 to Latin-1 bytes, written into `room` from byte `at` on (within
@@ -835,16 +863,19 @@ mod tests {
         })
     }
 
-    /// Two texts for the kernels of any UTF-8: every char class mixed (200 chars), and an
+    /// Three texts for the kernels of any UTF-8: every char class mixed (200 chars), an
     /// emoji every third char (120 chars), so that a 4-byte char straddles every place of a
-    /// window.
-    fn mixed_and_emoji() -> (String, String) {
+    /// window, and ASCII with 1- and 2-byte chars only (200 chars: Latin, Cyrillic, both
+    /// ends of the 2-byte range), a 2-byte char at every place of a window.
+    fn mixed_and_emoji() -> (String, String, String) {
         let classes = crate::unicode::CHAR_CLASSES;
         let mixed = (0..200).map(|k| classes[(k * 7 + k / 9) % 9]).collect();
         let emoji = (0..120)
             .map(|k| if k % 3 == 0 { '😀' } else { 'x' })
             .collect();
-        (mixed, emoji)
+        let short = ['a', 'é', '\u{80}', 'ж', '\u{7FF}', 'b', 'c'];
+        let two_byte = (0..200).map(|k| short[(k * 5 + k / 11) % 7]).collect();
+        (mixed, emoji, two_byte)
     }
 
     /// Which kernels each level says it has.
@@ -927,11 +958,13 @@ mod tests {
     /// window), every start in a 64-byte block, every length 0..=256, rooms short and long.
     #[test]
     fn any_utf8_runs_write_the_units_of_what_they_read() {
-        let (mixed, emoji) = mixed_and_emoji();
+        let (mixed, emoji, two_byte) = mixed_and_emoji();
         let scale = if cfg!(miri) { 37 } else { 1 };
         for (name, kernels) in Kernels::levels() {
-            let avx512 = bits_of(name) & 4 != 0 && cfg!(wirebytes_avx512);
-            for (from, to, src) in slices(&[&mixed, &emoji], 256, scale) {
+            let bits = bits_of(name);
+            let has = (bits & 4 != 0 && cfg!(wirebytes_avx512))
+                || (bits & 3 == 3 && cfg!(wirebytes_x86_kernels));
+            for (from, to, src) in slices(&[&mixed, &emoji, &two_byte], 256, scale) {
                 for (utf32, big_endian) in
                     [(false, true), (false, false), (true, true), (true, false)]
                 {
@@ -943,11 +976,11 @@ mod tests {
                             kernels.utf8_units(src.as_bytes(), &mut lent, 0, utf32, big_endian);
                         let written_front = lent.written();
                         let Some((read, written)) = done else {
-                            assert!(!avx512, "{name}");
+                            assert!(!has, "{name}");
                             assert_eq!(written_front, 0, "{name}");
                             continue;
                         };
-                        assert!(avx512, "{name}");
+                        assert!(has, "{name}");
                         let what = format!(
                             "{name} from {from} to {to} room {room} utf32 {utf32} be {big_endian}"
                         );
@@ -998,11 +1031,11 @@ mod tests {
     /// 64-byte block and every length 0..=300, at AVX2 and above; nothing below.
     #[test]
     fn count_kernels_count_chars_and_utf16_units() {
-        let (mixed, emoji) = mixed_and_emoji();
+        let (mixed, emoji, two_byte) = mixed_and_emoji();
         let scale = if cfg!(miri) { 41 } else { 1 };
         for (name, kernels) in Kernels::levels() {
             let has = bits_of(name) & 2 != 0 && cfg!(wirebytes_x86_kernels);
-            for (from, to, src) in slices(&[&mixed, &emoji], 300, scale) {
+            for (from, to, src) in slices(&[&mixed, &emoji, &two_byte], 300, scale) {
                 let chars = kernels.count_units(src, false);
                 let units = kernels.count_units(src, true);
                 if !has {

@@ -14,6 +14,7 @@ mod three_byte_utf16;
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 mod utf8_units;
+mod utf8_units_avx2;
 
 pub(super) use ascii_widen::ascii_widen_avx2;
 #[cfg(wirebytes_avx512)]
@@ -35,3 +36,4 @@ pub(super) use table_window::table_window_ssse3;
 pub(super) use three_byte_utf16::{three_byte_utf16_avx2, three_byte_utf16_ssse3};
 #[cfg(wirebytes_avx512)]
 pub(super) use utf8_units::utf8_units_avx512;
+pub(super) use utf8_units_avx2::utf8_units_avx2;
