@@ -602,6 +602,72 @@ fn ascii_runs_in_other_text_go_to_the_ascii_kernel() {
     }
 }
 
+/// Into UTF-16, text with 3-byte chars here and there (European text with typographic
+/// quotes and the euro sign) goes through the kernel of any UTF-8 where the level has one,
+/// from a window with one 3-byte char on; CJK, a window with two 3-byte chars or more, does
+/// not start it, and stops it where four 3-byte chars start in a step's first four bytes:
+/// the 3-byte-run kernel takes them, and the windows around the spaces of CJK text go the
+/// portable way.
+#[test]
+fn three_byte_chars_go_to_the_kernel_that_suits_them() {
+    let european = "„Köln“ kostet 5 € — «ça coûte» 5 €. ".repeat(30);
+    let one_euro = format!("€{}", "x".repeat(70)).repeat(10);
+    let two_cjk = "日本abcdefghij".repeat(20);
+    let cjk = format!("{} ", "日本語の文章です".repeat(4)).repeat(20);
+    let cjk_after = format!("{}{}", "жω".repeat(100), "日本語の文章です".repeat(50));
+    for level in levels::all() {
+        let name = level.name();
+        let any = match name {
+            "avx2" => "utf8_units_avx2",
+            _ => "utf8_units_avx512",
+        };
+        let has = matches!(name, "avx2" | "avx512");
+        let counts = encode_counted(level, Charset::UTF_16LE, &european);
+        if has {
+            assert!(
+                counts[any] * 10 >= european.len() * 9,
+                "{name}: {} of {}",
+                counts[any],
+                european.len()
+            );
+        }
+        // Each euro sign starts the kernel (a step of at least 8 bytes), the run of 70 ASCII
+        // bytes after it stops it.
+        let counts = encode_counted(level, Charset::UTF_16LE, &one_euro);
+        if has {
+            assert!(counts[any] >= 10 * 8, "{name}: {}", counts[any]);
+        }
+        let counts = encode_counted(level, Charset::UTF_16LE, &two_cjk);
+        assert_eq!(counts[any], 0, "{name}: two 3-byte chars in each window");
+        // The Cyrillic through the kernel, the CJK after it through the 3-byte-run kernel.
+        let counts = encode_counted(level, Charset::UTF_16LE, &cjk_after);
+        if has {
+            assert!(
+                counts["three_byte_utf16_avx2"] >= 1100,
+                "{name}: {} of 1,200",
+                counts["three_byte_utf16_avx2"]
+            );
+        }
+        let counts = encode_counted(level, Charset::UTF_16LE, &cjk);
+        let three = match name {
+            "portable" => None,
+            "ssse3" => Some("three_byte_utf16_ssse3"),
+            _ => Some("three_byte_utf16_avx2"),
+        };
+        let mut expected = vec![(any, 0)];
+        if let Some(three) = three {
+            assert!(
+                counts[three] * 10 >= cjk.len() * 9,
+                "{name}: {} of {}",
+                counts[three],
+                cjk.len()
+            );
+            expected.push((three, counts[three]));
+        }
+        check(&counts, name, "CJK with spaces", &expected);
+    }
+}
+
 /// CJK text in the multi-byte charsets, the JDK's and WHATWG's: runs of 3-byte chars go
 /// through the 3-byte-run kernel where the level has it (the JDK's stateful ones read a run
 /// further, up to the end).
