@@ -35,7 +35,9 @@
 //! 16 KiB and 1 MiB: `ours` (`encode`), `ours-avx2` (on a CPU with AVX-512: as on one
 //! with AVX2), and on x86-64 `simdutf` (the C++ library through the `simdutf` crate: its
 //! length function, then its conversion of valid UTF-8 into a `Vec` of that length; the
-//! same bytes, checked before timing).
+//! same bytes, checked before timing). With `SIMDUTF_FORCE_IMPLEMENTATION` set (`haswell`,
+//! say: simdutf reads it at its first call), the column is `simdutf-<implementation>`: run
+//! with `haswell` to set `ours-avx2` against simdutf's AVX2 kernels in one run.
 //!
 //! `charset/into-buffers`: the functions that write into the caller's buffers, on German and
 //! Japanese bodies: `limit-memcpy` (UTF-8 only: `to_vec`), `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
@@ -515,6 +517,11 @@ fn unicode(c: &mut Criterion) {
         ("ISO-8859-1", Target::Latin1),
     ];
     let below = levels::get("avx2").filter(|_| levels::get("avx512").is_some());
+    // simdutf's own choice of kernel, or the one the environment forces on it.
+    let simdutf_column = match std::env::var("SIMDUTF_FORCE_IMPLEMENTATION") {
+        Ok(forced) => format!("simdutf-{forced}"),
+        Err(_) => "simdutf".to_owned(),
+    };
     for (name, unit) in texts {
         for bytes in [1024, 16 * 1024, 1024 * 1024] {
             let text = body(unit, bytes);
@@ -534,7 +541,7 @@ fn unicode(c: &mut Criterion) {
                         charset.encode(&text, Replacement::Jdk),
                         "{param}"
                     );
-                    bench(&mut group, GROUP, "simdutf", &param, &text, |t| {
+                    bench(&mut group, GROUP, &simdutf_column, &param, &text, |t| {
                         peer::convert(target, t)
                     });
                 }
