@@ -867,7 +867,7 @@ mod tests {
     /// emoji every third char (120 chars), so that a 4-byte char straddles every place of a
     /// window, and ASCII with 1- and 2-byte chars only (200 chars: Latin, Cyrillic, both
     /// ends of the 2-byte range), a 2-byte char at every place of a window.
-    fn mixed_and_emoji() -> (String, String, String) {
+    fn any_utf8_texts() -> (String, String, String) {
         let classes = crate::unicode::CHAR_CLASSES;
         let mixed = (0..200).map(|k| classes[(k * 7 + k / 9) % 9]).collect();
         let emoji = (0..120)
@@ -958,7 +958,7 @@ mod tests {
     /// window), every start in a 64-byte block, every length 0..=256, rooms short and long.
     #[test]
     fn any_utf8_runs_write_the_units_of_what_they_read() {
-        let (mixed, emoji, two_byte) = mixed_and_emoji();
+        let (mixed, emoji, two_byte) = any_utf8_texts();
         let scale = if cfg!(miri) { 37 } else { 1 };
         for (name, kernels) in Kernels::levels() {
             let bits = bits_of(name);
@@ -1031,7 +1031,7 @@ mod tests {
     /// 64-byte block and every length 0..=300, at AVX2 and above; nothing below.
     #[test]
     fn count_kernels_count_chars_and_utf16_units() {
-        let (mixed, emoji, two_byte) = mixed_and_emoji();
+        let (mixed, emoji, two_byte) = any_utf8_texts();
         let scale = if cfg!(miri) { 41 } else { 1 };
         for (name, kernels) in Kernels::levels() {
             let has = bits_of(name) & 2 != 0 && cfg!(wirebytes_x86_kernels);

@@ -104,12 +104,7 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
         }
         i += k;
     }
-    // The last char taken may end past the bytes read: go on from the next char's first
-    // byte.
-    while src.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
-        i += 1;
-    }
-    (i, w)
+    (super::next_char_start(src, i), w)
 }
 
 /// The mask of the bytes of `v` at least `min` (unsigned), bit `i` for byte `i`.
@@ -265,10 +260,5 @@ pub(crate) fn latin1_bytes_avx2<const C1: bool>(
         }
         i += left.min(32);
     }
-    // The last char taken may end past the bytes read: go on from the next char's first
-    // byte.
-    while src.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
-        i += 1;
-    }
-    (i, w)
+    (super::next_char_start(src, i), w)
 }

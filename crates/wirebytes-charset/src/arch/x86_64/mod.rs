@@ -37,3 +37,14 @@ pub(super) use three_byte_utf16::{three_byte_utf16_avx2, three_byte_utf16_ssse3}
 #[cfg(wirebytes_avx512)]
 pub(super) use utf8_units::utf8_units_avx512;
 pub(super) use utf8_units_avx2::utf8_units_avx2;
+
+/// The first char boundary of `src` at or after `i`: a kernel's steps end where the bytes
+/// they read end, which may be inside the last char they took (its bytes after the step read
+/// and written too), so its caller goes on from the next char's first byte.
+#[inline]
+fn next_char_start(src: &[u8], mut i: usize) -> usize {
+    while src.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
+        i += 1;
+    }
+    i
+}

@@ -241,10 +241,5 @@ pub(crate) fn utf8_units_avx512<const UTF32: bool, const BIG_ENDIAN: bool>(
         n += count as usize;
         i += 16;
     }
-    // The chars that started in the windows are written, the last one's bytes after the
-    // window too: go on from the next char's first byte.
-    while src.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
-        i += 1;
-    }
-    (i, n)
+    (super::next_char_start(src, i), n)
 }

@@ -1,15 +1,17 @@
-//! The AVX2 kernel of UTF-8 to UTF-16 or UTF-32 for text of any kind. Two steps:
+//! The AVX2 kernel of UTF-8 to UTF-16 or UTF-32 for text of any kind. Three steps:
 //!
-//! - sixteen bytes with no char longer than two bytes starting in them (ASCII, Latin,
-//!   Cyrillic, Greek, Hebrew, Arabic): each byte's would-be char from it and the byte after
-//!   it, in a 16-bit lane;
-//! - else eight bytes: each byte's would-be char from it and the three bytes after it, in a
-//!   32-bit lane (UTF-16: a char above U+FFFF as its surrogate pair, the high surrogate in
-//!   the low half).
+//! - 32 bytes with no char longer than two bytes starting in them (ASCII, Latin, Cyrillic,
+//!   Greek, Hebrew, Arabic), as two halves of sixteen: each byte's would-be char from it and
+//!   the byte after it, in a 16-bit lane;
+//! - else, to UTF-16, fifteen bytes in 16-bit lanes: each byte's would-be unit from it and
+//!   the two bytes after it, a 4-byte char's high surrogate in its lead byte's lane and its
+//!   low one in the next lane;
+//! - else, to UTF-32, eight bytes: each byte's would-be char from it and the three bytes
+//!   after it, in a 32-bit lane.
 //!
-//! AVX2 has no compress instruction: the lanes of the bytes that start a char are gathered
-//! to the front of each 128-bit half with `pshufb`, the indices from a table by the half's
-//! mask of kept lanes, and the two halves are stored one after the other. Its contract is
+//! AVX2 has no compress instruction: the kept lanes are gathered to the front of each
+//! 128-bit half with `pshufb`, the indices from a table by the half's mask of kept lanes, and
+//! the two halves are stored one after the other. Its contract is
 //! [`Kernels::utf8_units`](crate::arch::Kernels::utf8_units)'s.
 
 use std::mem::MaybeUninit;
@@ -94,17 +96,7 @@ fn store_halves(out: &mut [MaybeUninit<u8>; 32], v: __m256i, first: usize) {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn store_widened(out: &mut [MaybeUninit<u8>; 64], v: __m256i, first: usize, big_endian: bool) {
-    let reverse = _mm256_setr_epi8(
-        3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8,
-        15, 14, 13, 12,
-    );
-    let order = |w: __m256i| {
-        if big_endian {
-            _mm256_shuffle_epi8(w, reverse)
-        } else {
-            w
-        }
-    };
+    let order = |w: __m256i| if big_endian { swap32(w) } else { w };
     let low = order(_mm256_cvtepu16_epi32(_mm256_castsi256_si128(v)));
     let high = order(_mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(v)));
     // SAFETY: the store writes the first 32 bytes of `out`, borrowed mutably; no alignment
@@ -119,6 +111,19 @@ fn store_widened(out: &mut [MaybeUninit<u8>; 64], v: __m256i, first: usize, big_
         // requirement.
         unsafe { _mm256_storeu_si256(second.as_mut_ptr().cast(), high) };
     }
+}
+
+/// The byte reversal of each 32-bit lane.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn swap32(v: __m256i) -> __m256i {
+    _mm256_shuffle_epi8(
+        v,
+        _mm256_setr_epi8(
+            3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10,
+            9, 8, 15, 14, 13, 12,
+        ),
+    )
 }
 
 /// The byte swap of each 16-bit lane.
@@ -142,12 +147,13 @@ fn starts(v: __m128i) -> u32 {
     !(_mm_movemask_epi8(_mm_cmpgt_epi8(_mm_set1_epi8(-64), v)) as u32) & 0xFFFF
 }
 
-/// The mask of the bytes of `v` that lead a char longer than two bytes (0xE0 and above).
+/// The mask of the bytes of `v` of at least `byte`: with 0xE0, those that lead a char longer
+/// than two bytes; with 0xF0, those that lead a 4-byte char.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn longer(v: __m128i) -> u32 {
+fn bytes_from(v: __m128i, byte: u8) -> u32 {
     _mm_movemask_epi8(_mm_cmpeq_epi8(
-        _mm_max_epu8(v, _mm_set1_epi8(0xE0u8 as i8)),
+        _mm_max_epu8(v, _mm_set1_epi8(byte as i8)),
         v,
     )) as u32
 }
@@ -351,18 +357,14 @@ fn utf16_step<const BIG_ENDIAN: bool>(
     units = _mm256_blendv_epi8(units, three, at_least(0xE0));
     units = _mm256_blendv_epi8(units, high, is4);
     units = _mm256_blendv_epi8(units, low, after4);
-    let fours = _mm_movemask_epi8(_mm_cmpeq_epi8(
-        _mm_max_epu8(v, _mm_set1_epi8(0xF0u8 as i8)),
-        v,
-    )) as u32;
-    let keep = (starts(v) & 0x7FFF) | (fours << 1 & 0xFFFF);
+    let keep = (starts(v) & 0x7FFF) | (bytes_from(v, 0xF0) << 1 & 0xFFFF);
     let (lo, hi) = ((keep & 0xFF) as usize, (keep >> 8) as usize);
     let mut packed = gather(units, &KEEP_UNITS[lo], &KEEP_UNITS[hi]);
     if BIG_ENDIAN {
         packed = swap16(packed);
     }
     store_halves(out, packed, 2 * lo.count_ones() as usize);
-    Some((keep.count_ones() as usize, longer(v) != 0))
+    Some((keep.count_ones() as usize, bytes_from(v, 0xE0) != 0))
 }
 
 /// One UTF-32 step of eight bytes of any kind, each byte's would-be char in a 32-bit lane
@@ -411,16 +413,10 @@ fn utf32_step<const BIG_ENDIAN: bool>(
     let (low, high) = ((keep & 0xF) as usize, (keep >> 4) as usize);
     let mut packed = gather(chars, &KEEP_CHARS[low], &KEEP_CHARS[high]);
     if BIG_ENDIAN {
-        packed = _mm256_shuffle_epi8(
-            packed,
-            _mm256_setr_epi8(
-                3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11,
-                10, 9, 8, 15, 14, 13, 12,
-            ),
-        );
+        packed = swap32(packed);
     }
     store_halves(out, packed, 4 * low.count_ones() as usize);
-    Some((keep.count_ones() as usize, longer(v) & 0xFF != 0))
+    Some((keep.count_ones() as usize, bytes_from(v, 0xE0) & 0xFF != 0))
 }
 
 /// See [`Kernels::utf8_units`](crate::arch::Kernels::utf8_units): UTF-32 units when `UTF32`,
@@ -459,10 +455,5 @@ pub(crate) fn utf8_units_avx2<const UTF32: bool, const BIG_ENDIAN: bool>(
         // A step with a longer char in it is most likely followed by another.
         two_byte = !longer;
     }
-    // The chars that started in the steps are written, the last one's bytes after the step
-    // too: go on from the next char's first byte.
-    while src.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
-        i += 1;
-    }
-    (i, n)
+    (super::next_char_start(src, i), n)
 }
