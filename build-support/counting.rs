@@ -1,43 +1,52 @@
-//! The store of the test-only counters: one relaxed atomic per [`Path`] of the crate's
-//! `counters` module, added to where a kernel or a watched fast path runs, read and reset
+//! The store of the test-only counters: one counter per [`Path`] of the crate's `counters`
+//! module and per thread, added to where a kernel or a watched fast path runs, read and reset
 //! through the crate's `levels` door. It exists with the hidden feature `__counters` alone
 //! (on only in the crate's own tests); without it [`add`] is nothing at all.
+//!
+//! The counters are the calling thread's own: a test reads what its own thread ran, whatever
+//! the tests on other threads run at the same time.
 //!
 //! A crate's `Path` is a fieldless enum with `ALL`, every path in the order of its values,
 //! and `name`, the stable name the tests read.
 
+#[cfg(feature = "__counters")]
+extern crate std;
+
 use crate::counters::Path;
 
-/// The counters, one per [`Path`], in the order of `Path::ALL`.
 #[cfg(feature = "__counters")]
-static COUNTS: [core::sync::atomic::AtomicUsize; Path::ALL.len()] =
-    [const { core::sync::atomic::AtomicUsize::new(0) }; Path::ALL.len()];
+std::thread_local! {
+    /// This thread's counters, one per [`Path`], in the order of `Path::ALL`.
+    static COUNTS: [core::cell::Cell<usize>; Path::ALL.len()] =
+        const { [const { core::cell::Cell::new(0) }; Path::ALL.len()] };
+}
 
-/// Adds `n` to the counter of `path`: with `__counters` one relaxed atomic add, without it
-/// nothing.
+/// Adds `n` to this thread's counter of `path`: with `__counters` one add to a thread-local
+/// cell, without it nothing.
 #[inline(always)]
 pub(crate) fn add(path: Path, n: usize) {
     #[cfg(feature = "__counters")]
-    COUNTS[path as usize].fetch_add(n, core::sync::atomic::Ordering::Relaxed);
+    COUNTS.with(|counts| {
+        let count = &counts[path as usize];
+        count.set(count.get().wrapping_add(n));
+    });
     #[cfg(not(feature = "__counters"))]
     let _ = (path, n);
 }
 
-/// Every counter, by its path's name, in the order of `Path::ALL`.
+/// This thread's counters, by their path's name, in the order of `Path::ALL`.
 #[cfg(feature = "__counters")]
 pub(crate) fn counts() -> impl Iterator<Item = (&'static str, usize)> {
-    Path::ALL.into_iter().map(|path| {
-        let count = COUNTS[path as usize].load(core::sync::atomic::Ordering::Relaxed);
-        (path.name(), count)
-    })
+    let values = COUNTS.with(|counts| counts.each_ref().map(core::cell::Cell::get));
+    Path::ALL
+        .into_iter()
+        .map(move |path| (path.name(), values[path as usize]))
 }
 
-/// Sets every counter to 0.
+/// Sets this thread's counters to 0.
 #[cfg(feature = "__counters")]
 pub(crate) fn reset() {
-    for count in &COUNTS {
-        count.store(0, core::sync::atomic::Ordering::Relaxed);
-    }
+    COUNTS.with(|counts| counts.iter().for_each(|count| count.set(0)));
 }
 
 #[cfg(test)]
@@ -57,5 +66,25 @@ mod tests {
                 "{path:?}: a name given twice"
             );
         }
+    }
+
+    /// A thread's counters hold its own work alone: another thread's adds and resets leave
+    /// them as they were.
+    #[cfg(feature = "__counters")]
+    #[test]
+    fn each_thread_counts_its_own_work() {
+        extern crate std;
+        let path = Path::ALL[0];
+        super::reset();
+        super::add(path, 3);
+        std::thread::spawn(move || {
+            super::add(path, 5);
+            super::reset();
+            super::add(path, 7);
+            assert_eq!(super::counts().next(), Some((path.name(), 7)));
+        })
+        .join()
+        .expect("the other thread");
+        assert_eq!(super::counts().next(), Some((path.name(), 3)));
     }
 }

@@ -1,7 +1,7 @@
 //! Test-only counters of what each SIMD kernel and each watched portable fast path handled,
 //! so that a test can tell that the fast code ran, not only that the output is right (the
 //! portable code gives the same bytes). With the hidden feature `__counters` every
-//! [`add`] is one relaxed atomic add into a global table, read through
+//! [`add`] is one add into the calling thread's table, read through
 //! [`crate::levels::counts`]; without it [`add`] does nothing and compiles to nothing.
 //!
 //! Each count is in bytes of input the path handled (the bytes of `src` a kernel returned

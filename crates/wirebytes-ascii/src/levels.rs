@@ -40,15 +40,15 @@ pub fn get(name: &str) -> Option<Level> {
 
 /// Not API, test-only (feature `__counters`): the bytes each SIMD kernel and each watched
 /// portable fast path handled since the last [`reset_counts`], by a stable name such as
-/// `"ascii_blocks_avx2"` or `"copy_words"`. The counters are global to the process: tests
-/// that read them must all hold one lock, reset, run, then read.
+/// `"ascii_blocks_avx2"` or `"copy_words"`. The counters are the calling thread's own: a
+/// test reads what its own thread ran.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
     crate::counting::counts()
 }
 
-/// Not API, test-only (feature `__counters`): sets every counter of [`counts`] to 0. Global
-/// to the process, as [`counts`].
+/// Not API, test-only (feature `__counters`): sets this thread's counters of [`counts`] to
+/// 0.
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
     crate::counting::reset();

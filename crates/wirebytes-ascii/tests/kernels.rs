@@ -5,16 +5,12 @@
 //! its input. The outputs are checked elsewhere; a kernel that declines, or a level that
 //! runs the wrong kernels, gives the same bytes and shows only here.
 //!
-//! The counters are global: every test holds [`LOCK`] while it resets, runs and reads them.
+//! The counters are the thread's own: each test reads what it ran, whatever runs beside it.
 #![cfg(feature = "alloc")]
 
 use std::collections::BTreeMap;
-use std::sync::Mutex;
 
 use wirebytes_ascii::levels::{self, Level};
-
-/// Held by every test from the reset of the counters to their reading.
-static LOCK: Mutex<()> = Mutex::new(());
 
 /// The levels in order, with the kernel name suffixes each adds.
 const LEVELS: [(&str, &str); 4] = [
@@ -40,11 +36,8 @@ fn kernel_rank(counter: &str) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// The counters after `run` at `level`, taken under [`LOCK`] from zero.
+/// The counters after `run` at `level`, from zero.
 fn counted(level: Level, run: impl FnOnce(Level)) -> BTreeMap<&'static str, usize> {
-    let _guard = LOCK
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     levels::reset_counts();
     run(level);
     levels::counts().collect()
@@ -143,9 +136,6 @@ fn operation(name: &str) -> Operation {
 
 #[test]
 fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
-    let _guard = LOCK
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     levels::reset_counts();
     let counts: Vec<_> = levels::counts().collect();
     assert!(counts.iter().all(|&(_, count)| count == 0), "{counts:?}");

@@ -1,5 +1,5 @@
 //! Test-only counters of what each kernel and each portable fast path handled. With the
-//! hidden feature `__counters` every [`add`] goes to a global atomic, read through
+//! hidden feature `__counters` every [`add`] goes to a counter of the calling thread, read through
 //! `levels::counts`; without it [`add`] is empty and compiles to nothing, so a default or
 //! bench build pays nothing.
 

@@ -38,15 +38,14 @@ pub const JDK_VERSION: &str = crate::jdk::JDK_VERSION;
 /// Not API, test-only (feature `__counters`): what each kernel and each portable fast path
 /// handled since the last [`reset_counts`], by the path's name ("latin1_window_ssse3",
 /// "ascii_whole", ...), in bytes of UTF-8 input unless the path counts calls ("detect").
-/// The counters are global: a test that reads them must hold one lock shared by every test
-/// of its binary that encodes.
+/// The counters are the calling thread's own: a test reads what its own thread ran.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
     crate::counting::counts()
 }
 
-/// Not API, test-only (feature `__counters`): sets every counter of [`counts`] to 0. Global,
-/// as [`counts`].
+/// Not API, test-only (feature `__counters`): sets this thread's counters of [`counts`] to
+/// 0.
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
     crate::counting::reset();

@@ -1,20 +1,16 @@
 //! Which kernel and which portable fast path each input goes through, at every level this CPU
 //! has: the counters of the hidden feature `__counters` say what each one handled. A kernel
 //! that declines its input, a gate that never opens or a level that lacks a kernel gives the
-//! same bytes, only slower; these tests notice it. Every test holds [`LOCK`]: the counters are
-//! global.
+//! same bytes, only slower; these tests notice it. The counters are the thread's own: each test
+//! reads what it ran, whatever runs beside it.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
 
 use encoding_rs::{
     BIG5, EUC_JP, EUC_KR, GB18030, GBK, ISO_2022_JP, ISO_8859_15, SHIFT_JIS, WINDOWS_1251,
     WINDOWS_1252,
 };
 use wirebytes_charset::{Charset, Replacement, levels, reference};
-
-/// Held by every test of this file while it resets, runs and reads the counters.
-static LOCK: Mutex<()> = Mutex::new(());
 
 const JDK: Replacement = Replacement::Jdk;
 
@@ -41,7 +37,6 @@ const KERNELS: [(&str, &[&str]); 16] = [
 
 /// The counters after one run of `f`, by name.
 fn counted(f: impl FnOnce()) -> HashMap<&'static str, usize> {
-    let _guard = LOCK.lock().unwrap_or_else(PoisonError::into_inner);
     levels::reset_counts();
     f();
     levels::counts().collect()
@@ -757,7 +752,6 @@ fn the_public_functions_run_the_highest_level() {
 /// `encode_to_vec` grows a `Vec` whose capacity was its length to exactly the new length.
 #[test]
 fn outputs_are_reserved_exactly() {
-    let _guard = LOCK.lock().unwrap_or_else(PoisonError::into_inner);
     let texts = [
         "a".repeat(300),
         "é".repeat(300),

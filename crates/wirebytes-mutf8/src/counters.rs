@@ -3,8 +3,9 @@
 //! the same; only the speed would change).
 //!
 //! With the hidden feature `__counters` (the crate's own tests turn it on; never for users),
-//! [`add`] adds to one relaxed atomic per [`Path`], read through `levels::counts`. Without
-//! it, [`add`] is empty and inlined away: a default or bench build pays nothing.
+//! [`add`] adds to the calling thread's counter of its [`Path`], read through
+//! `levels::counts`. Without it, [`add`] is empty and inlined away: a default or bench build
+//! pays nothing.
 //!
 //! What each path counts (`n` of [`add`]) is said on its variant: bytes of input handled,
 //! except [`Path::DetectAsk`] (one per call).

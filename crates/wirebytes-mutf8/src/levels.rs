@@ -39,15 +39,15 @@ pub fn get(name: &str) -> Option<Level> {
 
 /// Not API, test-only (hidden feature `__counters`): what each kernel and each portable fast
 /// path handled since the last [`reset_counts`], by stable name (`"utf16_blocks_avx2"`,
-/// `"short_ascii"`, ...): bytes of input, except `"detect_ask"` (calls). The counts are global
-/// to the process: tests that read them must hold one lock across reset, run and read.
+/// `"short_ascii"`, ...): bytes of input, except `"detect_ask"` (calls). The counts are the
+/// calling thread's own: a test reads what its own thread ran.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
     crate::counting::counts()
 }
 
-/// Not API, test-only (hidden feature `__counters`): sets every count of [`counts`] to 0.
-/// Global to the process, as the counts are.
+/// Not API, test-only (hidden feature `__counters`): sets this thread's counts of [`counts`]
+/// to 0.
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
     crate::counting::reset();

@@ -5,16 +5,12 @@
 //! taken on its input. The outputs are the same whichever code runs (other tests check
 //! them); these tests notice when a kernel is no longer chosen or a fast path no longer taken.
 //!
-//! The counts are global to the process: every test holds [`LOCK`] from the reset to the
-//! read ([`counted`]).
+//! The counts are the thread's own: each test reads what it ran ([`counted`]), whatever runs
+//! beside it.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, PoisonError};
 
 use wirebytes_mutf8::levels::{self, Level};
-
-/// Held by every test from resetting the counts to reading them.
-static LOCK: Mutex<()> = Mutex::new(());
 
 /// The counters of the kernels (the others count portable fast paths).
 const KERNELS: [&str; 6] = [
@@ -28,7 +24,6 @@ const KERNELS: [&str; 6] = [
 
 /// The counts of what `run` handled, by counter name.
 fn counted(run: impl FnOnce()) -> BTreeMap<&'static str, usize> {
-    let _guard = LOCK.lock().unwrap_or_else(PoisonError::into_inner);
     levels::reset_counts();
     run();
     levels::counts().collect()
@@ -457,8 +452,7 @@ fn the_encoders_take_their_fast_paths() {
 #[test]
 fn the_cpu_is_asked_once() {
     let body = "\u{436}".repeat(40);
-    // The first call may ask the CPU (under the lock, as every call here: the counts are
-    // global).
+    // The first call of the process may ask the CPU.
     counted(|| {
         let _ = wirebytes_mutf8::decode_to_utf16(body.as_bytes());
     });
@@ -474,7 +468,6 @@ fn the_cpu_is_asked_once() {
 /// Where the docs promise an exact size, the owned output's capacity is its length.
 #[test]
 fn exact_size_outputs_are_allocated_exactly() {
-    let _guard = LOCK.lock().unwrap_or_else(PoisonError::into_inner);
     let text = "NUL \0, pair \u{1F600}, \u{436}\u{4E2D} and ascii".repeat(5);
     let bytes = wirebytes_mutf8::encode(&text);
     assert!(matches!(bytes, std::borrow::Cow::Owned(_)));

@@ -1,6 +1,6 @@
 //! Test-only counts of the calls each watched path took. With the hidden feature
-//! `__counters` (the crate's own tests turn it on) each [`add`] is one relaxed atomic
-//! addition, read through [`crate::levels::counts`]; without it [`add`] is empty and compiles
+//! `__counters` (the crate's own tests turn it on) each [`add`] is one addition to a
+//! counter of the calling thread, read through [`crate::levels::counts`]; without it [`add`] is empty and compiles
 //! to nothing, so a default or bench build pays nothing.
 
 /// A path whose use the tests watch.

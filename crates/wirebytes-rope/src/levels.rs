@@ -62,14 +62,14 @@ impl Level {
 /// of a slice for a needle of 2 to 8 bytes handed to `memmem` after their candidates by the
 /// first byte ran out), `"queue_merged_bytes"` (bytes `ByteQueue::make_contiguous`
 /// copied).
-/// Test-only (the hidden feature `__counters`) and global to the process: tests that read
-/// the counts hold one lock while they reset, run and read.
+/// Test-only (the hidden feature `__counters`), and the calling thread's own: a test reads
+/// what its own thread ran.
 #[cfg(feature = "__counters")]
 pub fn counts() -> impl Iterator<Item = (&'static str, usize)> {
     crate::counting::counts()
 }
 
-/// Sets every counter of [`counts`] to zero.
+/// Sets this thread's counters of [`counts`] to zero.
 #[cfg(feature = "__counters")]
 pub fn reset_counts() {
     crate::counting::reset();

@@ -2,19 +2,12 @@
 //! show which path each comparison of two fragment lists took.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
 
 use bytes::{Buf, Bytes};
 use wirebytes_rope::{ByteQueue, ByteString, levels};
 
-/// The counters are global: every test here holds this lock while it resets, runs, reads.
-static LOCK: Mutex<()> = Mutex::new(());
-
-/// The counts of the paths `run` took.
+/// The counts of the paths `run` took on this thread (the counters are each thread's own).
 fn counted(run: impl FnOnce()) -> HashMap<&'static str, usize> {
-    let _held = LOCK
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     levels::reset_counts();
     run();
     levels::counts().collect()
