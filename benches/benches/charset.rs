@@ -39,6 +39,11 @@
 //! say: simdutf reads it at its first call), the column is `simdutf-<implementation>`: run
 //! with `haswell` to set `ours-avx2` against simdutf's AVX2 kernels in one run.
 //!
+//! `charset/from-utf16`: UTF-16 input (`&[u16]`, the same five texts and sizes) to UTF-8 and
+//! ISO-8859-1 (Latin-1 text only): `baseline` (the reference, up to 16 KiB), `ours`
+//! (`encode_from_utf16`) and on x86-64 `simdutf` (its length function, then its conversion
+//! of valid UTF-16 into a `Vec` of that length), named as in `charset/unicode`.
+//!
 //! `charset/into-buffers`: the functions that write into the caller's buffers, on German and
 //! Japanese bodies: `limit-memcpy` (UTF-8 only: `to_vec`), `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
 //! `Vec`), `encode_to_buf` (into a reused `BytesMut`), `encode_to_slice` (into a reused slice
@@ -498,6 +503,27 @@ mod peer {
             }
         }
     }
+
+    /// simdutf's exact-size conversion of valid UTF-16 (native byte order) into UTF-8
+    /// (`latin1` false) or Latin-1: its length function, then the conversion into a vector of
+    /// that length.
+    pub(crate) fn convert_from_utf16(latin1: bool, units: &[u16]) -> Vec<u8> {
+        let (src, len) = (units.as_ptr(), units.len());
+        // SAFETY: `units` is valid UTF-16 (the caller's text's), as the `convert_valid_`
+        // functions require, and the length functions give the bytes the conversions write;
+        // for Latin-1 the caller's text holds no char over U+00FF.
+        unsafe {
+            if latin1 {
+                exact(simdutf::latin1_length_from_utf16(len), |dst| {
+                    simdutf::convert_valid_utf16_to_latin1(src, len, dst)
+                })
+            } else {
+                exact(simdutf::utf8_length_from_utf16(units), |dst| {
+                    simdutf::convert_valid_utf16_to_utf8(src, len, dst)
+                })
+            }
+        }
+    }
 }
 
 /// `charset/unicode`: the Unicode and Latin-1 targets against simdutf.
@@ -553,6 +579,63 @@ fn unicode(c: &mut Criterion) {
                         avx2.encode(charset, t, Replacement::Jdk)
                     });
                 }
+                group.finish();
+            }
+        }
+    }
+}
+
+/// `charset/from-utf16`: UTF-16 input (native order) to UTF-8 and ISO-8859-1 against
+/// simdutf.
+fn from_utf16(c: &mut Criterion) {
+    const GROUP: &str = "charset/from-utf16";
+    let texts: [(&str, &str); 5] = [
+        ("ascii", ENGLISH),
+        ("latin1", GERMAN),
+        ("cyrillic-greek", CYRILLIC_GREEK),
+        ("cjk", JAPANESE_PROSE),
+        ("emoji", EMOJI),
+    ];
+    let simdutf_column = match std::env::var("SIMDUTF_FORCE_IMPLEMENTATION") {
+        Ok(forced) => format!("simdutf-{forced}"),
+        Err(_) => "simdutf".to_owned(),
+    };
+    for (name, unit) in texts {
+        for bytes in [1024, 16 * 1024, 1024 * 1024] {
+            let text = body(unit, bytes);
+            let units: Vec<u16> = text.encode_utf16().collect();
+            for (charset_name, charset) in [
+                ("UTF-8", Charset::UTF_8),
+                ("ISO-8859-1", Charset::ISO_8859_1),
+            ] {
+                let latin1 = charset == Charset::ISO_8859_1;
+                // Latin-1 only for the text Latin-1 holds: simdutf converts nothing else.
+                if latin1 && text.chars().any(|c| u32::from(c) > 0xFF) {
+                    continue;
+                }
+                let mut group = c.benchmark_group(GROUP);
+                group.throughput(Throughput::Bytes(2 * units.len() as u64));
+                let param = format!("{name}-{charset_name}/{}", units.len());
+                #[cfg(target_arch = "x86_64")]
+                {
+                    assert_eq!(
+                        peer::convert_from_utf16(latin1, &units),
+                        charset.encode_from_utf16(&units, Replacement::Jdk),
+                        "{param}"
+                    );
+                    bench(&mut group, GROUP, &simdutf_column, &param, &units, |u| {
+                        peer::convert_from_utf16(latin1, u)
+                    });
+                }
+                // The reference takes most of a second at 1 MiB.
+                if bytes <= 16 * 1024 {
+                    bench(&mut group, GROUP, "baseline", &param, &units, |u| {
+                        reference::encode_from_utf16(charset, u, Replacement::Jdk)
+                    });
+                }
+                bench(&mut group, GROUP, "ours", &param, &units, |u| {
+                    charset.encode_from_utf16(u, Replacement::Jdk)
+                });
                 group.finish();
             }
         }
@@ -660,6 +743,7 @@ fn benches(c: &mut Criterion) {
     jdk_only(c);
     into_buffers(c);
     unicode(c);
+    from_utf16(c);
     const ALL: &[&str] = &[
         "baseline",
         "encoding_rs",

@@ -97,12 +97,17 @@ pub(crate) enum Path {
     CountUnitsAvx512,
     /// The AVX2 kernel of UTF-8 to Latin-1 bytes: the bytes it read.
     Latin1BytesAvx2,
+    /// UTF-16 input to UTF-8, written a run at a time into the sink's room: the units read.
+    Utf16ToUtf8Run,
+    /// UTF-16 input to a single-byte charset, sixteen units that all map at a time: the
+    /// units.
+    Utf16TableChunks,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 36] = [
+    pub(crate) const ALL: [Path; 38] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -139,6 +144,8 @@ impl Path {
         Path::CountUnitsAvx2,
         Path::CountUnitsAvx512,
         Path::Latin1BytesAvx2,
+        Path::Utf16ToUtf8Run,
+        Path::Utf16TableChunks,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -181,6 +188,8 @@ impl Path {
             Path::CountUnitsAvx2 => "count_units_avx2",
             Path::CountUnitsAvx512 => "count_units_avx512",
             Path::Latin1BytesAvx2 => "latin1_bytes_avx2",
+            Path::Utf16ToUtf8Run => "utf16_to_utf8_run",
+            Path::Utf16TableChunks => "utf16_table_chunks",
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::ascii_prefix::ascii_prefix;
 use crate::counters::{Path, add};
 use crate::encodings::{self, Kind};
 use crate::error::{Unmappable, UnmappableUtf16};
+use crate::from_utf16;
 use crate::jdk_multi_byte::Coder as JdkCoder;
 use crate::multi_byte::MultiByte;
 use crate::single_byte::{self, count_chars};
@@ -184,7 +185,7 @@ pub(crate) fn encode_units<S: Sink>(
     let prefix = prefix(charset, kind, with_bom, !units.is_empty());
     let start = out.len();
     let result = match kind {
-        Kind::Utf8 => unicode::utf16_to_utf8(prefix, units, policy, out),
+        Kind::Utf8 => from_utf16::to_utf8(prefix, units, policy, out),
         Kind::Utf16 { big_endian, .. } => {
             unicode::utf16_to_utf16(prefix, units, big_endian, policy, out)
         }

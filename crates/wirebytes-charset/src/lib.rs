@@ -193,6 +193,7 @@ mod encoder;
 mod encodings;
 mod engine;
 mod error;
+mod from_utf16;
 mod jdk;
 mod jdk_multi_byte;
 mod latin1;

@@ -612,6 +612,32 @@ fn len_utf16(table: &Table, units: &[u16], policy: Policy) -> usize {
     n
 }
 
+impl Table {
+    /// The bytes of sixteen units that all map and are below U+0800 (no surrogate among
+    /// them), U+0000 excepted: `None` where one is not.
+    #[inline(always)]
+    fn map_chunk(&self, chunk: &[u16; 16]) -> Option<[u8; 16]> {
+        let mut bytes = [0u8; 16];
+        if self.whole_latin1 {
+            // Each unit of U+0001..U+00FF is its own byte: a loop the compiler vectorises.
+            // `u - 1 < 0xFF` for U+0001..U+00FF alone.
+            let latin1 = chunk
+                .iter()
+                .fold(true, |acc, &u| acc & (u.wrapping_sub(1) < 0xFF));
+            if latin1 {
+                return Some(chunk.map(|u| u as u8));
+            }
+        }
+        let mut mapped = true;
+        for (b, &u) in bytes.iter_mut().zip(chunk) {
+            let byte = self.low.get(usize::from(u)).copied().unwrap_or(0);
+            mapped &= byte != 0;
+            *b = byte;
+        }
+        mapped.then_some(bytes)
+    }
+}
+
 /// The char of the unit `u`, just read from `units` (`i` is past it; a surrogate pair is
 /// joined, see [`scalar_at`]), and its byte if it maps: an ASCII char through the table too
 /// (not its own byte in EBCDIC).
@@ -658,10 +684,25 @@ pub(crate) fn encode_utf16<S: Sink>(
 ) -> Result<(), usize> {
     let start = out.len();
     if S::EXACT {
-        out.reserve_exact(len_utf16(table, units, policy));
+        out.reserve_exact(if policy == Policy::Whatwg {
+            len_utf16(table, units, policy)
+        } else {
+            // One byte per char, mapped or replaced.
+            crate::from_utf16::chars(units)
+        });
     }
     let mut i = 0;
     while i < units.len() {
+        // Sixteen units of U+0001..U+07FF that all map, through the table of those (or, in
+        // the JDK's ISO-8859-1, sixteen of U+0001..U+00FF, each its own byte).
+        if let Some(chunk) = units.get(i..i + 16).and_then(|c| c.first_chunk::<16>()) {
+            if let Some(bytes) = table.map_chunk(chunk) {
+                out.extend_from_slice(&bytes);
+                add(Path::Utf16TableChunks, 16);
+                i += 16;
+                continue;
+            }
+        }
         let u = units[i];
         let at = i;
         i += 1;
@@ -712,6 +753,28 @@ mod table_tests {
             only_zero.ascii_only,
             "a char mapped to no byte is not mapped"
         );
+    }
+
+    /// In every table, sixteen units map in one go exactly where each maps on its own and
+    /// lies in U+0001..U+07FF, to the bytes of each on its own; beside a unit that does not
+    /// map, none do.
+    #[test]
+    fn sixteen_units_map_as_each_does_alone() {
+        for i in 0..super::TABLE_COUNT {
+            let table = super::table(i);
+            let alone = |u: u16| super::look_up(table, &[u], &mut 1, u).1;
+            let unmapped = (0x80..0x800).find(|&u| alone(u).is_none());
+            for u in (0..0x900).chain([0xD800, 0xDC00, 0x20AC, 0xFFFD, 0xFFFF]) {
+                let chunk = [u; 16];
+                let want = alone(u).filter(|_| (1..0x800).contains(&u));
+                assert_eq!(table.map_chunk(&chunk), want.map(|b| [b; 16]), "{i} {u:#x}");
+                if let (Some(_), Some(other)) = (want, unmapped) {
+                    let mut mixed = chunk;
+                    mixed[15] = other;
+                    assert_eq!(table.map_chunk(&mixed), None, "{i} {u:#x} {other:#x}");
+                }
+            }
+        }
     }
 }
 

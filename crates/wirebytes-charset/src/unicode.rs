@@ -683,58 +683,6 @@ fn first_lone(units: &[u16]) -> Option<usize> {
     (valid < units.len()).then_some(valid)
 }
 
-/// Appends `prefix` then UTF-16 `units` as UTF-8; an unpaired surrogate is `?` ([`Policy::Jdk`]), U+FFFD
-/// ([`Policy::Whatwg`]) or `Err` with its index ([`Policy::Strict`], nothing appended).
-pub(crate) fn utf16_to_utf8<S: Sink>(
-    prefix: &[u8],
-    units: &[u16],
-    policy: Policy,
-    out: &mut S,
-) -> Result<(), usize> {
-    if policy == Policy::Strict {
-        if let Some(at) = first_lone(units) {
-            return Err(at);
-        }
-    }
-    if S::EXACT {
-        let lone_len = if policy == Policy::Jdk { 1 } else { 3 };
-        let mut len = 0;
-        let mut i = 0;
-        while i < units.len() {
-            let u = units[i];
-            i += 1;
-            len += match u {
-                0..=0x7F => 1,
-                0x80..=0x7FF => 2,
-                0xD800..=0xDBFF if i < units.len() && (0xDC00..=0xDFFF).contains(&units[i]) => {
-                    i += 1;
-                    4
-                }
-                0xD800..=0xDFFF => lone_len,
-                _ => 3,
-            };
-        }
-        out.reserve_exact(prefix.len() + len);
-    }
-    out.extend_from_slice(prefix);
-    let mut buf = [0u8; 4];
-    for c in char::decode_utf16(units.iter().copied()) {
-        match c {
-            Ok(c) if (c as u32) < 0x80 => out.push(c as u8),
-            Ok(c) => out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes()),
-            Err(_) => {
-                if policy == Policy::Jdk {
-                    out.push(b'?');
-                } else {
-                    out.extend_from_slice("\u{FFFD}".as_bytes());
-                }
-                out.replaced();
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Appends `prefix` then UTF-16 `units` as UTF-16 bytes in the given order; an unpaired surrogate becomes
 /// U+FFFD (what the JDK and the WHATWG standard both write), or `Err` with its index under
 /// [`Policy::Strict`] (nothing appended).

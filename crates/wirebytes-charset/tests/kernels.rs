@@ -983,3 +983,68 @@ fn mostly_cjk_text_is_decoded_in_steps() {
         }
     }
 }
+
+/// UTF-16 input to UTF-8 is written in runs, not char by char: into a `Vec`, the caller's
+/// slice and a `BufMut`, every unit goes through the run writer, lone surrogates included.
+#[test]
+fn utf16_input_to_utf8_is_written_in_runs() {
+    let text = "caf\u{E9} \u{4E2D}\u{1F600} ".repeat(300);
+    let mut units: Vec<u16> = text.encode_utf16().collect();
+    units.insert(700, 0xD800);
+    units.push(0xDBFF);
+    let want = reference::encode_from_utf16(Charset::UTF_8, &units, JDK);
+    let mut body = Vec::new();
+    let counts = counted(|| body = Charset::UTF_8.encode_from_utf16(&units, JDK));
+    assert_eq!(body, want);
+    assert_eq!(counts["utf16_to_utf8_run"], units.len(), "Vec");
+    let mut dst = vec![0u8; want.len()];
+    let counts = counted(|| {
+        let written = Charset::UTF_8.encode_from_utf16_to_slice(&units, JDK, &mut dst);
+        assert_eq!(written, Some(want.len()));
+    });
+    assert_eq!(counts["utf16_to_utf8_run"], units.len(), "slice");
+    #[cfg(feature = "bytes")]
+    {
+        let mut buf = bytes::BytesMut::new();
+        let counts = counted(|| Charset::UTF_8.encode_from_utf16_to_buf(&units, JDK, &mut buf));
+        assert_eq!(buf[..], want[..]);
+        assert_eq!(counts["utf16_to_utf8_run"], units.len(), "BufMut");
+    }
+}
+
+/// UTF-16 input to a single-byte charset goes sixteen units at a time where they all map:
+/// the JDK's ISO-8859-1 (each unit its own byte), windows-1251 (Cyrillic, through the table)
+/// and EBCDIC (ASCII through the table), exact-size and into the caller's slice.
+#[test]
+fn utf16_input_to_single_byte_goes_sixteen_units_at_a_time() {
+    let cases = [
+        (
+            Charset::ISO_8859_1,
+            "Gr\u{FC}\u{DF}e aus K\u{F6}ln, ".repeat(40),
+        ),
+        (
+            Charset::from(WINDOWS_1251),
+            "\u{416}\u{451}\u{43B}\u{442}\u{44B}\u{439} ".repeat(80),
+        ),
+        (
+            Charset::for_java_name("IBM037").expect("a JDK charset"),
+            "plain text ".repeat(50),
+        ),
+    ];
+    for (charset, text) in cases {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let chunks = units.len() / 16 * 16;
+        let want = reference::encode_from_utf16(charset, &units, JDK);
+        let mut body = Vec::new();
+        let counts = counted(|| body = charset.encode_from_utf16(&units, JDK));
+        assert_eq!(body, want, "{charset}");
+        assert_eq!(body.capacity(), body.len(), "{charset}");
+        assert_eq!(counts["utf16_table_chunks"], chunks, "{charset}");
+        let mut dst = vec![0u8; want.len()];
+        let counts = counted(|| {
+            let written = charset.encode_from_utf16_to_slice(&units, JDK, &mut dst);
+            assert_eq!(written, Some(want.len()), "{charset}");
+        });
+        assert_eq!(counts["utf16_table_chunks"], chunks, "{charset}");
+    }
+}
