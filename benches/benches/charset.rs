@@ -526,16 +526,26 @@ mod peer {
     }
 }
 
+/// The texts of `charset/unicode` and `charset/from-utf16`.
+const UNICODE_TEXTS: [(&str, &str); 5] = [
+    ("ascii", ENGLISH),
+    ("latin1", GERMAN),
+    ("cyrillic-greek", CYRILLIC_GREEK),
+    ("cjk", JAPANESE_PROSE),
+    ("emoji", EMOJI),
+];
+
+/// simdutf's column: its own choice of kernel, or the one the environment forces on it.
+fn simdutf_column() -> String {
+    match std::env::var("SIMDUTF_FORCE_IMPLEMENTATION") {
+        Ok(forced) => format!("simdutf-{forced}"),
+        Err(_) => "simdutf".to_owned(),
+    }
+}
+
 /// `charset/unicode`: the Unicode and Latin-1 targets against simdutf.
 fn unicode(c: &mut Criterion) {
     const GROUP: &str = "charset/unicode";
-    let texts: [(&str, &str); 5] = [
-        ("ascii", ENGLISH),
-        ("latin1", GERMAN),
-        ("cyrillic-greek", CYRILLIC_GREEK),
-        ("cjk", JAPANESE_PROSE),
-        ("emoji", EMOJI),
-    ];
     let targets = [
         ("UTF-16BE", Target::Utf16Be),
         ("UTF-16LE", Target::Utf16Le),
@@ -543,12 +553,8 @@ fn unicode(c: &mut Criterion) {
         ("ISO-8859-1", Target::Latin1),
     ];
     let below = levels::get("avx2").filter(|_| levels::get("avx512").is_some());
-    // simdutf's own choice of kernel, or the one the environment forces on it.
-    let simdutf_column = match std::env::var("SIMDUTF_FORCE_IMPLEMENTATION") {
-        Ok(forced) => format!("simdutf-{forced}"),
-        Err(_) => "simdutf".to_owned(),
-    };
-    for (name, unit) in texts {
+    let simdutf_column = simdutf_column();
+    for (name, unit) in UNICODE_TEXTS {
         for bytes in [1024, 16 * 1024, 1024 * 1024] {
             let text = body(unit, bytes);
             for (charset_name, target) in targets {
@@ -589,18 +595,8 @@ fn unicode(c: &mut Criterion) {
 /// simdutf.
 fn from_utf16(c: &mut Criterion) {
     const GROUP: &str = "charset/from-utf16";
-    let texts: [(&str, &str); 5] = [
-        ("ascii", ENGLISH),
-        ("latin1", GERMAN),
-        ("cyrillic-greek", CYRILLIC_GREEK),
-        ("cjk", JAPANESE_PROSE),
-        ("emoji", EMOJI),
-    ];
-    let simdutf_column = match std::env::var("SIMDUTF_FORCE_IMPLEMENTATION") {
-        Ok(forced) => format!("simdutf-{forced}"),
-        Err(_) => "simdutf".to_owned(),
-    };
-    for (name, unit) in texts {
+    let simdutf_column = simdutf_column();
+    for (name, unit) in UNICODE_TEXTS {
         for bytes in [1024, 16 * 1024, 1024 * 1024] {
             let text = body(unit, bytes);
             let units: Vec<u16> = text.encode_utf16().collect();
