@@ -28,6 +28,20 @@ fn is_low(u: u16) -> bool {
     u & 0xFC00 == 0xDC00
 }
 
+/// The surrogate pairs of `units`: the high surrogates right before a low one (as
+/// `char::decode_utf16` joins them), counted by a loop the compiler vectorises.
+fn pairs(units: &[u16]) -> usize {
+    let Some(next) = units.get(1..) else {
+        return 0;
+    };
+    let mut pairs = 0;
+    for (a, b) in units.chunks(1 << 16).zip(next.chunks(1 << 16)) {
+        let joined = a.iter().zip(b);
+        pairs += joined.fold(0u32, |n, (&a, &b)| n + u32::from(is_high(a) & is_low(b))) as usize;
+    }
+    pairs
+}
+
 /// The length of `units` as UTF-8, an unpaired surrogate taking `lone_len` bytes.
 ///
 /// Every unit counts 1, one more from U+0080 and one more from U+0800, so a surrogate counts
@@ -49,10 +63,7 @@ pub(crate) fn utf8_len(units: &[u16], lone_len: usize) -> usize {
     if surrogates == 0 {
         return len;
     }
-    let pairs = units
-        .windows(2)
-        .filter(|w| is_high(w[0]) && is_low(w[1]))
-        .count();
+    let pairs = pairs(units);
     let lone = surrogates - 2 * pairs;
     len - 2 * pairs - (3 - lone_len) * lone
 }
@@ -67,11 +78,7 @@ pub(crate) fn chars(units: &[u16]) -> usize {
     if !surrogates {
         return units.len();
     }
-    let pairs = units
-        .windows(2)
-        .filter(|w| is_high(w[0]) && is_low(w[1]))
-        .count();
-    units.len() - pairs
+    units.len() - pairs(units)
 }
 
 /// What one [`write_run`] did.
@@ -83,6 +90,23 @@ struct Step {
     written: usize,
     /// Whether an unpaired surrogate was replaced.
     replaced: bool,
+}
+
+/// The length of the run of ASCII that starts `units`, in whole chunks of sixteen units
+/// (loops the compiler vectorises): 0 where the first sixteen are not all ASCII.
+#[inline(always)]
+fn ascii_run_len(units: &[u16]) -> usize {
+    let ascii = |chunk: &[u16]| chunk.iter().fold(0, |acc, &u| acc | u) < 0x80;
+    match units.get(..16) {
+        Some(first) if ascii(first) => {
+            16 + units[16..]
+                .chunks_exact(16)
+                .take_while(|c| ascii(c))
+                .count()
+                * 16
+        }
+        _ => 0,
+    }
 }
 
 /// The UTF-8 of one char of `units`, from its first unit: the bytes in a 4-byte array, how
@@ -139,14 +163,11 @@ fn write_run(units: &[u16], last: bool, policy: Policy, room: &mut Room<'_>) -> 
         // From an ASCII unit on: sixteen units of ASCII at a time (loops the compiler
         // vectorises), then four. Where they do not fit, the units go one at a time below.
         if units[r] < 0x80 {
-            if let Some(chunk) = units.get(r..r + 16) {
-                if chunk.iter().fold(0, |acc, &u| acc | u) < 0x80
-                    && room.put_each(w, chunk, |u| [u as u8])
-                {
-                    r += 16;
-                    w += 16;
-                    continue;
-                }
+            let run = ascii_run_len(&units[r..]);
+            if run > 0 && room.put_each(w, &units[r..r + run], |u| [u as u8]) {
+                r += run;
+                w += run;
+                continue;
             }
             if let Some(&[a, b, c, d]) = units.get(r..r + 4).and_then(|s| s.first_chunk::<4>()) {
                 if (a | b | c | d) < 0x80 && room.put(w, [a as u8, b as u8, c as u8, d as u8]) {
@@ -324,6 +345,22 @@ mod tests {
                     let step = write_run(units, true, policy, &mut Room::new(&mut buf));
                     assert_eq!(step.read, units.len(), "{units:x?}");
                     assert_eq!(&buf[..step.written], &want[..], "{units:x?}");
+                }
+            }
+        }
+    }
+
+    /// Pairs and lone surrogates on both sides of the 65,536-unit chunks of the counting
+    /// pass.
+    #[test]
+    fn the_length_holds_across_counting_chunks() {
+        for at in [65_534, 65_535, 65_536, 131_071] {
+            for pair in [[0xD83D, 0xDE00], [0xDE00, 0xD83D]] {
+                let mut units = vec![0x61; 140_000];
+                units[at..at + 2].copy_from_slice(&pair);
+                for (lone, lone_len) in [("?", 1), ("\u{FFFD}", 3)] {
+                    let want = reference(&units, lone).len();
+                    assert_eq!(utf8_len(&units, lone_len), want, "{at} {pair:x?}");
                 }
             }
         }

@@ -612,6 +612,25 @@ fn len_utf16(table: &Table, units: &[u16], policy: Policy) -> usize {
     n
 }
 
+/// The length of the run of U+0001..U+00FF that starts `units`, or `most` where the run is
+/// longer (a multiple of 16): sixteen units at a time, in loops the compiler vectorises, then
+/// one at a time.
+fn latin1_run_len(units: &[u16], most: usize) -> usize {
+    // `u - 1 < 0xFF` for U+0001..U+00FF alone.
+    let latin1 = |u: &u16| u.wrapping_sub(1) < 0xFF;
+    let mut n = 0;
+    while n < most {
+        match units.get(n..n + 16) {
+            Some(chunk) if chunk.iter().fold(true, |acc, u| acc & latin1(u)) => n += 16,
+            _ => break,
+        }
+    }
+    if n < most {
+        n += units[n..].iter().take(16).take_while(|u| latin1(u)).count();
+    }
+    n.min(most)
+}
+
 impl Table {
     /// The bytes of sixteen units that all map and are below U+0800 (no surrogate among
     /// them), U+0000 excepted: `None` where one is not.
@@ -693,6 +712,25 @@ pub(crate) fn encode_utf16<S: Sink>(
     }
     let mut i = 0;
     while i < units.len() {
+        // In the JDK's ISO-8859-1, a run of U+0001..U+00FF, each unit its own byte, written
+        // in one go (up to a staging buffer's worth where the sink has no memory to lend).
+        if table.whole_latin1 {
+            let most = if S::IN_PLACE { usize::MAX } else { 2048 };
+            let run = latin1_run_len(&units[i..], most);
+            if run >= 16 {
+                let src = &units[i..i + run];
+                out.put_with(run, |room| {
+                    if room.put_each(0, src, |u| [u as u8]) {
+                        run
+                    } else {
+                        0
+                    }
+                });
+                add(Path::Utf16TableChunks, run);
+                i += run;
+                continue;
+            }
+        }
         // Sixteen units of U+0001..U+07FF that all map, through the table of those (or, in
         // the JDK's ISO-8859-1, sixteen of U+0001..U+00FF, each its own byte).
         if let Some(chunk) = units.get(i..i + 16).and_then(|c| c.first_chunk::<16>()) {
@@ -753,6 +791,30 @@ mod table_tests {
             only_zero.ascii_only,
             "a char mapped to no byte is not mapped"
         );
+    }
+
+    /// The run of U+0001..U+00FF at the start: every length up to 40 before a unit outside
+    /// it (U+0000, U+0100, a surrogate) or the end, cut at `most`.
+    #[test]
+    fn latin1_runs_end_at_the_first_other_unit() {
+        for len in 0..40 {
+            for stop in [None, Some(0), Some(0x100), Some(0xD800), Some(0xFFFF)] {
+                let mut units: Vec<u16> = (0..len).map(|k| 1 + (k * 37 % 0xFF) as u16).collect();
+                units.extend(stop);
+                units.extend([0x41; 20]);
+                let whole = if stop.is_some() { len } else { units.len() };
+                assert_eq!(
+                    super::latin1_run_len(&units, usize::MAX),
+                    whole,
+                    "{len} {stop:?}"
+                );
+                assert_eq!(
+                    super::latin1_run_len(&units, 16),
+                    whole.min(16),
+                    "{len} {stop:?}"
+                );
+            }
+        }
     }
 
     /// In every table, sixteen units map in one go exactly where each maps on its own and

@@ -1013,18 +1013,19 @@ fn utf16_input_to_utf8_is_written_in_runs() {
 }
 
 /// UTF-16 input to a single-byte charset goes sixteen units at a time where they all map:
-/// the JDK's ISO-8859-1 (each unit its own byte), windows-1251 (Cyrillic, through the table)
-/// and EBCDIC (ASCII through the table), exact-size and into the caller's slice.
+/// windows-1251 (Cyrillic, through the table) and EBCDIC (ASCII through the table); in the
+/// JDK's ISO-8859-1 (each unit its own byte) the whole text goes as one run. Exact-size and
+/// into the caller's slice.
 #[test]
 fn utf16_input_to_single_byte_goes_sixteen_units_at_a_time() {
     let cases = [
         (
             Charset::ISO_8859_1,
-            "Gr\u{FC}\u{DF}e aus K\u{F6}ln, ".repeat(40),
+            "Gr\u{FC}\u{DF}e aus K\u{F6}ln, ".repeat(40) + "!",
         ),
         (
             Charset::from(WINDOWS_1251),
-            "\u{416}\u{451}\u{43B}\u{442}\u{44B}\u{439} ".repeat(80),
+            "\u{416}\u{451}\u{43B}\u{442}\u{44B}\u{439} ".repeat(80) + "!",
         ),
         (
             Charset::for_java_name("IBM037").expect("a JDK charset"),
@@ -1033,7 +1034,11 @@ fn utf16_input_to_single_byte_goes_sixteen_units_at_a_time() {
     ];
     for (charset, text) in cases {
         let units: Vec<u16> = text.encode_utf16().collect();
-        let chunks = units.len() / 16 * 16;
+        let chunks = if charset == Charset::ISO_8859_1 {
+            units.len()
+        } else {
+            units.len() / 16 * 16
+        };
         let want = reference::encode_from_utf16(charset, &units, JDK);
         let mut body = Vec::new();
         let counts = counted(|| body = charset.encode_from_utf16(&units, JDK));
