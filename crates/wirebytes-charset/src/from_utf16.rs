@@ -160,8 +160,9 @@ fn write_run(units: &[u16], last: bool, policy: Policy, room: &mut Room<'_>) -> 
     let mut step = Step::default();
     let (mut r, mut w) = (0, 0);
     while r < units.len() {
-        // From an ASCII unit on: sixteen units of ASCII at a time (loops the compiler
-        // vectorises), then four. Where they do not fit, the units go one at a time below.
+        // From an ASCII unit on: a run of ASCII in whole chunks of sixteen units, in one go
+        // (loops the compiler vectorises), else four units. Where they do not fit, the units
+        // go one at a time below.
         if units[r] < 0x80 {
             let run = ascii_run_len(&units[r..]);
             if run > 0 && room.put_each(w, &units[r..r + run], |u| [u as u8]) {
@@ -208,9 +209,8 @@ pub(crate) fn to_utf8<S: Sink>(
     out: &mut S,
 ) -> Result<(), usize> {
     if policy == Policy::Strict {
-        let valid = encoding_rs::mem::utf16_valid_up_to(units);
-        if valid < units.len() {
-            return Err(valid);
+        if let Some(at) = crate::unicode::first_lone(units) {
+            return Err(at);
         }
     }
     if S::EXACT {

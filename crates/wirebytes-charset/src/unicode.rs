@@ -678,7 +678,7 @@ pub(crate) fn next_item(units: &[u16], i: &mut usize) -> Option<Result<char, usi
 }
 
 /// The index of the first unpaired surrogate in `units`.
-fn first_lone(units: &[u16]) -> Option<usize> {
+pub(crate) fn first_lone(units: &[u16]) -> Option<usize> {
     let valid = encoding_rs::mem::utf16_valid_up_to(units);
     (valid < units.len()).then_some(valid)
 }
