@@ -637,16 +637,6 @@ impl Table {
     #[inline(always)]
     fn map_chunk(&self, chunk: &[u16; 16]) -> Option<[u8; 16]> {
         let mut bytes = [0u8; 16];
-        if self.whole_latin1 {
-            // Each unit of U+0001..U+00FF is its own byte: a loop the compiler vectorises.
-            // `u - 1 < 0xFF` for U+0001..U+00FF alone.
-            let latin1 = chunk
-                .iter()
-                .fold(true, |acc, &u| acc & (u.wrapping_sub(1) < 0xFF));
-            if latin1 {
-                return Some(chunk.map(|u| u as u8));
-            }
-        }
         let mut mapped = true;
         for (b, &u) in bytes.iter_mut().zip(chunk) {
             let byte = self.low.get(usize::from(u)).copied().unwrap_or(0);
@@ -731,8 +721,7 @@ pub(crate) fn encode_utf16<S: Sink>(
                 continue;
             }
         }
-        // Sixteen units of U+0001..U+07FF that all map, through the table of those (or, in
-        // the JDK's ISO-8859-1, sixteen of U+0001..U+00FF, each its own byte).
+        // Sixteen units of U+0001..U+07FF that all map, through the table of those.
         if let Some(chunk) = units.get(i..i + 16).and_then(|c| c.first_chunk::<16>()) {
             if let Some(bytes) = table.map_chunk(chunk) {
                 out.extend_from_slice(&bytes);
