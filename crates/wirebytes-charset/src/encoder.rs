@@ -5,6 +5,7 @@ use encoding_rs::CoderResult;
 use crate::arch::Kernels;
 use crate::encodings::{self, Kind};
 use crate::engine::{self, infallible};
+use crate::from_utf16::{is_high, is_low};
 use crate::jdk_multi_byte;
 use crate::multi_byte::{Coding, MultiByte};
 use crate::sink::{Sink, SliceSink, Tracked};
@@ -103,16 +104,6 @@ impl Held {
         }
         n
     }
-}
-
-/// Whether `u` is a high (leading) surrogate.
-fn is_high(u: u16) -> bool {
-    (0xD800..=0xDBFF).contains(&u)
-}
-
-/// Whether `u` is a low (trailing) surrogate.
-fn is_low(u: u16) -> bool {
-    (0xDC00..=0xDFFF).contains(&u)
 }
 
 /// Encodes a `&str` chunk with a multi-byte `coder` into `dst`, recording a replacement.

@@ -18,14 +18,20 @@ fn is_surrogate(u: u16) -> bool {
 
 /// Whether `u` is a high (leading) surrogate.
 #[inline(always)]
-fn is_high(u: u16) -> bool {
+pub(crate) fn is_high(u: u16) -> bool {
     u & 0xFC00 == 0xD800
 }
 
 /// Whether `u` is a low (trailing) surrogate.
 #[inline(always)]
-fn is_low(u: u16) -> bool {
+pub(crate) fn is_low(u: u16) -> bool {
     u & 0xFC00 == 0xDC00
+}
+
+/// The scalar value of the surrogate pair `high`, `low` (a high surrogate, then a low one).
+#[inline(always)]
+pub(crate) fn join_pair(high: u16, low: u16) -> u32 {
+    0x1_0000 + ((u32::from(high) & 0x3FF) << 10) + (u32::from(low) & 0x3FF)
 }
 
 /// The surrogate pairs of `units`: the high surrogates right before a low one (as
@@ -127,7 +133,7 @@ fn char_at(units: &[u16], last: bool, policy: Policy) -> Option<([u8; 4], usize,
         0x80..=0x7FF => ([0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8, 0, 0], 2, 1),
         0xD800..=0xDBFF => match units.get(1) {
             Some(&low) if is_low(low) => {
-                let c = 0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                let c = join_pair(u, low);
                 let bytes = [
                     0xF0 | (c >> 18) as u8,
                     0x80 | (c >> 12 & 0x3F) as u8,

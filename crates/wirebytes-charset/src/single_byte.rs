@@ -11,6 +11,7 @@ use crate::Policy;
 use crate::arch::Kernels;
 use crate::counters::{Path, add};
 use crate::encodings::{ALL, FIRST_SINGLE_BYTE, SINGLE_BYTE_COUNT, TABLE_COUNT};
+use crate::from_utf16::join_pair;
 use crate::jdk::{self, JdkKind};
 use crate::latin1::{Except, WINDOW, latin1_run};
 use crate::ncr::{ncr_len, push_ncr};
@@ -669,7 +670,7 @@ pub(crate) fn scalar_at(units: &[u16], i: &mut usize, u: u16) -> u32 {
         0xD800..=0xDBFF if *i < units.len() && (0xDC00..=0xDFFF).contains(&units[*i]) => {
             let low = units[*i];
             *i += 1;
-            0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00)
+            join_pair(u, low)
         }
         0xD800..=0xDFFF => 0xFFFD,
         _ => u32::from(u),

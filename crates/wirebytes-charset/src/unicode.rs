@@ -7,6 +7,7 @@
 use crate::Policy;
 use crate::arch::Kernels;
 use crate::counters::{Path, add};
+use crate::from_utf16::join_pair;
 use crate::sink::{Room, Sink};
 use crate::swar::{
     HIGH_BITS, HIGH_BITS_WIDE, THREE_BYTE_BITS, THREE_BYTE_MASK, TWO_BYTE_BITS, TWO_BYTE_MASK,
@@ -635,7 +636,7 @@ pub(crate) fn str_to_utf32<S: Sink>(
         let mut w = 0;
         let mut i = 0;
         while i < units.len() {
-            let u = u32::from(units[i]);
+            let u = units[i];
             let low = if (0xD800..0xDC00).contains(&u) {
                 units.get(i + 1)
             } else {
@@ -643,10 +644,10 @@ pub(crate) fn str_to_utf32<S: Sink>(
             };
             let c = if let Some(&low) = low {
                 i += 2;
-                0x1_0000 + ((u - 0xD800) << 10) + (u32::from(low) & 0x3FF)
+                join_pair(u, low)
             } else {
                 i += 1;
-                u
+                u32::from(u)
             };
             if let Some(dst) = bytes.get_mut(w..w + 4) {
                 dst.copy_from_slice(&scalar_bytes(c, big_endian));
@@ -667,7 +668,7 @@ pub(crate) fn next_item(units: &[u16], i: &mut usize) -> Option<Result<char, usi
         0xD800..=0xDBFF => match units.get(*i) {
             Some(&low @ 0xDC00..=0xDFFF) => {
                 *i += 1;
-                let c = 0x1_0000 + ((u32::from(u) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                let c = join_pair(u, low);
                 Some(char::from_u32(c).ok_or(at))
             }
             _ => Some(Err(at)),
