@@ -102,12 +102,19 @@ pub(crate) enum Path {
     /// UTF-16 input to a single-byte charset, sixteen units that all map at a time: the
     /// units.
     Utf16TableChunks,
+    /// UTF-16 input to the JDK's ISO-8859-1, a run of units below U+0100 written in one go
+    /// by the portable code: the units.
+    Utf16Latin1Run,
+    /// The AVX2 kernel of UTF-16 units to Latin-1 bytes: the units it took.
+    Utf16Latin1Avx2,
+    /// The AVX-512 kernel of UTF-16 units to Latin-1 bytes: the units it took.
+    Utf16Latin1Avx512,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 38] = [
+    pub(crate) const ALL: [Path; 41] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -146,6 +153,9 @@ impl Path {
         Path::Latin1BytesAvx2,
         Path::Utf16ToUtf8Run,
         Path::Utf16TableChunks,
+        Path::Utf16Latin1Run,
+        Path::Utf16Latin1Avx2,
+        Path::Utf16Latin1Avx512,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -190,6 +200,9 @@ impl Path {
             Path::Latin1BytesAvx2 => "latin1_bytes_avx2",
             Path::Utf16ToUtf8Run => "utf16_to_utf8_run",
             Path::Utf16TableChunks => "utf16_table_chunks",
+            Path::Utf16Latin1Run => "utf16_latin1_run",
+            Path::Utf16Latin1Avx2 => "utf16_latin1_avx2",
+            Path::Utf16Latin1Avx512 => "utf16_latin1_avx512",
         }
     }
 }

@@ -128,6 +128,7 @@ impl Charset {
             self,
             true,
             replacement.into(),
+            Kernels::detect(),
             &mut out,
         ));
         out
@@ -181,6 +182,7 @@ impl Charset {
             self,
             false,
             replacement.into(),
+            Kernels::detect(),
             dst,
         ));
     }
@@ -249,6 +251,7 @@ impl Charset {
             self,
             false,
             replacement.into(),
+            Kernels::detect(),
             &mut sink,
         ));
         sink.written()
@@ -334,7 +337,14 @@ impl Charset {
             );
         }
         let mut sink = crate::sink::BufSink::new(dst);
-        infallible(engine::encode_units(src, self, false, policy, &mut sink));
+        infallible(engine::encode_units(
+            src,
+            self,
+            false,
+            policy,
+            Kernels::detect(),
+            &mut sink,
+        ));
     }
 
     /// The length of what [`encode`](Self::encode) returns, computed without allocating.

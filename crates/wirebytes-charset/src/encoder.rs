@@ -587,7 +587,14 @@ impl Encoder {
             coder.track = S::TRACKS;
             code_units(coder, units, last, policy, dst);
         } else {
-            infallible(engine::encode_units(units, self.body, false, policy, dst));
+            infallible(engine::encode_units(
+                units,
+                self.body,
+                false,
+                policy,
+                self.kernels,
+                dst,
+            ));
         }
     }
 

@@ -179,6 +179,7 @@ pub(crate) fn encode_units<S: Sink>(
     charset: Charset,
     with_bom: bool,
     policy: Policy,
+    kernels: Kernels,
     out: &mut S,
 ) -> Result<(), usize> {
     let kind = encodings::kind(charset);
@@ -194,7 +195,7 @@ pub(crate) fn encode_units<S: Sink>(
         }
         Kind::Cesu8 => unicode::utf16_to_cesu8(units, policy, out),
         Kind::SingleByte(i) | Kind::ByteMap(i) => {
-            single_byte::encode_utf16(single_byte::table(i), units, policy, out)
+            single_byte::encode_utf16(single_byte::table(i), units, policy, kernels, out)
         }
         Kind::MultiByte(_) | Kind::Iso2022Jp => {
             let coder = multi_byte::coder::<S>(multi_byte_encoding(kind), Kernels::NONE);
@@ -246,7 +247,14 @@ pub(crate) fn len_str(text: &str, charset: Charset, policy: Policy, kernels: Ker
 /// The exact number of bytes [`encode_units`] appends (without a BOM), without allocating.
 pub(crate) fn len_units(units: &[u16], charset: Charset, policy: Policy) -> usize {
     let mut counter = Counter::default();
-    infallible(encode_units(units, charset, false, policy, &mut counter));
+    infallible(encode_units(
+        units,
+        charset,
+        false,
+        policy,
+        Kernels::NONE,
+        &mut counter,
+    ));
     counter.0
 }
 
@@ -394,7 +402,14 @@ pub(crate) fn encode_units_strict(
     charset: Charset,
 ) -> Result<Vec<u8>, UnmappableUtf16> {
     let mut out = Vec::new();
-    encode_units(units, charset, false, Policy::Strict, &mut out)
-        .map(|()| out)
-        .map_err(|offset| UnmappableUtf16::at(units, offset, charset))
+    encode_units(
+        units,
+        charset,
+        false,
+        Policy::Strict,
+        Kernels::detect(),
+        &mut out,
+    )
+    .map(|()| out)
+    .map_err(|offset| UnmappableUtf16::at(units, offset, charset))
 }

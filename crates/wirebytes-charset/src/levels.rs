@@ -200,15 +200,64 @@ impl Level {
         ));
     }
 
-    /// [`Charset::encode_from_utf16`] at this level (no kernel is on the UTF-16 path: the same
-    /// at every level).
+    /// [`Charset::encode_from_utf16`] at this level.
     pub fn encode_from_utf16(
         self,
         charset: Charset,
         src: &[u16],
         replacement: Replacement,
     ) -> Vec<u8> {
-        charset.encode_from_utf16(src, replacement)
+        let mut out = Vec::new();
+        infallible(engine::encode_units(
+            src,
+            charset,
+            false,
+            replacement.into(),
+            self.kernels,
+            &mut out,
+        ));
+        out
+    }
+
+    /// [`Charset::encode_from_utf16_to_slice`] at this level.
+    pub fn encode_from_utf16_to_slice(
+        self,
+        charset: Charset,
+        src: &[u16],
+        replacement: Replacement,
+        dst: &mut [u8],
+    ) -> Option<usize> {
+        let mut sink = SliceSink::new(dst);
+        infallible(engine::encode_units(
+            src,
+            charset,
+            false,
+            replacement.into(),
+            self.kernels,
+            &mut sink,
+        ));
+        sink.written()
+    }
+
+    /// `Charset::encode_from_utf16_to_buf` at this level (no room check: `dst` must grow, or
+    /// have room).
+    #[cfg(feature = "bytes")]
+    pub fn encode_from_utf16_to_buf<B: bytes::BufMut + ?Sized>(
+        self,
+        charset: Charset,
+        src: &[u16],
+        replacement: Replacement,
+        dst: &mut B,
+    ) {
+        let mut sink = crate::sink::BufSink::new(dst);
+        infallible(engine::encode_units(
+            src,
+            charset,
+            false,
+            replacement.into(),
+            self.kernels,
+            &mut sink,
+        ));
     }
 
     /// [`Charset::encoded_len`] at this level.

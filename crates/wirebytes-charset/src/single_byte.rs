@@ -45,7 +45,7 @@ pub(crate) struct Table {
     /// char of the same number (ISO-8859-15's 0xA4 is €, not ¤): a window whose arithmetic
     /// output holds one is encoded through the table instead. `None` for windows-1252.
     except: Option<Except>,
-    /// Every char of U+0080..=U+00FF is the byte of its number (the JDK's ISO-8859-1; in
+    /// Every char of U+0000..=U+00FF is the byte of its number (the JDK's ISO-8859-1; in
     /// windows-1252 U+0080..U+009F are not).
     whole_latin1: bool,
     /// No char above ASCII is mapped (US-ASCII): under the JDK's policy each is a `?`, which
@@ -111,7 +111,8 @@ impl Table {
         }
         table.latin1 = except.iter().filter(|&&e| e).count() <= LATIN1_EXCEPTIONS;
         table.except = Except::new(except);
-        table.whole_latin1 = (0x80..=0xFFu8).all(|c| table.low[usize::from(c)] == c);
+        table.whole_latin1 =
+            table.ascii_mapped == u128::MAX && (0..=0xFFu8).all(|c| table.low[usize::from(c)] == c);
         table
     }
 
@@ -613,12 +614,11 @@ fn len_utf16(table: &Table, units: &[u16], policy: Policy) -> usize {
     n
 }
 
-/// The length of the run of U+0001..U+00FF that starts `units`, or `most` where the run is
+/// The length of the run of U+0000..U+00FF that starts `units`, or `most` where the run is
 /// longer (a multiple of 16): sixteen units at a time, in loops the compiler vectorises, then
 /// one at a time.
 fn latin1_run_len(units: &[u16], most: usize) -> usize {
-    // `u - 1 < 0xFF` for U+0001..U+00FF alone.
-    let latin1 = |u: &u16| u.wrapping_sub(1) < 0xFF;
+    let latin1 = |u: &u16| *u < 0x100;
     let mut n = 0;
     while n < most {
         match units.get(n..n + 16) {
@@ -690,6 +690,7 @@ pub(crate) fn encode_utf16<S: Sink>(
     table: &Table,
     units: &[u16],
     policy: Policy,
+    kernels: Kernels,
     out: &mut S,
 ) -> Result<(), usize> {
     let start = out.len();
@@ -703,9 +704,25 @@ pub(crate) fn encode_utf16<S: Sink>(
     }
     let mut i = 0;
     while i < units.len() {
-        // In the JDK's ISO-8859-1, a run of U+0001..U+00FF, each unit its own byte, written
-        // in one go (up to a staging buffer's worth where the sink has no memory to lend).
+        // In the JDK's ISO-8859-1, a run of U+0000..U+00FF, each unit its own byte: through
+        // the kernel where the sink lends its memory, then (the rest of the kernel's last
+        // step, or the whole run without one) written in one go, up to a staging buffer's
+        // worth where the sink has no memory to lend.
         if table.whole_latin1 {
+            if S::IN_PLACE && units[i] < 0x100 {
+                let max = (units.len() - i).min(out.spare());
+                let mut taken = 0;
+                out.put_with(max, |room| {
+                    taken = kernels
+                        .utf16_latin1(&units[i..i + max], room, 0)
+                        .unwrap_or(0);
+                    taken
+                });
+                i += taken;
+                if i == units.len() {
+                    break;
+                }
+            }
             let most = if S::IN_PLACE { usize::MAX } else { 2048 };
             let run = latin1_run_len(&units[i..], most);
             if run >= 16 {
@@ -717,7 +734,7 @@ pub(crate) fn encode_utf16<S: Sink>(
                         0
                     }
                 });
-                add(Path::Utf16TableChunks, run);
+                add(Path::Utf16Latin1Run, run);
                 i += run;
                 continue;
             }
@@ -788,8 +805,8 @@ mod table_tests {
     #[test]
     fn latin1_runs_end_at_the_first_other_unit() {
         for len in 0..40 {
-            for stop in [None, Some(0), Some(0x100), Some(0xD800), Some(0xFFFF)] {
-                let mut units: Vec<u16> = (0..len).map(|k| 1 + (k * 37 % 0xFF) as u16).collect();
+            for stop in [None, Some(0x100), Some(0x1FF), Some(0xD800), Some(0xFFFF)] {
+                let mut units: Vec<u16> = (0..len).map(|k| (k * 37 % 0x100) as u16).collect();
                 units.extend(stop);
                 units.extend([0x41; 20]);
                 let whole = if stop.is_some() { len } else { units.len() };

@@ -16,7 +16,7 @@ const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
 /// stay 0.
-const KERNELS: [(&str, &[&str]); 16] = [
+const KERNELS: [(&str, &[&str]); 18] = [
     ("latin1_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_avx512", &["avx512"]),
@@ -33,6 +33,8 @@ const KERNELS: [(&str, &[&str]); 16] = [
     ("utf8_units_avx2", &["avx2"]),
     ("latin1_bytes_avx512", &["avx512"]),
     ("latin1_bytes_avx2", &["avx2"]),
+    ("utf16_latin1_avx2", &["avx2"]),
+    ("utf16_latin1_avx512", &["avx512"]),
 ];
 
 /// The counters after one run of `f`, by name.
@@ -1013,16 +1015,11 @@ fn utf16_input_to_utf8_is_written_in_runs() {
 }
 
 /// UTF-16 input to a single-byte charset goes sixteen units at a time where they all map:
-/// windows-1251 (Cyrillic, through the table) and EBCDIC (ASCII through the table); in the
-/// JDK's ISO-8859-1 (each unit its own byte) the whole text goes as one run. Exact-size and
-/// into the caller's slice.
+/// windows-1251 (Cyrillic, through the table) and EBCDIC (ASCII through the table). Exact-size
+/// and into the caller's slice, at every level.
 #[test]
 fn utf16_input_to_single_byte_goes_sixteen_units_at_a_time() {
     let cases = [
-        (
-            Charset::ISO_8859_1,
-            "Gr\u{FC}\u{DF}e aus K\u{F6}ln, ".repeat(40) + "!",
-        ),
         (
             Charset::from(WINDOWS_1251),
             "\u{416}\u{451}\u{43B}\u{442}\u{44B}\u{439} ".repeat(80) + "!",
@@ -1032,24 +1029,94 @@ fn utf16_input_to_single_byte_goes_sixteen_units_at_a_time() {
             "plain text ".repeat(50),
         ),
     ];
-    for (charset, text) in cases {
-        let units: Vec<u16> = text.encode_utf16().collect();
-        let chunks = if charset == Charset::ISO_8859_1 {
-            units.len()
-        } else {
-            units.len() / 16 * 16
+    for level in levels::all() {
+        for (charset, text) in &cases {
+            let charset = *charset;
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let chunks = units.len() / 16 * 16;
+            let want = reference::encode_from_utf16(charset, &units, JDK);
+            let mut body = Vec::new();
+            let counts = counted(|| body = level.encode_from_utf16(charset, &units, JDK));
+            assert_eq!(body, want, "{charset}");
+            check(
+                &counts,
+                level.name(),
+                "Vec",
+                &[("utf16_table_chunks", chunks)],
+            );
+            let mut dst = vec![0u8; want.len()];
+            let counts = counted(|| {
+                let written = level.encode_from_utf16_to_slice(charset, &units, JDK, &mut dst);
+                assert_eq!(written, Some(want.len()), "{charset}");
+            });
+            check(
+                &counts,
+                level.name(),
+                "slice",
+                &[("utf16_table_chunks", chunks)],
+            );
+        }
+    }
+    let units: Vec<u16> = "\u{416}".repeat(40).encode_utf16().collect();
+    let counts = counted(|| drop(Charset::from(WINDOWS_1251).encode_from_utf16(&units, JDK)));
+    assert_eq!(counts["utf16_table_chunks"], 32);
+}
+
+/// UTF-16 input to the JDK's ISO-8859-1 goes through the UTF-16 to Latin-1 kernel where the
+/// sink lends its memory (AVX-512: the whole run; AVX2: its whole 32-unit steps, the rest one
+/// unit at a time), and as one run of the portable code below AVX2 and into a `BufMut`; a
+/// unit above U+00FF ends the run, and the run after it goes the same way.
+#[test]
+fn utf16_input_to_iso_8859_1_goes_through_the_latin1_kernel() {
+    let charset = Charset::ISO_8859_1;
+    let text =
+        "Gr\u{FC}\u{DF}e aus K\u{F6}ln, ".repeat(40) + "!\u{100}" + &"\u{E9}t\u{E9} ".repeat(10);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let (first, second) = (641, 40);
+    assert_eq!(units.len(), first + 1 + second);
+    let want = reference::encode_from_utf16(charset, &units, JDK);
+    for level in levels::all() {
+        let name = level.name();
+        let expected: &[(&str, usize)] = match name {
+            "avx512" => &[
+                ("utf16_latin1_avx512", first + second),
+                ("utf16_latin1_run", 0),
+            ],
+            // 640 and 32 by the kernel; the 1 and the 8 after them one unit at a time.
+            "avx2" => &[("utf16_latin1_avx2", 640 + 32), ("utf16_latin1_run", 0)],
+            _ => &[("utf16_latin1_run", first + second)],
         };
-        let want = reference::encode_from_utf16(charset, &units, JDK);
         let mut body = Vec::new();
-        let counts = counted(|| body = charset.encode_from_utf16(&units, JDK));
-        assert_eq!(body, want, "{charset}");
-        assert_eq!(body.capacity(), body.len(), "{charset}");
-        assert_eq!(counts["utf16_table_chunks"], chunks, "{charset}");
+        let counts = counted(|| body = level.encode_from_utf16(charset, &units, JDK));
+        assert_eq!(body, want, "{name}");
+        assert_eq!(body.capacity(), body.len(), "{name}");
+        check(&counts, name, "Vec", expected);
         let mut dst = vec![0u8; want.len()];
         let counts = counted(|| {
-            let written = charset.encode_from_utf16_to_slice(&units, JDK, &mut dst);
-            assert_eq!(written, Some(want.len()), "{charset}");
+            let written = level.encode_from_utf16_to_slice(charset, &units, JDK, &mut dst);
+            assert_eq!(written, Some(want.len()), "{name}");
         });
-        assert_eq!(counts["utf16_table_chunks"], chunks, "{charset}");
+        assert_eq!(dst, want, "{name}");
+        check(&counts, name, "slice", expected);
+        #[cfg(feature = "bytes")]
+        {
+            let mut buf = bytes::BytesMut::new();
+            let counts = counted(|| level.encode_from_utf16_to_buf(charset, &units, JDK, &mut buf));
+            assert_eq!(buf, want, "{name}");
+            check(
+                &counts,
+                name,
+                "BufMut",
+                &[("utf16_latin1_run", first + second)],
+            );
+        }
     }
+    let counts = counted(|| drop(charset.encode_from_utf16(&units, JDK)));
+    let highest = levels::all().last().map(|level| level.name());
+    let kernel = match highest {
+        Some("avx512") => "utf16_latin1_avx512",
+        Some("avx2") => "utf16_latin1_avx2",
+        _ => "utf16_latin1_run",
+    };
+    assert!(counts[kernel] > 0, "{highest:?}");
 }

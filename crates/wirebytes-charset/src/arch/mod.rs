@@ -120,6 +120,16 @@
 //!   - Returns `Some((read, written))`: `read` the bytes up to the char boundary after the
 //!     last char taken (that char's or the stop's), `written` the bytes written, one per
 //!     char. Nothing done: `None`.
+//! - [`Kernels::utf16_latin1`] (AVX2, or AVX-512 F, BW and VBMI: `x86_64/utf16_latin1.rs`),
+//!   for `crate::single_byte`'s UTF-16 input to the JDK's ISO-8859-1, oracle: each unit
+//!   below U+0100 as its own byte, up to the first unit above U+00FF.
+//!   - Reads `src` (UTF-16 units in the machine's byte order) from its start; AVX2 32 units
+//!     a step while they are all below U+0100, AVX-512 64, then 32 under a mask up to the
+//!     exact end of the run; never past `src`.
+//!   - Writes the byte of each unit it takes into `dst` from its start (while `dst` has room
+//!     for a step's bytes; AVX-512: up to the exact end of `dst`), and nothing else.
+//!   - Returns `Some(n)`: the units taken, one byte each. AVX2: a multiple of 32; AVX-512:
+//!     the least of the run's length, `src.len()` and `dst.len()`. Nothing done: `None`.
 //!
 //! The kernels that decode to UTF-16, UTF-32 or Latin-1 write into a [`Room`], which may be
 //! a `Vec`'s spare capacity: the `dst` they are given is its tail, not initialised, and the
@@ -506,6 +516,43 @@ impl Kernels {
             return Some((read, wrote / unit));
         }
         let _ = (src, room, at, utf32, big_endian);
+        None
+    }
+
+    /// The kernel of UTF-16 units below U+0100 to Latin-1 bytes (see the
+    /// [module docs](self)), written into `room` from byte `at` on (within its written
+    /// front): `None` without AVX2, else the units of `src` taken, one byte each.
+    #[inline]
+    pub(crate) fn utf16_latin1(self, src: &[u16], room: &mut Room<'_>, at: usize) -> Option<usize> {
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::AVX2 != 0 {
+            let avx512 = cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0;
+            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
+                #[cfg(wirebytes_avx512)]
+                if avx512 {
+                    // SAFETY: `utf16_latin1_avx512` requires AVX-512 F, BW and VBMI, and
+                    // nothing else; the bit is set only when `detect` saw the CPU has
+                    // AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                    let n = unsafe { x86_64::utf16_latin1_avx512(src, dst) };
+                    return (n, n);
+                }
+                // SAFETY: `utf16_latin1_avx2` requires AVX2 and nothing else; the bit is set
+                // only when `detect` saw the CPU has it.
+                let n = unsafe { x86_64::utf16_latin1_avx2(src, dst) };
+                (n, n)
+            };
+            // SAFETY: the kernels write only initialised bytes, the byte of each unit they
+            // take (the module docs' contract).
+            let (read, _) = unsafe { into_room(room, at, kernel) };
+            let path = if avx512 {
+                Path::Utf16Latin1Avx512
+            } else {
+                Path::Utf16Latin1Avx2
+            };
+            add(path, read);
+            return Some(read);
+        }
+        let _ = (src, room, at);
         None
     }
 
@@ -948,6 +995,96 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// What the UTF-16 to Latin-1 kernel of `kernels` takes of `src` into a room of `room`
+    /// bytes: `(answer, bytes)`, the room's untouched bytes left 0xAA.
+    fn utf16_latin1(kernels: Kernels, src: &[u16], room: usize) -> (Option<usize>, Vec<u8>) {
+        let mut dst = vec![0xAAu8; room];
+        let mut lent = Room::new(&mut dst);
+        let done = kernels.utf16_latin1(src, &mut lent, 0);
+        assert_eq!(lent.written(), done.unwrap_or(0));
+        (done, dst)
+    }
+
+    /// The units the UTF-16 to Latin-1 kernel of level `name` takes, where the run of units
+    /// below U+0100 is `run` long and the room `room` bytes: all of the least of the two with
+    /// AVX-512, its whole 32-unit steps with AVX2, nothing without.
+    fn utf16_latin1_expected(name: &str, run: usize, room: usize) -> Option<usize> {
+        let bits = bits_of(name);
+        let most = run.min(room);
+        if bits & 4 != 0 && cfg!(wirebytes_avx512) {
+            Some(most)
+        } else if bits & 2 != 0 {
+            Some(32 * (most / 32))
+        } else {
+            None
+        }
+    }
+
+    /// The UTF-16 to Latin-1 kernel writes the byte of each unit it takes and nothing else,
+    /// up to the first unit above U+00FF, the end of the input or of the room (AVX2: in whole
+    /// 32-unit steps): every length 0..=256, every alignment in a 64-unit block, a unit above
+    /// U+00FF at a spread of places, rooms short of and past the input.
+    #[test]
+    fn utf16_latin1_runs_write_the_byte_of_each_unit_taken() {
+        let backing: Vec<u16> = (0..64 + 256).map(|k| (k * 37 % 0x100) as u16).collect();
+        let scale = if cfg!(miri) { 61 } else { 1 };
+        for (name, kernels) in Kernels::levels() {
+            for len in (0..=256).step_by(scale) {
+                for align in (0..64).step_by(if len % 16 == 0 { 1 } else { 13 * scale }) {
+                    let base = &backing[align..align + len];
+                    for (variant, at) in [len, len / 2, 0, 31, 32, 33, 63, 64, 100]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        if variant > 0 && at >= len {
+                            continue;
+                        }
+                        let mut src = base.to_vec();
+                        if let Some(u) = src.get_mut(at) {
+                            *u = [0x100, 0x1FF, 0xD800, 0xFF00, 0xFFFF][variant % 5];
+                        }
+                        for room in [len, len + 9, len / 2, 40, 0] {
+                            let (done, dst) = utf16_latin1(kernels, &src, room);
+                            let expected = utf16_latin1_expected(name, at.min(len), room);
+                            assert_eq!(done, expected, "{name} len {len} at {at} room {room}");
+                            let taken = done.unwrap_or(0);
+                            for (k, &b) in dst.iter().enumerate() {
+                                let want = if k < taken { src[k] as u8 } else { 0xAA };
+                                assert_eq!(b, want, "{name} len {len} at {at} byte {k}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every one of the 65,536 units, at a place in a 96-unit run of Latin-1 that moves with
+    /// it (every place of a 64-unit step), stops the UTF-16 to Latin-1 kernel exactly when it
+    /// is above U+00FF.
+    #[test]
+    fn utf16_latin1_stops_at_every_unit_above_latin1() {
+        let step = if cfg!(miri) { 4099 } else { 1 };
+        for (name, kernels) in Kernels::levels() {
+            for u in (0..=0xFFFF_u16).step_by(step) {
+                let at = usize::from(u) % 96;
+                let mut src: Vec<u16> = (0..96).map(|k| (k * 3 % 0x100) as u16).collect();
+                src[at] = u;
+                let run = if u > 0xFF { at } else { 96 };
+                let (done, dst) = utf16_latin1(kernels, &src, 96);
+                assert_eq!(done, utf16_latin1_expected(name, run, 96), "{name} {u:#x}");
+                let taken = done.unwrap_or(0);
+                assert!(
+                    dst[..taken]
+                        .iter()
+                        .zip(&src)
+                        .all(|(&b, &u)| u16::from(b) == u),
+                    "{name} {u:#x}"
+                );
             }
         }
     }
