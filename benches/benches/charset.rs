@@ -596,6 +596,7 @@ fn unicode(c: &mut Criterion) {
 fn from_utf16(c: &mut Criterion) {
     const GROUP: &str = "charset/from-utf16";
     let simdutf_column = simdutf_column();
+    let below = levels::get("avx2").filter(|_| levels::get("avx512").is_some());
     for (name, unit) in UNICODE_TEXTS {
         for bytes in [1024, 16 * 1024, 1024 * 1024] {
             let text = body(unit, bytes);
@@ -632,6 +633,11 @@ fn from_utf16(c: &mut Criterion) {
                 bench(&mut group, GROUP, "ours", &param, &units, |u| {
                     charset.encode_from_utf16(u, Replacement::Jdk)
                 });
+                if let Some(avx2) = below {
+                    bench(&mut group, GROUP, "ours-avx2", &param, &units, |u| {
+                        avx2.encode_from_utf16(charset, u, Replacement::Jdk)
+                    });
+                }
                 group.finish();
             }
         }

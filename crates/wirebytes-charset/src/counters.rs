@@ -109,12 +109,22 @@ pub(crate) enum Path {
     Utf16Latin1Avx2,
     /// The AVX-512 kernel of UTF-16 units to Latin-1 bytes: the units it took.
     Utf16Latin1Avx512,
+    /// The AVX-512 kernel of UTF-16 units to UTF-8: the units it took.
+    Utf16Utf8Avx512,
+    /// The AVX2 counts of UTF-16 input: the units counted.
+    Utf16CountsAvx2,
+    /// The AVX-512 counts of UTF-16 input: the units counted.
+    Utf16CountsAvx512,
+    /// The AVX2 greatest unit of UTF-16 input: the units read.
+    Utf16MaxAvx2,
+    /// The AVX-512 greatest unit of UTF-16 input: the units read.
+    Utf16MaxAvx512,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 41] = [
+    pub(crate) const ALL: [Path; 46] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -156,6 +166,11 @@ impl Path {
         Path::Utf16Latin1Run,
         Path::Utf16Latin1Avx2,
         Path::Utf16Latin1Avx512,
+        Path::Utf16Utf8Avx512,
+        Path::Utf16CountsAvx2,
+        Path::Utf16CountsAvx512,
+        Path::Utf16MaxAvx2,
+        Path::Utf16MaxAvx512,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -203,6 +218,11 @@ impl Path {
             Path::Utf16Latin1Run => "utf16_latin1_run",
             Path::Utf16Latin1Avx2 => "utf16_latin1_avx2",
             Path::Utf16Latin1Avx512 => "utf16_latin1_avx512",
+            Path::Utf16Utf8Avx512 => "utf16_utf8_avx512",
+            Path::Utf16CountsAvx2 => "utf16_counts_avx2",
+            Path::Utf16CountsAvx512 => "utf16_counts_avx512",
+            Path::Utf16MaxAvx2 => "utf16_max_avx2",
+            Path::Utf16MaxAvx512 => "utf16_max_avx512",
         }
     }
 }

@@ -186,7 +186,7 @@ pub(crate) fn encode_units<S: Sink>(
     let prefix = prefix(charset, kind, with_bom, !units.is_empty());
     let start = out.len();
     let result = match kind {
-        Kind::Utf8 => from_utf16::to_utf8(prefix, units, policy, out),
+        Kind::Utf8 => from_utf16::to_utf8(prefix, units, policy, kernels, out),
         Kind::Utf16 { big_endian, .. } => {
             unicode::utf16_to_utf16(prefix, units, big_endian, policy, out)
         }
@@ -246,6 +246,17 @@ pub(crate) fn len_str(text: &str, charset: Charset, policy: Policy, kernels: Ker
 
 /// The exact number of bytes [`encode_units`] appends (without a BOM), without allocating.
 pub(crate) fn len_units(units: &[u16], charset: Charset, policy: Policy) -> usize {
+    let kernels = Kernels::detect();
+    match (encodings::kind(charset), policy) {
+        // Counted, not written: a lone surrogate is `?` (one byte) or U+FFFD (three).
+        (Kind::Utf8, Policy::Jdk) => return from_utf16::utf8_len(units, 1, kernels),
+        (Kind::Utf8, Policy::Whatwg) => return from_utf16::utf8_len(units, 3, kernels),
+        // One byte a char, mapped or `?`.
+        (Kind::SingleByte(_) | Kind::ByteMap(_), Policy::Jdk) => {
+            return from_utf16::chars(units, kernels);
+        }
+        _ => {}
+    }
     let mut counter = Counter::default();
     infallible(encode_units(
         units,

@@ -3,6 +3,7 @@
 //! caller's slice) or, for the other sinks, a staged piece at a time.
 
 use crate::Policy;
+use crate::arch::Kernels;
 use crate::counters::{Path, add};
 use crate::sink::{Room, Sink};
 
@@ -52,20 +53,16 @@ fn pairs(units: &[u16]) -> usize {
 ///
 /// Every unit counts 1, one more from U+0080 and one more from U+0800, so a surrogate counts
 /// 3. A pair (a high surrogate right before a low one, as `char::decode_utf16` joins them) is
-/// 4 bytes, not 6; each other surrogate is `lone_len`, not 3.
-pub(crate) fn utf8_len(units: &[u16], lone_len: usize) -> usize {
-    let mut len = units.len();
-    let mut surrogates = 0;
-    // Chunks short enough for 32-bit sums, which vectorise better than `usize` ones.
-    for chunk in units.chunks(1 << 16) {
-        let (mut above, mut surrogate) = (0u32, 0u32);
-        for &u in chunk {
-            above += u32::from(u >= 0x80) + u32::from(u >= 0x800);
-            surrogate += u32::from(is_surrogate(u));
-        }
-        len += above as usize;
-        surrogates += surrogate as usize;
+/// 4 bytes, not 6; each other surrogate is `lone_len`, not 3. Through the count kernel where
+/// `kernels` has one, else [`utf8_len_portable`].
+pub(crate) fn utf8_len(units: &[u16], lone_len: usize, kernels: Kernels) -> usize {
+    // All ASCII: one byte a unit, found by the cheapest pass.
+    if greatest(units, kernels) < 0x80 {
+        return units.len();
     }
+    let (len, surrogates) = kernels
+        .utf16_counts(units)
+        .unwrap_or_else(|| utf8_counts(units));
     if surrogates == 0 {
         return len;
     }
@@ -74,17 +71,46 @@ pub(crate) fn utf8_len(units: &[u16], lone_len: usize) -> usize {
     len - 2 * pairs - (3 - lone_len) * lone
 }
 
+/// The length of `units` as UTF-8 with every surrogate counted 3, and the number of
+/// surrogates: 16-bit sums over blocks short enough for them (each unit adds at most 2), in a
+/// loop the compiler vectorises (the count kernels are this loop, built for AVX2 and
+/// AVX-512).
+#[inline(always)]
+pub(crate) fn utf8_counts(units: &[u16]) -> (usize, usize) {
+    let (mut len, mut surrogates) = (units.len(), 0);
+    for block in units.chunks(1 << 14) {
+        let (mut above, mut surrogate) = (0u16, 0u16);
+        for &u in block {
+            above += u16::from(u >= 0x80) + u16::from(u >= 0x800);
+            surrogate += u16::from(is_surrogate(u));
+        }
+        len += usize::from(above);
+        surrogates += usize::from(surrogate);
+    }
+    (len, surrogates)
+}
+
 /// The chars of `units`: each unit is one, but a surrogate pair (a high surrogate right
 /// before a low one) is one char of two units.
-pub(crate) fn chars(units: &[u16]) -> usize {
-    // Sixty-four units at a time, in a loop the compiler vectorises.
-    let surrogates = units
-        .chunks(64)
-        .any(|chunk| chunk.iter().fold(false, |acc, &u| acc | is_surrogate(u)));
-    if !surrogates {
+pub(crate) fn chars(units: &[u16], kernels: Kernels) -> usize {
+    // No unit from the first surrogate on: no pair.
+    if greatest(units, kernels) < 0xD800 {
         return units.len();
     }
     units.len() - pairs(units)
+}
+
+/// The greatest unit of `units` (0 when empty), through the kernel where `kernels` has one.
+#[inline]
+fn greatest(units: &[u16], kernels: Kernels) -> u16 {
+    kernels.utf16_max(units).unwrap_or_else(|| max_unit(units))
+}
+
+/// The greatest unit of `units` (0 when empty), in a loop the compiler vectorises (the kernels
+/// are this loop, built for AVX2 and AVX-512).
+#[inline(always)]
+pub(crate) fn max_unit(units: &[u16]) -> u16 {
+    units.iter().fold(0, |max, &u| max.max(u))
 }
 
 /// What one [`write_run`] did.
@@ -162,10 +188,36 @@ fn char_at(units: &[u16], last: bool, policy: Policy) -> Option<([u8; 4], usize,
 /// does not fit. `last`: no units follow `units` (a high surrogate at the end is unpaired).
 /// Unpaired surrogates are replaced as `policy` says (never [`Policy::Strict`]: its caller
 /// checks first).
-fn write_run(units: &[u16], last: bool, policy: Policy, room: &mut Room<'_>) -> Step {
+fn write_run(
+    units: &[u16],
+    last: bool,
+    policy: Policy,
+    kernels: Kernels,
+    room: &mut Room<'_>,
+) -> Step {
     let mut step = Step::default();
     let (mut r, mut w) = (0, 0);
+    // The kernel's steps first; where it stops (a surrogate, a room too short for its step,
+    // the last units), the code below takes the next `skip` units before it is tried again:
+    // 16, doubled up to 256 each time in a row it takes nothing (text full of surrogates).
+    let mut next_try = if kernels.has_utf16_utf8() {
+        0
+    } else {
+        usize::MAX
+    };
+    let mut skip = 16;
     while r < units.len() {
+        if r >= next_try {
+            if let Some((read, wrote)) = kernels.utf16_utf8(&units[r..], room, w) {
+                r += read;
+                w += wrote;
+                skip = if read == 0 { (2 * skip).min(256) } else { 16 };
+            }
+            next_try = r + skip;
+            if r == units.len() {
+                break;
+            }
+        }
         // From an ASCII unit on: a run of ASCII in whole chunks of sixteen units, in one go
         // (loops the compiler vectorises), else four units. Where they do not fit, the units
         // go one at a time below.
@@ -212,6 +264,7 @@ pub(crate) fn to_utf8<S: Sink>(
     prefix: &[u8],
     units: &[u16],
     policy: Policy,
+    kernels: Kernels,
     out: &mut S,
 ) -> Result<(), usize> {
     if policy == Policy::Strict {
@@ -221,7 +274,7 @@ pub(crate) fn to_utf8<S: Sink>(
     }
     if S::EXACT {
         let lone_len = if policy == Policy::Jdk { 1 } else { 3 };
-        out.reserve_exact(prefix.len() + utf8_len(units, lone_len));
+        out.reserve_exact(prefix.len() + utf8_len(units, lone_len, kernels));
     }
     out.extend_from_slice(prefix);
     let mut i = 0;
@@ -238,7 +291,7 @@ pub(crate) fn to_utf8<S: Sink>(
         };
         let mut step = Step::default();
         out.put_with(max, |room| {
-            step = write_run(&rest[..take], take == rest.len(), policy, room);
+            step = write_run(&rest[..take], take == rest.len(), policy, kernels, room);
             step.written
         });
         add(Path::Utf16ToUtf8Run, step.read);
@@ -262,6 +315,7 @@ pub(crate) fn to_utf8<S: Sink>(
 mod tests {
     use super::{PIECE, utf8_len, write_run};
     use crate::Policy;
+    use crate::arch::Kernels;
     use crate::sink::Room;
     use rstest::rstest;
 
@@ -289,7 +343,7 @@ mod tests {
         for &a in &EDGES {
             for &b in &EDGES {
                 for &c in &EDGES {
-                    for pad in [0, 1, 3, 5] {
+                    for pad in [0, 1, 3, 5, 17, 30] {
                         let mut t = vec![0x61; pad];
                         t.extend([a, b, c]);
                         texts.push(t);
@@ -309,11 +363,13 @@ mod tests {
         #[case] lone_len: usize,
     ) {
         for units in edge_texts() {
-            assert_eq!(
-                utf8_len(&units, lone_len),
-                reference(&units, lone).len(),
-                "{units:x?}"
-            );
+            for (name, kernels) in Kernels::levels() {
+                assert_eq!(
+                    utf8_len(&units, lone_len, kernels),
+                    reference(&units, lone).len(),
+                    "{name} {units:x?}"
+                );
+            }
         }
     }
 
@@ -321,15 +377,17 @@ mod tests {
     #[case::jdk(Policy::Jdk, "?")]
     #[case::whatwg(Policy::Whatwg, "\u{FFFD}")]
     fn a_run_writes_the_reference_bytes(#[case] policy: Policy, #[case] lone: &str) {
-        for units in edge_texts() {
-            let want = reference(&units, lone);
-            let mut buf = vec![0u8; 3 * units.len()];
-            let mut room = Room::new(&mut buf);
-            let step = write_run(&units, true, policy, &mut room);
-            assert_eq!(step.read, units.len(), "{units:x?}");
-            assert_eq!(&buf[..step.written], &want[..], "{units:x?}");
-            let lone_there = char::decode_utf16(units.iter().copied()).any(|c| c.is_err());
-            assert_eq!(step.replaced, lone_there, "{units:x?}");
+        for (name, kernels) in Kernels::levels() {
+            for units in edge_texts() {
+                let want = reference(&units, lone);
+                let mut buf = vec![0u8; 3 * units.len()];
+                let mut room = Room::new(&mut buf);
+                let step = write_run(&units, true, policy, kernels, &mut room);
+                assert_eq!(step.read, units.len(), "{name} {units:x?}");
+                assert_eq!(&buf[..step.written], &want[..], "{name} {units:x?}");
+                let lone_there = char::decode_utf16(units.iter().copied()).any(|c| c.is_err());
+                assert_eq!(step.replaced, lone_there, "{name} {units:x?}");
+            }
         }
     }
 
@@ -337,22 +395,34 @@ mod tests {
     /// length and the bytes of the reference.
     #[test]
     fn every_unit_in_every_place() {
+        let kernels = Kernels::detect();
+        let mut long = vec![0x4E2D; 40];
         for u in 0..=0xFFFF_u16 {
+            let at = usize::from(u) % 24;
+            long[at] = u;
+            long[at + 1] = 0xDE00;
             for units in [
                 &[u][..],
                 &[0x61, 0x62, 0x63, u, 0x64],
                 &[0xD83D, u],
                 &[u, 0xDE00],
+                &long,
             ] {
                 for (policy, lone) in [(Policy::Jdk, "?"), (Policy::Whatwg, "\u{FFFD}")] {
                     let want = reference(units, lone);
-                    assert_eq!(utf8_len(units, lone.len()), want.len(), "{units:x?}");
-                    let mut buf = [0u8; 16];
-                    let step = write_run(units, true, policy, &mut Room::new(&mut buf));
+                    assert_eq!(
+                        utf8_len(units, lone.len(), kernels),
+                        want.len(),
+                        "{units:x?}"
+                    );
+                    let mut buf = [0u8; 128];
+                    let step = write_run(units, true, policy, kernels, &mut Room::new(&mut buf));
                     assert_eq!(step.read, units.len(), "{units:x?}");
                     assert_eq!(&buf[..step.written], &want[..], "{units:x?}");
                 }
             }
+            long[at] = 0x4E2D;
+            long[at + 1] = 0x4E2D;
         }
     }
 
@@ -366,7 +436,10 @@ mod tests {
                 units[at..at + 2].copy_from_slice(&pair);
                 for (lone, lone_len) in [("?", 1), ("\u{FFFD}", 3)] {
                     let want = reference(&units, lone).len();
-                    assert_eq!(utf8_len(&units, lone_len), want, "{at} {pair:x?}");
+                    for (name, kernels) in Kernels::levels() {
+                        let len = utf8_len(&units, lone_len, kernels);
+                        assert_eq!(len, want, "{name} {at} {pair:x?}");
+                    }
                 }
             }
         }
@@ -376,12 +449,14 @@ mod tests {
     /// bytes past them as they were.
     #[test]
     fn a_short_room_takes_whole_chars() {
-        let units: Vec<u16> = "ab\u{E9}\u{4E2D}\u{1F600}cdef".encode_utf16().collect();
+        let text = "ab\u{E9}\u{4E2D}cdef".repeat(8) + "\u{1F600}" + &"\u{4E2D}".repeat(20);
+        let units: Vec<u16> = text.encode_utf16().collect();
         let want = reference(&units, "?");
-        for room_len in 0..want.len() {
+        let rooms = (0..want.len()).flat_map(|n| Kernels::levels().map(move |(_, k)| (n, k)));
+        for (room_len, kernels) in rooms {
             let mut buf = vec![0xAAu8; room_len + 4];
             let mut room = Room::new(&mut buf[..room_len]);
-            let step = write_run(&units, true, Policy::Jdk, &mut room);
+            let step = write_run(&units, true, Policy::Jdk, kernels, &mut room);
             assert!(step.written <= room_len, "{room_len}");
             assert_eq!(&buf[..step.written], &want[..step.written], "{room_len}");
             assert!(buf[step.written..].iter().all(|&b| b == 0xAA), "{room_len}");
@@ -405,9 +480,16 @@ mod tests {
         let mut units = vec![0x61; PIECE - 1];
         units.push(0xD83D);
         let mut buf = vec![0u8; 3 * PIECE];
-        let step = write_run(&units, false, Policy::Jdk, &mut Room::new(&mut buf));
+        let kernels = Kernels::detect();
+        let step = write_run(
+            &units,
+            false,
+            Policy::Jdk,
+            kernels,
+            &mut Room::new(&mut buf),
+        );
         assert_eq!((step.read, step.written), (PIECE - 1, PIECE - 1));
-        let step = write_run(&units, true, Policy::Jdk, &mut Room::new(&mut buf));
+        let step = write_run(&units, true, Policy::Jdk, kernels, &mut Room::new(&mut buf));
         assert_eq!(
             (step.read, step.written, step.replaced),
             (PIECE, PIECE, true)

@@ -699,7 +699,7 @@ pub(crate) fn encode_utf16<S: Sink>(
             len_utf16(table, units, policy)
         } else {
             // One byte per char, mapped or replaced.
-            crate::from_utf16::chars(units)
+            crate::from_utf16::chars(units, kernels)
         });
     }
     let mut i = 0;

@@ -16,7 +16,7 @@ const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
 /// stay 0.
-const KERNELS: [(&str, &[&str]); 18] = [
+const KERNELS: [(&str, &[&str]); 19] = [
     ("latin1_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_ssse3", &["ssse3", "avx2"]),
     ("table_window_avx512", &["avx512"]),
@@ -35,6 +35,7 @@ const KERNELS: [(&str, &[&str]); 18] = [
     ("latin1_bytes_avx2", &["avx2"]),
     ("utf16_latin1_avx2", &["avx2"]),
     ("utf16_latin1_avx512", &["avx512"]),
+    ("utf16_utf8_avx512", &["avx512"]),
 ];
 
 /// The counters after one run of `f`, by name.
@@ -1011,6 +1012,97 @@ fn utf16_input_to_utf8_is_written_in_runs() {
         let counts = counted(|| Charset::UTF_8.encode_from_utf16_to_buf(&units, JDK, &mut buf));
         assert_eq!(buf[..], want[..]);
         assert_eq!(counts["utf16_to_utf8_run"], units.len(), "BufMut");
+    }
+}
+
+/// UTF-16 input to UTF-8 goes through the AVX-512 kernel in whole steps, into a `Vec` and the
+/// caller's slice (the last units, fewer than 16, one at a time), surrogate pairs included.
+/// No other level has the kernel.
+#[test]
+fn utf16_input_to_utf8_goes_through_the_kernel() {
+    let plain = "caf\u{E9} \u{4E2D}\u{6587} \u{416}x ".repeat(60);
+    let emoji = "caf\u{E9} \u{4E2D}\u{6587} \u{416}x ".repeat(8) + "\u{1F600}";
+    for (what, text) in [("plain", plain), ("emoji", emoji.repeat(8))] {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let want = reference::encode_from_utf16(Charset::UTF_8, &units, JDK);
+        for level in levels::all() {
+            let name = level.name();
+            let mut body = Vec::new();
+            let counts = counted(|| body = level.encode_from_utf16(Charset::UTF_8, &units, JDK));
+            assert_eq!(body, want, "{name} {what}");
+            let mut dst = vec![0u8; want.len()];
+            let sliced = counted(|| {
+                let written =
+                    level.encode_from_utf16_to_slice(Charset::UTF_8, &units, JDK, &mut dst);
+                assert_eq!(written, Some(want.len()), "{name} {what}");
+            });
+            assert_eq!(dst, want, "{name} {what}");
+            let taken = counts["utf16_utf8_avx512"];
+            assert_eq!(sliced["utf16_utf8_avx512"], taken, "{name} {what}");
+            if name != "avx512" {
+                check(&counts, name, what, &[]);
+            } else if what == "plain" {
+                assert_eq!(taken, units.len() / 16 * 16, "{what}");
+            } else {
+                // Pairs too: all but the last units, fewer than 16.
+                assert!(taken > units.len() - 16, "{taken} of {}", units.len());
+            }
+        }
+    }
+}
+
+/// The exact sizes of UTF-16 input are counted by the kernels at the AVX2 and AVX-512 levels:
+/// the greatest unit alone for ASCII to UTF-8 and for text with no surrogate to ISO-8859-1,
+/// then the UTF-8 counts for other text to UTF-8. A slice is not counted first.
+#[test]
+fn utf16_sizes_are_counted_by_the_count_kernels() {
+    let ascii: Vec<u16> = "plain text ".repeat(40).encode_utf16().collect();
+    let mixed: Vec<u16> = "caf\u{E9} \u{1F600} ".repeat(40).encode_utf16().collect();
+    let cases = [
+        (Charset::UTF_8, &ascii, 1, 0),
+        (Charset::UTF_8, &mixed, 1, 1),
+        (Charset::ISO_8859_1, &ascii, 1, 0),
+        (Charset::ISO_8859_1, &mixed, 1, 0),
+    ];
+    for level in levels::all() {
+        let name = level.name();
+        let suffix = match name {
+            "avx512" => Some("avx512"),
+            "avx2" => Some("avx2"),
+            _ => None,
+        };
+        for &(charset, units, max_passes, count_passes) in &cases {
+            let want = reference::encode_from_utf16(charset, units, JDK);
+            let mut body = Vec::new();
+            let counts = counted(|| body = level.encode_from_utf16(charset, units, JDK));
+            assert_eq!(body, want, "{name} {charset}");
+            assert_eq!(body.capacity(), body.len(), "{name} {charset}");
+            for isa in ["avx2", "avx512"] {
+                let (max, count) = if suffix == Some(isa) {
+                    (max_passes * units.len(), count_passes * units.len())
+                } else {
+                    (0, 0)
+                };
+                let what = format!("{name} {charset} {}", units.len());
+                assert_eq!(counts[format!("utf16_max_{isa}").as_str()], max, "{what}");
+                assert_eq!(
+                    counts[format!("utf16_counts_{isa}").as_str()],
+                    count,
+                    "{what}"
+                );
+            }
+            let mut dst = vec![0u8; want.len()];
+            let counts = counted(|| {
+                let written = level.encode_from_utf16_to_slice(charset, units, JDK, &mut dst);
+                assert_eq!(written, Some(want.len()), "{name} {charset}");
+            });
+            assert!(
+                counts
+                    .iter()
+                    .all(|(k, &n)| !k.starts_with("utf16_max") || n == 0),
+                "{name} {charset}"
+            );
+        }
     }
 }
 

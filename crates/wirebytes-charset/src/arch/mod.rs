@@ -130,6 +130,30 @@
 //!     for a step's bytes; AVX-512: up to the exact end of `dst`), and nothing else.
 //!   - Returns `Some(n)`: the units taken, one byte each. AVX2: a multiple of 32; AVX-512:
 //!     the least of the run's length, `src.len()` and `dst.len()`. Nothing done: `None`.
+//! - [`Kernels::utf16_counts`] (AVX2, or AVX-512 F and BW: `x86_64/utf16_counts.rs`), for
+//!   the exact sizes of UTF-16 input to UTF-8 and to single-byte charsets, oracle
+//!   `crate::from_utf16::utf8_counts` (the same loop, built for the wider vectors).
+//!   - Reads all of `units`, writes nothing.
+//!   - Returns `Some((len, surrogates))`: the length of `units` as UTF-8 with every
+//!     surrogate counted 3, and the number of surrogates. Nothing done: `None`.
+//! - [`Kernels::utf16_max`] (AVX2, or AVX-512 F and BW: `x86_64/utf16_counts.rs`), for the
+//!   same sizes where a text has no surrogate (or no unit above ASCII), oracle
+//!   `crate::from_utf16::max_unit`.
+//!   - Reads all of `units`, writes nothing.
+//!   - Returns `Some(max)`: the greatest unit of `units`, 0 when it is empty. Nothing done:
+//!     `None`.
+//! - [`Kernels::utf16_utf8`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/utf16_utf8.rs`), for
+//!   `crate::from_utf16`'s UTF-16 input to UTF-8, oracle `char::decode_utf16` and
+//!   `char::encode_utf8`.
+//!   - Reads `src` (UTF-16 units in the machine's byte order) from its start in steps: 32
+//!     units where none is above U+07FF, else 16 where every surrogate among them is paired
+//!     (15 where the 16th is a high surrogate, left with its pair for the next step); it
+//!     stops at the first step it cannot take (an unpaired surrogate among the next 16
+//!     units, fewer than 16 units left, or too little room); never past `src`.
+//!   - Writes the UTF-8 of each char it takes into `dst` from its start (a pair as one char
+//!     of four bytes), each step while `dst` has room for its bytes, and nothing else.
+//!   - Returns `Some((read, written))`: the units taken (whole steps, never half a pair) and
+//!     the bytes written. Nothing done: `None`.
 //!
 //! The kernels that decode to UTF-16, UTF-32 or Latin-1 write into a [`Room`], which may be
 //! a `Vec`'s spare capacity: the `dst` they are given is its tail, not initialised, and the
@@ -554,6 +578,85 @@ impl Kernels {
         }
         let _ = (src, room, at);
         None
+    }
+
+    /// The counts of UTF-16 input (see the [module docs](self)): `None` without AVX2, else
+    /// its length as UTF-8 with every surrogate counted 3, and its surrogates.
+    #[inline]
+    pub(crate) fn utf16_counts(self, units: &[u16]) -> Option<(usize, usize)> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            add(Path::Utf16CountsAvx512, units.len());
+            // SAFETY: `utf16_counts_avx512` requires AVX-512 F and BW and AVX2, and nothing
+            // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
+            // VBMI2 and POPCNT, and AVX-512 F implies AVX2.
+            return Some(unsafe { x86_64::utf16_counts_avx512(units) });
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::AVX2 != 0 {
+            add(Path::Utf16CountsAvx2, units.len());
+            // SAFETY: `utf16_counts_avx2` requires AVX2 and nothing else; the bit is set only
+            // when `detect` saw the CPU has it.
+            return Some(unsafe { x86_64::utf16_counts_avx2(units) });
+        }
+        let _ = units;
+        None
+    }
+
+    /// The greatest unit of `units` (see the [module docs](self)): `None` without AVX2.
+    #[inline]
+    pub(crate) fn utf16_max(self, units: &[u16]) -> Option<u16> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            add(Path::Utf16MaxAvx512, units.len());
+            // SAFETY: `utf16_max_avx512` requires AVX-512 F and BW and AVX2, and nothing
+            // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
+            // VBMI2 and POPCNT, and AVX-512 F implies AVX2.
+            return Some(unsafe { x86_64::utf16_max_avx512(units) });
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::AVX2 != 0 {
+            add(Path::Utf16MaxAvx2, units.len());
+            // SAFETY: `utf16_max_avx2` requires AVX2 and nothing else; the bit is set only
+            // when `detect` saw the CPU has it.
+            return Some(unsafe { x86_64::utf16_max_avx2(units) });
+        }
+        let _ = units;
+        None
+    }
+
+    /// The kernel of UTF-16 units to UTF-8 (see the [module docs](self)), written into `room`
+    /// from byte `at` on (within its written front): `None` below the AVX-512 level, else the
+    /// units of `src` taken and the bytes written.
+    #[inline]
+    pub(crate) fn utf16_utf8(
+        self,
+        src: &[u16],
+        room: &mut Room<'_>,
+        at: usize,
+    ) -> Option<(usize, usize)> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            // SAFETY: `utf16_utf8_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT, and
+            // nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
+            // VBMI, VBMI2 and POPCNT.
+            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
+                x86_64::utf16_utf8_avx512(src, dst)
+            };
+            // SAFETY: the kernel writes only initialised bytes, the UTF-8 of each unit it
+            // takes (the module docs' contract).
+            let done = unsafe { into_room(room, at, kernel) };
+            add(Path::Utf16Utf8Avx512, done.0);
+            return Some(done);
+        }
+        let _ = (src, room, at);
+        None
+    }
+
+    /// Whether [`utf16_utf8`](Self::utf16_utf8) has a kernel (AVX-512).
+    #[inline]
+    pub(crate) fn has_utf16_utf8(self) -> bool {
+        cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0
     }
 
     /// Whether [`utf8_units`](Self::utf8_units) has a kernel (AVX2 with POPCNT, or AVX-512).
@@ -1085,6 +1188,128 @@ mod tests {
                         .all(|(&b, &u)| u16::from(b) == u),
                     "{name} {u:#x}"
                 );
+            }
+        }
+    }
+
+    /// The steps the UTF-16 to UTF-8 kernel takes of `src` with room to spare, written out
+    /// apart from the kernel: the units of each.
+    fn utf16_utf8_steps(src: &[u16]) -> Vec<usize> {
+        let mut steps = Vec::new();
+        let mut at = 0;
+        while at + 16 <= src.len() {
+            if src.len() - at >= 32 && src[at..at + 32].iter().all(|&u| u < 0x800) {
+                steps.push(32);
+                at += 32;
+                continue;
+            }
+            let mut n = 16;
+            if (0xD800..0xDC00).contains(&src[at + 15]) {
+                n = 15;
+            }
+            let block = &src[at..at + n];
+            if String::from_utf16(block).is_err() {
+                break;
+            }
+            steps.push(n);
+            at += n;
+        }
+        steps
+    }
+
+    /// What the UTF-16 to UTF-8 kernel of `kernels` takes of `src` into a room of `room`
+    /// bytes, checked: it took whole steps (those of [`utf16_utf8_steps`]: all of them, or
+    /// up to the one whose bytes did not fit), and wrote their UTF-8 and nothing else (the
+    /// room's other bytes left 0xAA). `None` where the level has no kernel (then the room is
+    /// untouched).
+    fn utf16_utf8(kernels: Kernels, src: &[u16], room: usize, what: &str) -> Option<usize> {
+        let mut dst = vec![0xAAu8; room];
+        let mut lent = Room::new(&mut dst);
+        let done = kernels.utf16_utf8(src, &mut lent, 0);
+        let Some((read, written)) = done else {
+            assert_eq!(lent.written(), 0, "{what}");
+            assert!(dst.iter().all(|&b| b == 0xAA), "{what}");
+            return None;
+        };
+        assert_eq!(lent.written(), written, "{what}");
+        let utf8 = String::from_utf16(&src[..read]).expect("whole chars taken");
+        assert_eq!(&dst[..written], utf8.as_bytes(), "{what}");
+        assert!(dst[written..].iter().all(|&b| b == 0xAA), "{what}");
+        let mut at = 0;
+        for step in utf16_utf8_steps(src) {
+            if at == read {
+                // Stopped before this step: its bytes did not fit.
+                let bytes = String::from_utf16(&src[at..at + step]).expect("whole chars");
+                assert!(
+                    bytes.len() > room - written,
+                    "{what}: stopped at {read} with room"
+                );
+                return Some(read);
+            }
+            at += step;
+        }
+        assert_eq!(read, at, "{what}");
+        Some(read)
+    }
+
+    /// The UTF-16 to UTF-8 kernel writes the UTF-8 of exactly the whole steps it takes, up to
+    /// an unpaired surrogate, the last 16 units or the step that does not fit: texts of every
+    /// char class (a surrogate pair and a 3-byte char at every place of a step), every length
+    /// 0..=256, every start in a 64-unit block, rooms short and long.
+    #[test]
+    fn utf16_to_utf8_runs_write_the_bytes_of_whole_steps() {
+        let (mixed, emoji, two_byte) = any_utf8_texts();
+        let cjk: String = (0..300)
+            .map(|k| ['中', 'a', 'é', '\u{FFFF}', '\u{800}', 'ж', ' '][(k * 3 + k / 7) % 7])
+            .collect();
+        let ascii: String = (0..320)
+            .map(|k| char::from(b'a' + (k % 26) as u8))
+            .collect();
+        let mut texts: Vec<Vec<u16>> = [mixed, emoji, two_byte, cjk, ascii]
+            .iter()
+            .map(|t| t.encode_utf16().collect())
+            .collect();
+        // Unpaired surrogates, high and low, among emoji pairs.
+        let mut lone = texts[1].clone();
+        for (k, at) in (20..lone.len()).step_by(37).enumerate() {
+            lone[at] = if k % 2 == 0 { 0xDC01 } else { 0xDBFE };
+        }
+        texts.push(lone);
+        let scale = if cfg!(miri) { 37 } else { 1 };
+        for (name, kernels) in Kernels::levels() {
+            let avx512 = cfg!(wirebytes_avx512) && bits_of(name) & 4 != 0;
+            for (t, text) in texts.iter().enumerate() {
+                for start in (0..64).step_by(7 * scale) {
+                    for len in (0..=256.min(text.len() - start)).step_by(scale) {
+                        let src = &text[start..start + len];
+                        for room in [3 * len, len, len / 2, 40, 17, 0] {
+                            let what =
+                                format!("{name} text {t} from {start} len {len} room {room}");
+                            let done = utf16_utf8(kernels, src, room, &what);
+                            assert_eq!(done.is_some(), avx512, "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every one of the 65,536 units, at a place in 48 units of mixed text that moves with it
+    /// (every place of a step), alone and before a low surrogate (a pair when it is a high
+    /// one): the UTF-16 to UTF-8 kernel takes it as its UTF-8 where it is not an unpaired
+    /// surrogate and stops before its step where it is.
+    #[test]
+    fn utf16_to_utf8_takes_every_unit_but_lone_surrogates() {
+        let step = if cfg!(miri) { 4099 } else { 1 };
+        let base: Vec<u16> = "a\u{E9}\u{4E2D}b".repeat(12).encode_utf16().collect();
+        for (name, kernels) in Kernels::levels() {
+            for u in (0..=0xFFFF_u16).step_by(step) {
+                let at = usize::from(u) % 47;
+                let mut src = base.clone();
+                src[at] = u;
+                utf16_utf8(kernels, &src, 3 * 48, &format!("{name} {u:#06x}"));
+                src[at + 1] = 0xDE00;
+                utf16_utf8(kernels, &src, 3 * 48, &format!("{name} {u:#06x} + DE00"));
             }
         }
     }

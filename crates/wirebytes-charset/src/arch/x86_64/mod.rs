@@ -11,7 +11,11 @@ mod latin1_bytes;
 mod latin1_window;
 mod table_window;
 mod three_byte_utf16;
+mod utf16_counts;
 mod utf16_latin1;
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+mod utf16_utf8;
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 mod utf8_units;
@@ -38,9 +42,14 @@ pub(super) use three_byte_utf16::{three_byte_utf16_avx2, three_byte_utf16_ssse3}
 #[cfg(wirebytes_avx512)]
 pub(super) use utf8_units::utf8_units_avx512;
 pub(super) use utf8_units_avx2::utf8_units_avx2;
+pub(super) use utf16_counts::{utf16_counts_avx2, utf16_max_avx2};
+#[cfg(wirebytes_avx512)]
+pub(super) use utf16_counts::{utf16_counts_avx512, utf16_max_avx512};
 pub(super) use utf16_latin1::utf16_latin1_avx2;
 #[cfg(wirebytes_avx512)]
 pub(super) use utf16_latin1::utf16_latin1_avx512;
+#[cfg(wirebytes_avx512)]
+pub(super) use utf16_utf8::utf16_utf8_avx512;
 
 /// The first char boundary of `src` at or after `i`: a kernel's steps end where the bytes
 /// they read end, which may be inside the last char they took (its bytes after the step read

@@ -1,0 +1,195 @@
+//! The kernel of UTF-16 units to UTF-8 (AVX-512 F, BW, VBMI2 and POPCNT). Each step takes
+//! 32 units where none is above U+07FF: ASCII narrowed to bytes, or each unit as a 16-bit
+//! lane holding its one or two bytes, the unused byte of each ASCII lane dropped by one byte
+//! compress. Otherwise it takes 16 units whose surrogates are all paired (15 where the 16th
+//! is a high surrogate), each widened to a 32-bit lane holding its one to three bytes, a
+//! pair's four bytes in its high surrogate's lane and none in the low one's, compressed the
+//! same way. Every store is masked to the bytes it counts. Its contract is
+//! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s.
+
+use std::mem::MaybeUninit;
+
+use std::arch::x86_64::{
+    __m256i, __m512i, _mm256_loadu_si256, _mm256_storeu_si256, _mm512_add_epi32,
+    _mm512_alignr_epi32, _mm512_and_si512, _mm512_castsi512_si256, _mm512_cmpeq_epi32_mask,
+    _mm512_cmplt_epu16_mask, _mm512_cmplt_epu32_mask, _mm512_cvtepi16_epi8, _mm512_cvtepu16_epi32,
+    _mm512_loadu_si512, _mm512_mask_blend_epi16, _mm512_mask_blend_epi32, _mm512_mask_storeu_epi8,
+    _mm512_maskz_compress_epi8, _mm512_or_si512, _mm512_set1_epi16, _mm512_set1_epi32,
+    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_slli_epi32, _mm512_srli_epi16,
+    _mm512_srli_epi32, _mm512_test_epi8_mask,
+};
+
+/// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 32 units (none
+/// above U+07FF) or 16 (no unpaired surrogate; 15 before a pair cut by the step's end) while
+/// `src` has them and `dst` has room for their bytes.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+    let (mut read, mut written) = (0, 0);
+    let x80 = _mm512_set1_epi16(0x80);
+    let x800 = _mm512_set1_epi16(0x800);
+    while let Some(block) = src.get(read..read + 16) {
+        let room = dst.len() - written;
+        let Some(block32) = src.get(read..read + 32) else {
+            // Sixteen units left: the 16-unit step, where it takes them.
+            // SAFETY: the load reads the 32 bytes of `block` (16 units); no alignment
+            // requirement.
+            let units = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
+            match sixteen_step(units, &mut dst[written..]) {
+                Some((r, n)) => {
+                    read += r;
+                    written += n;
+                }
+                None => break,
+            }
+            continue;
+        };
+        // SAFETY: the load reads the 64 bytes of `block32` (32 units); no alignment
+        // requirement.
+        let v = unsafe { _mm512_loadu_si512(block32.as_ptr().cast()) };
+        let ascii = _mm512_cmplt_epu16_mask(v, x80);
+        if ascii == u32::MAX {
+            let Some(out) = dst.get_mut(written..written + 32) else {
+                break;
+            };
+            // SAFETY: the store writes the 32 bytes of `out`, borrowed mutably; no alignment
+            // requirement.
+            unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), _mm512_cvtepi16_epi8(v)) };
+            read += 32;
+            written += 32;
+            continue;
+        }
+        if _mm512_cmplt_epu16_mask(v, x800) == u32::MAX {
+            // Each lane: its lead byte low, its trail byte high (ASCII: the unit, whose high
+            // byte is dropped).
+            let lead = _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0));
+            let trail = _mm512_or_si512(
+                _mm512_and_si512(v, _mm512_set1_epi16(0x3F)),
+                _mm512_set1_epi16(0x80),
+            );
+            let two = _mm512_or_si512(lead, _mm512_slli_epi16::<8>(trail));
+            let lanes = _mm512_mask_blend_epi16(ascii, two, v);
+            let keep_bytes =
+                _mm512_mask_blend_epi16(ascii, _mm512_set1_epi16(-1), _mm512_set1_epi16(0xFF));
+            let keep = _mm512_test_epi8_mask(keep_bytes, keep_bytes);
+            let n = keep.count_ones() as usize;
+            if n > room {
+                break;
+            }
+            store(
+                &mut dst[written..],
+                _mm512_maskz_compress_epi8(keep, lanes),
+                n,
+            );
+            read += 32;
+            written += n;
+            continue;
+        }
+        // The first sixteen (`None` for an unpaired surrogate among them: the caller takes
+        // them).
+        match sixteen_step(_mm512_castsi512_si256(v), &mut dst[written..]) {
+            Some((r, n)) => {
+                read += r;
+                written += n;
+            }
+            None => break,
+        }
+    }
+    (read, written)
+}
+
+/// Writes the UTF-8 of 16 units to the front of `dst` (15 where the last is a high surrogate
+/// whose pair is not among them): `Some((units, bytes))`, or `None` (nothing written) where
+/// one is an unpaired surrogate or `dst` is too short. A surrogate pair is four bytes in the
+/// high surrogate's lane and none in the low one's.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+#[inline]
+fn sixteen_step(units: __m256i, dst: &mut [MaybeUninit<u8>]) -> Option<(usize, usize)> {
+    let u = _mm512_cvtepu16_epi32(units);
+    let kind = _mm512_and_si512(u, _mm512_set1_epi32(0xFC00));
+    let high = _mm512_cmpeq_epi32_mask(kind, _mm512_set1_epi32(0xD800));
+    let low = _mm512_cmpeq_epi32_mask(kind, _mm512_set1_epi32(0xDC00));
+    // Every low surrogate right after a high one, every high one right before a low one (or
+    // last, then left for the next step).
+    let (read, high) = if high & 0x8000 != 0 {
+        (15, high & 0x7FFF)
+    } else {
+        (16, high)
+    };
+    if low != high << 1 {
+        return None;
+    }
+    let ascii = _mm512_cmplt_epu32_mask(u, _mm512_set1_epi32(0x80));
+    let two = _mm512_cmplt_epu32_mask(u, _mm512_set1_epi32(0x800)) & !ascii;
+    let low6 = _mm512_set1_epi32(0x3F);
+    let cont = _mm512_set1_epi32(0x80);
+    let last = _mm512_or_si512(_mm512_and_si512(u, low6), cont);
+    let middle = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32::<6>(u), low6), cont);
+    let lead2 = _mm512_or_si512(_mm512_srli_epi32::<6>(u), _mm512_set1_epi32(0xC0));
+    let lead3 = _mm512_or_si512(_mm512_srli_epi32::<12>(u), _mm512_set1_epi32(0xE0));
+    let three_bytes = _mm512_or_si512(
+        _mm512_or_si512(lead3, _mm512_slli_epi32::<8>(middle)),
+        _mm512_slli_epi32::<16>(last),
+    );
+    let two_bytes = _mm512_or_si512(lead2, _mm512_slli_epi32::<8>(last));
+    let mut lanes = _mm512_mask_blend_epi32(two, three_bytes, two_bytes);
+    lanes = _mm512_mask_blend_epi32(ascii, lanes, u);
+    let mut keep_bytes = _mm512_mask_blend_epi32(
+        two,
+        _mm512_set1_epi32(0x00FF_FFFF),
+        _mm512_set1_epi32(0xFFFF),
+    );
+    keep_bytes = _mm512_mask_blend_epi32(ascii, keep_bytes, _mm512_set1_epi32(0xFF));
+    if high != 0 {
+        // The scalar of each pair, in its high surrogate's lane: the low one is the next lane.
+        let next = _mm512_alignr_epi32::<1>(u, u);
+        let ten = _mm512_set1_epi32(0x3FF);
+        let c = _mm512_add_epi32(
+            _mm512_or_si512(
+                _mm512_slli_epi32::<10>(_mm512_and_si512(u, ten)),
+                _mm512_and_si512(next, ten),
+            ),
+            _mm512_set1_epi32(0x1_0000),
+        );
+        let four_bytes = _mm512_or_si512(
+            _mm512_or_si512(
+                _mm512_or_si512(_mm512_srli_epi32::<18>(c), _mm512_set1_epi32(0xF0)),
+                _mm512_slli_epi32::<8>(_mm512_or_si512(
+                    _mm512_and_si512(_mm512_srli_epi32::<12>(c), low6),
+                    cont,
+                )),
+            ),
+            _mm512_or_si512(
+                _mm512_slli_epi32::<16>(_mm512_or_si512(
+                    _mm512_and_si512(_mm512_srli_epi32::<6>(c), low6),
+                    cont,
+                )),
+                _mm512_slli_epi32::<24>(_mm512_or_si512(_mm512_and_si512(c, low6), cont)),
+            ),
+        );
+        lanes = _mm512_mask_blend_epi32(high, lanes, four_bytes);
+        keep_bytes = _mm512_mask_blend_epi32(high, keep_bytes, _mm512_set1_epi32(-1));
+    }
+    // A low surrogate's lane, and the lane left for the next step, keep nothing.
+    let none = low | if read == 15 { 0x8000 } else { 0 };
+    keep_bytes = _mm512_mask_blend_epi32(none, keep_bytes, _mm512_setzero_si512());
+    let keep = _mm512_test_epi8_mask(keep_bytes, keep_bytes);
+    let n = keep.count_ones() as usize;
+    if n > dst.len() {
+        return None;
+    }
+    store(dst, _mm512_maskz_compress_epi8(keep, lanes), n);
+    Some((read, n))
+}
+
+/// Stores the first `n` bytes of `bytes` at the front of `dst` and nothing else (every
+/// caller has checked that `dst` holds them; no more than its length are stored).
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn store(dst: &mut [MaybeUninit<u8>], bytes: __m512i, n: usize) {
+    debug_assert!(n <= 64 && n <= dst.len());
+    let n = n.min(dst.len());
+    let mask = if n >= 64 { u64::MAX } else { (1_u64 << n) - 1 };
+    // SAFETY: the masked store writes the first `n` bytes from `dst`'s start, at most
+    // `dst.len()` of them (borrowed mutably), and no other memory.
+    unsafe { _mm512_mask_storeu_epi8(dst.as_mut_ptr().cast(), mask, bytes) };
+}
