@@ -54,7 +54,7 @@ fn pairs(units: &[u16]) -> usize {
 /// Every unit counts 1, one more from U+0080 and one more from U+0800, so a surrogate counts
 /// 3. A pair (a high surrogate right before a low one, as `char::decode_utf16` joins them) is
 /// 4 bytes, not 6; each other surrogate is `lone_len`, not 3. Through the count kernel where
-/// `kernels` has one, else [`utf8_len_portable`].
+/// `kernels` has one, else [`utf8_counts`].
 pub(crate) fn utf8_len(units: &[u16], lone_len: usize, kernels: Kernels) -> usize {
     // All ASCII: one byte a unit, found by the cheapest pass.
     if greatest(units, kernels) < 0x80 {
