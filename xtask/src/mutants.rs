@@ -22,7 +22,8 @@
 //! then it is *equivalent* (the change alters neither the output nor the speed, e.g. `1 << 0`
 //! made `1 >> 0`), with the reason given there. The table shows, per crate and file, the
 //! mutants caught, missed, equivalent, unviable (the change did not compile) and timed out
-//! (the change made a test loop: caught too), then the missed ones by name. An equivalence
+//! (the change made a test loop: caught too), then the missed ones by name. A line of the
+//! list may pin its mutant to a piece of its source line (` @ `, see [`Equivalent`]). An equivalence
 //! line that names no mutant cargo-mutants generates is an error, so the list stays true as
 //! the code moves. Exit status 1 when a mutant is missed, a listing is stale or a run fails.
 
@@ -72,10 +73,61 @@ const OUTCOME_FILES: [(&str, Outcome); 4] = [
 /// with the path from the crate's directory and without `:LINE:COLUMN`, then ` # ` and why no
 /// test can notice it. A line covers one mutant: where a function has the same change at two
 /// places, each equivalent one has its line.
+///
+/// Where a function has the same change at places some of which a test notices, the name is
+/// followed by ` @ ` and a piece of the source line the change is made in, around the
+/// changed operator: the line covers only a mutant whose line holds that text over its
+/// column. So a line of the list cannot stand for another mutant of its name that becomes
+/// missed later.
 #[derive(Debug, PartialEq, Eq)]
 struct Equivalent {
     name: String,
+    at: Option<String>,
     reason: String,
+}
+
+impl Equivalent {
+    /// Whether this line of the list covers the mutant `line` (a full line of cargo-mutants'
+    /// output, `crates/…/src/a.rs:LINE:COLUMN: what`), reading the mutated file under `root`
+    /// when the line gives a piece of source.
+    fn covers(&self, root: &Path, krate_dir: &str, line: &str) -> bool {
+        if short_name(krate_dir, line).0 != self.name {
+            return false;
+        }
+        let Some(at) = &self.at else {
+            return true;
+        };
+        let Some((file, number, column)) = position(krate_dir, line) else {
+            return false;
+        };
+        let Ok(text) = fs::read_to_string(root.join(krate_dir).join(file)) else {
+            return false;
+        };
+        let Some(source) = text.lines().nth(number.saturating_sub(1)) else {
+            return false;
+        };
+        // cargo-mutants counts columns in chars from 1.
+        let Some((byte, _)) = source.char_indices().nth(column.saturating_sub(1)) else {
+            return false;
+        };
+        source
+            .match_indices(at.as_str())
+            .any(|(start, piece)| (start..start + piece.len()).contains(&byte))
+    }
+}
+
+/// The file, line and column of the mutant `line` (`crates/…/src/a.rs:LINE:COLUMN: what`),
+/// the file from the crate's directory.
+fn position<'a>(krate_dir: &str, line: &'a str) -> Option<(&'a str, usize, usize)> {
+    let line = line.trim();
+    let line = line.strip_prefix(krate_dir).unwrap_or(line);
+    let line = line.strip_prefix('/').unwrap_or(line);
+    let (location, _) = line.split_once(": ")?;
+    let mut parts = location.split(':');
+    let file = parts.next()?;
+    let number = parts.next()?.parse().ok()?;
+    let column = parts.next()?.parse().ok()?;
+    Some((file, number, column))
 }
 
 /// The lines of an equivalence list (`#` starts a comment line; blank lines are skipped).
@@ -92,8 +144,16 @@ fn parse_equivalents(text: &str) -> Result<Vec<Equivalent>, String> {
         }
         match line.split_once(" # ") {
             Some((name, reason)) if !name.trim().is_empty() && !reason.trim().is_empty() => {
+                let (name, at) = match name.split_once(" @ ") {
+                    Some((name, at)) if !at.trim().is_empty() => (name, Some(at.trim().to_owned())),
+                    Some(_) => {
+                        return Err(format!("line {}: nothing after ` @ `: {line}", number + 1));
+                    }
+                    None => (name, None),
+                };
                 out.push(Equivalent {
                     name: name.trim().to_owned(),
+                    at,
                     reason: reason.trim().to_owned(),
                 });
             }
@@ -129,8 +189,9 @@ struct Report {
 
 /// Files one crate's outcomes: reads cargo-mutants' outcome files in `out_dir` (the lines
 /// naming a mutant of `only` alone, when given), with the listed equivalents moved from
-/// missed to equivalent.
+/// missed to equivalent (their sources read under `root`).
 fn classify(
+    root: &Path,
     krate_dir: &str,
     out_dir: &Path,
     only: Option<&[String]>,
@@ -145,7 +206,7 @@ fn classify(
                 && only.is_none_or(|names| names.iter().any(|name| name == line.trim()))
         };
         for line in text.lines().filter(ours) {
-            let (name, file) = short_name(krate_dir, line);
+            let file = short_name(krate_dir, line).1;
             // Each line of the list covers one mutant: two mutants of one name (the same
             // change at two places of a function) need two lines.
             let listed = (outcome == Outcome::Missed)
@@ -153,7 +214,9 @@ fn classify(
                     equivalents
                         .iter()
                         .zip(used.iter_mut())
-                        .find(|(equivalent, used)| !**used && equivalent.name == name)
+                        .find(|(equivalent, used)| {
+                            !**used && equivalent.covers(root, krate_dir, line)
+                        })
                 })
                 .flatten();
             let outcome = match listed {
@@ -385,27 +448,27 @@ fn equivalents_of(root: &Path, krate: &str) -> Result<(Vec<Equivalent>, Vec<Stri
         }
         Err(_) => Vec::new(),
     };
-    // Every listed equivalent must be a mutant cargo-mutants generates.
-    let names: Vec<String> = listed(root, &[krate], Run::default())?
-        .iter()
-        .map(|line| short_name(&krate_dir, line).0)
-        .collect();
-    // As many lines of a name as there are mutants of it, at most.
+    // Every listed equivalent must be a mutant cargo-mutants generates: as many lines of a
+    // name (and piece of source) as there are mutants they cover, at most.
+    let mutants = listed(root, &[krate], Run::default())?;
     let stale = equivalents
         .iter()
         .enumerate()
         .filter(|&(i, equivalent)| {
             let lines = equivalents[..=i]
                 .iter()
-                .filter(|e| e.name == equivalent.name)
+                .filter(|e| e.name == equivalent.name && e.at == equivalent.at)
                 .count();
-            names
+            mutants
                 .iter()
-                .filter(|name| **name == equivalent.name)
+                .filter(|line| equivalent.covers(root, &krate_dir, line))
                 .count()
                 < lines
         })
-        .map(|(_, equivalent)| equivalent.name.clone())
+        .map(|(_, equivalent)| match &equivalent.at {
+            Some(at) => format!("{} @ {at}", equivalent.name),
+            None => equivalent.name.clone(),
+        })
         .collect();
     Ok((equivalents, stale))
 }
@@ -486,10 +549,8 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
                 let equivalent = |line: &str| {
                     reports.iter().any(|(krate, _, equivalents)| {
                         let krate_dir = format!("crates/wirebytes-{krate}");
-                        line.trim().starts_with(&format!("{krate_dir}/")) && {
-                            let name = short_name(&krate_dir, line).0;
-                            equivalents.iter().any(|e| e.name == name)
-                        }
+                        line.trim().starts_with(&format!("{krate_dir}/"))
+                            && equivalents.iter().any(|e| e.covers(root, &krate_dir, line))
                     })
                 };
                 carry(&out_dir.join("mutants.out"), &settled_dir, &equivalent)?;
@@ -548,6 +609,7 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
             let krate_dir = format!("crates/wirebytes-{krate}");
             if let Some((names, _)) = &selection {
                 classify(
+                    root,
                     &krate_dir,
                     &settled_dir,
                     Some(names),
@@ -556,6 +618,7 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
                 );
             }
             classify(
+                root,
                 &krate_dir,
                 &out_dir.join("mutants.out"),
                 None,
@@ -674,15 +737,30 @@ mod tests {
             parse_equivalents(list),
             Ok(vec![Equivalent {
                 name: "src/a.rs: replace < with <= in f".to_owned(),
+                at: None,
                 reason: "both take the same path".to_owned(),
             }])
         );
+        assert_eq!(
+            parse_equivalents("src/a.rs: replace | with ^ in f @ 0xF0 | x # disjoint bits\n"),
+            Ok(vec![Equivalent {
+                name: "src/a.rs: replace | with ^ in f".to_owned(),
+                at: Some("0xF0 | x".to_owned()),
+                reason: "disjoint bits".to_owned(),
+            }])
+        );
+        assert!(parse_equivalents("src/a.rs: replace | with ^ in f @  # why\n").is_err());
         assert!(parse_equivalents("src/a.rs: replace < with <= in f\n").is_err());
         assert!(parse_equivalents("src/a.rs: replace < with <= in f # \n").is_err());
     }
 
-    /// The report of outcome files `files` (name, text) with the equivalence list `list`.
+    /// The report of outcome files `files` (name, text) with the equivalence list `list`,
+    /// the crate's `src/a.rs` holding `source`.
     fn classified(files: &[(&str, &str)], list: &str) -> Report {
+        classified_with(files, list, "")
+    }
+
+    fn classified_with(files: &[(&str, &str)], list: &str, source: &str) -> Report {
         let dir = std::env::temp_dir().join(format!(
             "xtask-mutants-{}-{:?}",
             std::process::id(),
@@ -692,9 +770,19 @@ mod tests {
         for (name, text) in files {
             fs::write(dir.join(name), text).expect("write an outcome file");
         }
+        let src = dir.join("crates/wirebytes-x/src");
+        fs::create_dir_all(&src).expect("a scratch directory");
+        fs::write(src.join("a.rs"), source).expect("write a source");
         let equivalents = parse_equivalents(list).expect("a list");
         let mut report = Report::default();
-        classify("crates/wirebytes-x", &dir, None, &equivalents, &mut report);
+        classify(
+            &dir,
+            "crates/wirebytes-x",
+            &dir,
+            None,
+            &equivalents,
+            &mut report,
+        );
         let _ = fs::remove_dir_all(&dir);
         report
     }
@@ -743,6 +831,30 @@ mod tests {
             ["crates/wirebytes-x/src/a.rs:3:2: replace << with >>"]
         );
         assert_eq!(report.files["src/a.rs"][&Outcome::Equivalent], 1);
+    }
+
+    #[test]
+    fn a_line_with_source_covers_only_the_mutant_at_that_source() {
+        let source = "fn f(x: u8, y: u8) -> u8 {\n    (0xF0 | x >> 4) | y\n}\n";
+        // Column 11 is the first `|`, 21 the second.
+        let missed = "crates/wirebytes-x/src/a.rs:2:11: replace | with ^ in f\ncrates/wirebytes-x/src/a.rs:2:21: replace | with ^ in f\n";
+        let report = classified_with(
+            &[("missed.txt", missed)],
+            "src/a.rs: replace | with ^ in f @ 0xF0 | x # disjoint bits\n",
+            source,
+        );
+        assert_eq!(
+            report.missed,
+            ["crates/wirebytes-x/src/a.rs:2:21: replace | with ^ in f"]
+        );
+        assert_eq!(report.files["src/a.rs"][&Outcome::Equivalent], 1);
+        // The same text, but not over the mutant's column: no mutant is covered.
+        let report = classified_with(
+            &[("missed.txt", missed)],
+            "src/a.rs: replace | with ^ in f @ (0xF0 # disjoint bits\n",
+            source,
+        );
+        assert_eq!(report.missed.len(), 2);
     }
 
     #[test]

@@ -57,12 +57,17 @@ pub(crate) enum Path {
     AsciiWords,
     /// The encoders from UTF-16: one-byte units found 8 at a time.
     OneByteUnitChunks,
+    /// The strict forms' `decode_to_utf16` (CESU-8, class files): ASCII widened 8 bytes at a
+    /// time.
+    StrictAsciiWords,
+    /// The portable widening of short ASCII (where SSE2 is not there): 4 bytes per word.
+    WidenPortable,
 }
 
 impl Path {
     /// Every path, in the order of the enum.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 21] = [
+    pub(crate) const ALL: [Path; 23] = [
         Path::CheckAvx2,
         Path::RewriteAvx512,
         Path::PairsSsse3,
@@ -84,6 +89,8 @@ impl Path {
         Path::PlainChunks,
         Path::AsciiWords,
         Path::OneByteUnitChunks,
+        Path::StrictAsciiWords,
+        Path::WidenPortable,
     ];
 
     /// The path's stable snake_case name.
@@ -111,6 +118,8 @@ impl Path {
             Path::PlainChunks => "plain_chunks",
             Path::AsciiWords => "ascii_words",
             Path::OneByteUnitChunks => "one_byte_unit_chunks",
+            Path::StrictAsciiWords => "strict_ascii_words",
+            Path::WidenPortable => "widen_portable",
         }
     }
 }

@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 
 use crate::DecodeError;
 use crate::arch::Kernels;
+use crate::counters::{self, Path};
 use crate::decode::plan;
 use crate::out::Utf8Vec;
 use crate::sequence::{bmp_char, is_surrogate, low_surrogate_at};
@@ -206,6 +207,7 @@ pub(crate) fn decode_to_utf16(bytes: &[u8], nul: Nul) -> Result<Vec<u16>, Decode
             };
             if (w & HIGH_BITS) | nul_bytes == 0 {
                 out.extend(bytes[i..i + 8].iter().map(|&b| u16::from(b)));
+                counters::add(Path::StrictAsciiWords, 8);
                 i += 8;
                 continue;
             }

@@ -350,6 +350,9 @@ fn short_ascii_bodies_are_widened_with_sse2_on_x86_64() {
                 counts["widen4_sse2"],
             );
             assert_eq!(got, want, "{name}: {n} bytes");
+            // The portable words widen exactly where SSE2 does not.
+            let portable = if sse2 { 0 } else { 2 * (w16 + w8 + w4) };
+            assert_eq!(counts["widen_portable"], portable, "{name}: {n} bytes");
             assert_eq!(counts["append_short_ascii"], 2 * n, "{name}: {n} bytes");
             assert_kernels(&counts, &[], name);
         }
@@ -410,6 +413,32 @@ fn ascii_runs_take_the_wide_steps() {
     let counts = counted(|| assert!(portable.decode_to_utf16(&tail).is_ok()));
     assert_eq!(counts["utf16_two_byte_words"], 80);
     assert_eq!(counts["utf16_ascii_words"], 16);
+}
+
+/// The strict forms' decoders to UTF-16 (CESU-8 and class files) widen ASCII 8 bytes at a
+/// time, and only where no sequence or (for class files) raw `00` is in the word.
+#[test]
+fn the_strict_utf16_decoders_widen_ascii_words() {
+    // 21 ASCII bytes, a 2-byte char, 19 more: two whole words before the char, two after it.
+    let text = ["abcdefghijklmnopqrstu", "\u{436}", "vwxyz0123456789ABCD"].concat();
+    let counts = counted(|| {
+        assert!(wirebytes_mutf8::cesu8::decode_to_utf16(text.as_bytes()).is_ok());
+    });
+    assert_eq!(counts["strict_ascii_words"], 32);
+    let counts = counted(|| {
+        assert!(wirebytes_mutf8::class_file::decode_to_utf16(text.as_bytes()).is_ok());
+    });
+    assert_eq!(counts["strict_ascii_words"], 32);
+    // A raw 00 is ASCII to CESU-8, so its word is widened whole; a class file rejects it.
+    let with_nul = b"abc\0efghijklmnop";
+    let counts = counted(|| {
+        assert!(wirebytes_mutf8::cesu8::decode_to_utf16(with_nul).is_ok());
+    });
+    assert_eq!(counts["strict_ascii_words"], 16);
+    let counts = counted(|| {
+        assert!(wirebytes_mutf8::class_file::decode_to_utf16(with_nul).is_err());
+    });
+    assert_eq!(counts["strict_ascii_words"], 0);
 }
 
 /// The encoders: text that needs no change is taken whole; the scan for what changes passes

@@ -128,6 +128,7 @@ mod portable {
 
     #[inline(always)]
     pub(super) fn copy4(src: &[u8; 4], dst: &mut [MaybeUninit<u16>; 4]) {
+        crate::counters::add(crate::counters::Path::WidenPortable, 4);
         write_copy(dst, &chars(spread(u32::from_le_bytes(*src))));
     }
 
