@@ -142,11 +142,11 @@
 //!   - Reads all of `units`, writes nothing.
 //!   - Returns `Some(max)`: the greatest unit of `units`, 0 when it is empty. Nothing done:
 //!     `None`.
-//! - [`Kernels::utf16_utf8`] (AVX-512 F, BW, VBMI2 and POPCNT: `x86_64/utf16_utf8.rs`), for
+//! - [`Kernels::utf16_utf8`] (AVX-512 F, BW, VBMI, VBMI2 and POPCNT: `x86_64/utf16_utf8.rs`), for
 //!   `crate::from_utf16`'s UTF-16 input to UTF-8, oracle `char::decode_utf16` and
 //!   `char::encode_utf8`.
 //!   - Reads `src` (UTF-16 units in the machine's byte order) from its start in steps: 32
-//!     units where none is above U+07FF, else 16 where every surrogate among them is paired
+//!     units where none is a surrogate, else 16 where every surrogate among them is paired
 //!     (15 where the 16th is a high surrogate, left with its pair for the next step); it
 //!     stops at the first step it cannot take (an unpaired surrogate among the next 16
 //!     units, fewer than 16 units left, or too little room); never past `src`.
@@ -637,8 +637,8 @@ impl Kernels {
     ) -> Option<(usize, usize)> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
-            // SAFETY: `utf16_utf8_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT, and
-            // nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
+            // SAFETY: `utf16_utf8_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
+            // and nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
             // VBMI, VBMI2 and POPCNT.
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
                 x86_64::utf16_utf8_avx512(src, dst)
@@ -1198,7 +1198,11 @@ mod tests {
         let mut steps = Vec::new();
         let mut at = 0;
         while at + 16 <= src.len() {
-            if src.len() - at >= 32 && src[at..at + 32].iter().all(|&u| u < 0x800) {
+            if src.len() - at >= 32
+                && src[at..at + 32]
+                    .iter()
+                    .all(|&u| !(0xD800..0xE000).contains(&u))
+            {
                 steps.push(32);
                 at += 32;
                 continue;

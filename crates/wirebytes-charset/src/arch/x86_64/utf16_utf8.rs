@@ -1,7 +1,10 @@
-//! The kernel of UTF-16 units to UTF-8 (AVX-512 F, BW, VBMI2 and POPCNT). Each step takes
-//! 32 units where none is above U+07FF: ASCII narrowed to bytes, or each unit as a 16-bit
-//! lane holding its one or two bytes, the unused byte of each ASCII lane dropped by one byte
-//! compress. Otherwise it takes 16 units whose surrogates are all paired (15 where the 16th
+//! The kernel of UTF-16 units to UTF-8 (AVX-512 F, BW, VBMI, VBMI2 and POPCNT). Each step
+//! takes 32 units where none is above U+07FF: ASCII narrowed to bytes, or each unit as a
+//! 16-bit lane holding its one or two bytes, the unused byte of each ASCII lane dropped by one
+//! byte compress. Where none of the 32 is a surrogate, each unit's first two bytes sit in a
+//! 16-bit lane and its third in the lane of a second vector; two-source byte permutes lay
+//! them out as 16 triples per half, and a compress of each half drops the bytes a unit does
+//! not have. Otherwise it takes 16 units whose surrogates are all paired (15 where the 16th
 //! is a high surrogate), each widened to a 32-bit lane holding its one to three bytes, a
 //! pair's four bytes in its high surrogate's lane and none in the low one's, compressed the
 //! same way. Every store is masked to the bytes it counts. Its contract is
@@ -11,18 +14,19 @@ use std::mem::MaybeUninit;
 
 use std::arch::x86_64::{
     __m256i, __m512i, _mm256_loadu_si256, _mm256_storeu_si256, _mm512_add_epi32,
-    _mm512_alignr_epi32, _mm512_and_si512, _mm512_castsi512_si256, _mm512_cmpeq_epi32_mask,
-    _mm512_cmplt_epu16_mask, _mm512_cmplt_epu32_mask, _mm512_cvtepi16_epi8, _mm512_cvtepu16_epi32,
-    _mm512_loadu_si512, _mm512_mask_blend_epi16, _mm512_mask_blend_epi32, _mm512_mask_storeu_epi8,
-    _mm512_maskz_compress_epi8, _mm512_or_si512, _mm512_set1_epi16, _mm512_set1_epi32,
-    _mm512_setzero_si512, _mm512_slli_epi16, _mm512_slli_epi32, _mm512_srli_epi16,
-    _mm512_srli_epi32, _mm512_test_epi8_mask,
+    _mm512_alignr_epi32, _mm512_and_si512, _mm512_castsi512_si256, _mm512_cmpeq_epi16_mask,
+    _mm512_cmpeq_epi32_mask, _mm512_cmplt_epu16_mask, _mm512_cmplt_epu32_mask,
+    _mm512_cvtepi16_epi8, _mm512_cvtepu16_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi16,
+    _mm512_mask_blend_epi32, _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8,
+    _mm512_maskz_mov_epi16, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi16,
+    _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi16, _mm512_slli_epi32,
+    _mm512_srli_epi16, _mm512_srli_epi32, _mm512_test_epi8_mask,
 };
 
 /// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 32 units (none
 /// above U+07FF) or 16 (no unpaired surrogate; 15 before a pair cut by the step's end) while
 /// `src` has them and `dst` has room for their bytes.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
     let x80 = _mm512_set1_epi16(0x80);
@@ -84,6 +88,16 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
             written += n;
             continue;
         }
+        let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xF800_u16 as i16));
+        if _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16)) == 0 {
+            // One to three bytes each.
+            let Some(n) = triples_step(v, ascii, &mut dst[written..]) else {
+                break;
+            };
+            read += 32;
+            written += n;
+            continue;
+        }
         // The first sixteen (`None` for an unpaired surrogate among them: the caller takes
         // them).
         match sixteen_step(_mm512_castsi512_si256(v), &mut dst[written..]) {
@@ -95,6 +109,72 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         }
     }
     (read, written)
+}
+
+/// The indices of half `h` of a 32-unit step for a two-source byte permute of the units'
+/// first-two-bytes lanes (indices 0..64) and third-byte lanes (64..128): byte `3j + r` of
+/// the result is byte `r` of unit `16h + j`, for the 48 bytes of its 16 units.
+const fn triples(h: usize) -> [u8; 64] {
+    let mut t = [0_u8; 64];
+    let mut k = 0;
+    while k < 48 {
+        let u = 16 * h + k / 3;
+        t[k] = match k % 3 {
+            0 => 2 * u,
+            1 => 2 * u + 1,
+            _ => 64 + 2 * u,
+        } as u8;
+        k += 1;
+    }
+    t
+}
+
+/// [`triples`] of both halves.
+const TRIPLES: [[u8; 64]; 2] = [triples(0), triples(1)];
+
+/// Writes the UTF-8 of the 32 units of `v`, none a surrogate (`ascii`: those below U+0080),
+/// to the front of `dst`: `Some(bytes)`, or `None` (nothing written) where `dst` is too
+/// short.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
+#[inline]
+fn triples_step(v: __m512i, ascii: u32, dst: &mut [MaybeUninit<u8>]) -> Option<usize> {
+    let two = _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16(0x800)) & !ascii;
+    let three = !(ascii | two);
+    let low6 = _mm512_set1_epi16(0x3F);
+    let cont = _mm512_set1_epi16(0x80);
+    let last = _mm512_or_si512(_mm512_and_si512(v, low6), cont);
+    let middle = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16::<6>(v), low6), cont);
+    let lead2 = _mm512_or_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xC0));
+    let lead3 = _mm512_or_si512(_mm512_srli_epi16::<12>(v), _mm512_set1_epi16(0xE0));
+    // First and second byte of each unit (ASCII: the unit, its zero high byte dropped); the
+    // third in the low byte of `last`'s lane, kept for 3-byte units alone.
+    let first_two = _mm512_mask_blend_epi16(
+        two,
+        _mm512_or_si512(lead3, _mm512_slli_epi16::<8>(middle)),
+        _mm512_or_si512(lead2, _mm512_slli_epi16::<8>(last)),
+    );
+    let first_two = _mm512_mask_blend_epi16(ascii, first_two, v);
+    let keep_two = _mm512_mask_blend_epi16(ascii, _mm512_set1_epi16(-1), _mm512_set1_epi16(0xFF));
+    let keep_last = _mm512_maskz_mov_epi16(three, _mm512_set1_epi16(0xFF));
+    let half = |h: usize| {
+        // SAFETY: the load reads the 64 bytes of `TRIPLES[h]`; no alignment requirement.
+        let index = unsafe { _mm512_loadu_si512(TRIPLES[h].as_ptr().cast()) };
+        let bytes = _mm512_permutex2var_epi8(first_two, index, last);
+        let keep_bytes = _mm512_permutex2var_epi8(keep_two, index, keep_last);
+        let keep = _mm512_test_epi8_mask(keep_bytes, keep_bytes) & ((1 << 48) - 1);
+        (
+            _mm512_maskz_compress_epi8(keep, bytes),
+            keep.count_ones() as usize,
+        )
+    };
+    let (bytes0, n0) = half(0);
+    let (bytes1, n1) = half(1);
+    if n0 + n1 > dst.len() {
+        return None;
+    }
+    store(dst, bytes0, n0);
+    store(&mut dst[n0..], bytes1, n1);
+    Some(n0 + n1)
 }
 
 /// Writes the UTF-8 of 16 units to the front of `dst` (15 where the last is a high surrogate
