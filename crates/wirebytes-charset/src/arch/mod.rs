@@ -130,9 +130,10 @@
 //!     for a step's bytes; AVX-512: up to the exact end of `dst`), and nothing else.
 //!   - Returns `Some(n)`: the units taken, one byte each. AVX2: a multiple of 32; AVX-512:
 //!     the least of the run's length, `src.len()` and `dst.len()`. Nothing done: `None`.
-//! - [`Kernels::utf16_counts`] (AVX2, or AVX-512 F and BW: `x86_64/utf16_counts.rs`), for
-//!   the exact sizes of UTF-16 input to UTF-8 and to single-byte charsets, oracle
-//!   `crate::from_utf16::utf8_counts` (the same loop, built for the wider vectors).
+//! - [`Kernels::utf16_counts`] (AVX2, or AVX-512 F, BW and POPCNT: `x86_64/utf16_counts.rs`),
+//!   for the exact sizes of UTF-16 input to UTF-8 and to single-byte charsets, oracle
+//!   `crate::from_utf16::utf8_counts` (AVX2: the same loop, built for the wider vectors;
+//!   AVX-512: mask populations).
 //!   - Reads all of `units`, writes nothing.
 //!   - Returns `Some((len, surrogates))`: the length of `units` as UTF-8 with every
 //!     surrogate counted 3, and the number of surrogates. Nothing done: `None`.
@@ -587,9 +588,9 @@ impl Kernels {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
             add(Path::Utf16CountsAvx512, units.len());
-            // SAFETY: `utf16_counts_avx512` requires AVX-512 F and BW and AVX2, and nothing
-            // else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW, VBMI,
-            // VBMI2 and POPCNT, and AVX-512 F implies AVX2.
+            // SAFETY: `utf16_counts_avx512` requires AVX-512 F and BW, AVX2 and POPCNT, and
+            // nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
+            // VBMI, VBMI2 and POPCNT, and AVX-512 F implies AVX2.
             return Some(unsafe { x86_64::utf16_counts_avx512(units) });
         }
         #[cfg(wirebytes_x86_kernels)]
@@ -1188,6 +1189,43 @@ mod tests {
                         .all(|(&b, &u)| u16::from(b) == u),
                     "{name} {u:#x}"
                 );
+            }
+        }
+    }
+
+    /// The count kernels agree with the portable loops on every length 0..=256 at every
+    /// start in a 64-unit block, for text of every class, and on every unit at every place
+    /// of a vector.
+    #[test]
+    fn utf16_counts_and_max_agree_with_the_portable_loops() {
+        let text: Vec<u16> = "a\u{e9}\u{416}\u{4e16}\u{1f600}\u{ffff}\u{800}\u{7ff}\u{7f}"
+            .encode_utf16()
+            .chain([0xD800, 0x41, 0xDFFF])
+            .cycle()
+            .take(320)
+            .collect();
+        let lens = if cfg!(miri) { 40 } else { 256 };
+        for (name, kernels) in Kernels::levels() {
+            for start in 0..64 {
+                for len in 0..=lens {
+                    let units = &text[start..start + len];
+                    if let Some(counts) = kernels.utf16_counts(units) {
+                        let want = crate::from_utf16::utf8_counts(units);
+                        assert_eq!(counts, want, "{name} {start} {len}");
+                    }
+                    if let Some(max) = kernels.utf16_max(units) {
+                        assert_eq!(max, crate::from_utf16::max_unit(units), "{name} {len}");
+                    }
+                }
+            }
+            let step = if cfg!(miri) { 4099 } else { 1 };
+            for u in (0..=0xFFFF_u16).step_by(step) {
+                let mut units = [0x41_u16; 40];
+                units[usize::from(u) % 40] = u;
+                if let Some(counts) = kernels.utf16_counts(&units) {
+                    let want = crate::from_utf16::utf8_counts(&units);
+                    assert_eq!(counts, want, "{name} {u:#x}");
+                }
             }
         }
     }

@@ -1,9 +1,16 @@
 //! The counts of UTF-16 input: its length as UTF-8 (every surrogate counted 3) and its
 //! surrogates, the portable loop of `crate::from_utf16::utf8_counts` built for AVX2 (sixteen
-//! 16-bit sums a vector) and for AVX-512 BW (thirty-two); and its greatest unit, the loop of
+//! 16-bit sums a vector), and for AVX-512 BW the populations of 32-unit compare masks; and its
+//! greatest unit, the loop of
 //! `crate::from_utf16::max_unit`, one unsigned maximum a vector. Their contracts are
 //! [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts)'s and
 //! [`Kernels::utf16_max`](crate::arch::Kernels::utf16_max)'s.
+
+#[cfg(wirebytes_avx512)]
+use std::arch::x86_64::{
+    _mm512_and_si512, _mm512_cmpeq_epi16_mask, _mm512_cmpge_epu16_mask, _mm512_loadu_si512,
+    _mm512_set1_epi16,
+};
 
 /// See [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts): the portable loop in
 /// AVX2 vectors.
@@ -12,13 +19,36 @@ pub(crate) fn utf16_counts_avx2(units: &[u16]) -> (usize, usize) {
     crate::from_utf16::utf8_counts(units)
 }
 
-/// See [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts): the portable loop in
-/// AVX-512 vectors.
+/// See [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts): 32 units a vector,
+/// each count the population of a compare's mask (the units from U+0080 and those from
+/// U+0800 in one 64-bit mask); the last 31 units or fewer by the portable loop.
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
-#[target_feature(enable = "avx512f,avx512bw,avx2")]
+#[target_feature(enable = "avx512f,avx512bw,avx2,popcnt")]
 pub(crate) fn utf16_counts_avx512(units: &[u16]) -> (usize, usize) {
-    crate::from_utf16::utf8_counts(units)
+    let (x80, x800) = (_mm512_set1_epi16(0x80), _mm512_set1_epi16(0x800));
+    let (kind, surrogate) = (
+        _mm512_set1_epi16(0xF800_u16 as i16),
+        _mm512_set1_epi16(0xD800_u16 as i16),
+    );
+    let (mut above, mut surrogates) = (0_usize, 0_usize);
+    let chunks = units.chunks_exact(32);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        // SAFETY: the load reads the 64 bytes of `chunk` (32 units); no alignment
+        // requirement.
+        let v = unsafe { _mm512_loadu_si512(chunk.as_ptr().cast()) };
+        let from_80 = u64::from(_mm512_cmpge_epu16_mask(v, x80));
+        let from_800 = u64::from(_mm512_cmpge_epu16_mask(v, x800));
+        let surrogate_units = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, kind), surrogate);
+        above += (from_80 | from_800 << 32).count_ones() as usize;
+        surrogates += surrogate_units.count_ones() as usize;
+    }
+    let (rest_len, rest_surrogates) = crate::from_utf16::utf8_counts(rest);
+    (
+        units.len() - rest.len() + above + rest_len,
+        surrogates + rest_surrogates,
+    )
 }
 
 /// See [`Kernels::utf16_max`](crate::arch::Kernels::utf16_max): the portable loop in AVX2
