@@ -147,7 +147,8 @@
 //!   `crate::from_utf16`'s UTF-16 input to UTF-8, oracle `char::decode_utf16` and
 //!   `char::encode_utf8`.
 //!   - Reads `src` (UTF-16 units in the machine's byte order) from its start in steps: 32
-//!     units where none is a surrogate, else 16 where every surrogate among them is paired
+//!     units where every surrogate among them is paired (31 where the 32nd is a high
+//!     surrogate), else 16 where every surrogate among them is paired
 //!     (15 where the 16th is a high surrogate, left with its pair for the next step); it
 //!     stops at the first step it cannot take (an unpaired surrogate among the next 16
 //!     units, fewer than 16 units left, or too little room); never past `src`.
@@ -1236,14 +1237,18 @@ mod tests {
         let mut steps = Vec::new();
         let mut at = 0;
         while at + 16 <= src.len() {
-            if src.len() - at >= 32
-                && src[at..at + 32]
-                    .iter()
-                    .all(|&u| !(0xD800..0xE000).contains(&u))
-            {
-                steps.push(32);
-                at += 32;
-                continue;
+            if src.len() - at >= 32 {
+                // 32 units with every surrogate paired, 31 where the 32nd is a high one.
+                let n = if (0xD800..0xDC00).contains(&src[at + 31]) {
+                    31
+                } else {
+                    32
+                };
+                if String::from_utf16(&src[at..at + n]).is_ok() {
+                    steps.push(n);
+                    at += n;
+                    continue;
+                }
             }
             let mut n = 16;
             if (0xD800..0xDC00).contains(&src[at + 15]) {

@@ -1,8 +1,9 @@
 //! The kernel of UTF-16 units to UTF-8 (AVX-512 F, BW, VBMI, VBMI2 and POPCNT). Each step
 //! takes 32 units where none is above U+07FF: ASCII narrowed to bytes, or each unit as a
 //! 16-bit lane holding its one or two bytes, the unused byte of each ASCII lane dropped by one
-//! byte compress. Where none of the 32 is a surrogate, each unit's first two bytes sit in a
-//! 16-bit lane and its third in the lane of a second vector; two-source byte permutes lay
+//! byte compress. Where every surrogate of the 32 is paired (31 where the 32nd is a high
+//! surrogate), each unit's first two bytes sit in a 16-bit lane and its third in the lane of
+//! a second vector, a pair's four bytes two in each of its lanes; two-source byte permutes lay
 //! them out as 16 triples per half, and a compress of each half drops the bytes a unit does
 //! not have. Otherwise it takes 16 units whose surrogates are all paired (15 where the 16th
 //! is a high surrogate), each widened to a 32-bit lane holding its one to three bytes, a
@@ -13,14 +14,14 @@
 use std::mem::MaybeUninit;
 
 use std::arch::x86_64::{
-    __m256i, __m512i, _mm256_loadu_si256, _mm256_storeu_si256, _mm512_add_epi32,
+    __m256i, __m512i, _mm256_loadu_si256, _mm256_storeu_si256, _mm512_add_epi16, _mm512_add_epi32,
     _mm512_alignr_epi32, _mm512_and_si512, _mm512_castsi512_si256, _mm512_cmpeq_epi16_mask,
     _mm512_cmpeq_epi32_mask, _mm512_cmplt_epu16_mask, _mm512_cmplt_epu32_mask,
     _mm512_cvtepi16_epi8, _mm512_cvtepu16_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi16,
     _mm512_mask_blend_epi32, _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8,
-    _mm512_maskz_mov_epi16, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_set1_epi16,
-    _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi16, _mm512_slli_epi32,
-    _mm512_srli_epi16, _mm512_srli_epi32, _mm512_test_epi8_mask,
+    _mm512_maskz_mov_epi16, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi16,
+    _mm512_set1_epi16, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi16,
+    _mm512_slli_epi32, _mm512_srli_epi16, _mm512_srli_epi32, _mm512_test_epi8_mask,
 };
 
 /// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 32 units (none
@@ -91,10 +92,24 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xF800_u16 as i16));
         if _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16)) == 0 {
             // One to three bytes each.
-            let Some(n) = triples_step(v, ascii, &mut dst[written..]) else {
+            let Some(n) = triples_step::<false>(v, ascii, 0, 32, &mut dst[written..]) else {
                 break;
             };
             read += 32;
+            written += n;
+            continue;
+        }
+        let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00_u16 as i16));
+        let high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16));
+        let low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xDC00_u16 as i16));
+        // A high surrogate last waits for its pair in the next step (`high << 1` drops it).
+        let taken = if high >> 31 != 0 { 31 } else { 32 };
+        if low == high << 1 {
+            // Every surrogate paired: one to three bytes a unit, two a surrogate.
+            let Some(n) = triples_step::<true>(v, ascii, high, taken, &mut dst[written..]) else {
+                break;
+            };
+            read += taken;
             written += n;
             continue;
         }
@@ -132,14 +147,42 @@ const fn triples(h: usize) -> [u8; 64] {
 /// [`triples`] of both halves.
 const TRIPLES: [[u8; 64]; 2] = [triples(0), triples(1)];
 
-/// Writes the UTF-8 of the 32 units of `v`, none a surrogate (`ascii`: those below U+0080),
-/// to the front of `dst`: `Some(bytes)`, or `None` (nothing written) where `dst` is too
-/// short.
+/// The lane each 16-bit lane takes the unit before it from (lane 0: itself).
+const BEFORE: [u16; 32] = {
+    let mut t = [0_u16; 32];
+    let mut k = 1;
+    while k < 32 {
+        t[k] = k as u16 - 1;
+        k += 1;
+    }
+    t
+};
+
+/// Writes the UTF-8 of the first `taken` (31 or 32) units of `v` to the front of `dst`:
+/// `Some(bytes)`, or `None` (nothing written) where `dst` is too short. `ascii` marks the
+/// units below U+0080 and `high` the high surrogates, each among the first `taken` followed
+/// by a low one and every low one preceded by a high one (a 32nd unit left out is a high
+/// surrogate, and writes nothing). A pair's four bytes are two in each of its lanes.
+/// `PAIRS`: whether there may be any (else `high` is 0 and `taken` 32).
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 #[inline]
-fn triples_step(v: __m512i, ascii: u32, dst: &mut [MaybeUninit<u8>]) -> Option<usize> {
+fn triples_step<const PAIRS: bool>(
+    v: __m512i,
+    ascii: u32,
+    high: u32,
+    taken: usize,
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<usize> {
+    debug_assert!(PAIRS || (high == 0 && taken == 32));
+    let low = high << 1;
+    let lanes = if taken == 32 { u32::MAX } else { u32::MAX >> 1 };
     let two = _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16(0x800)) & !ascii;
-    let three = !(ascii | two);
+    // (A 32nd unit left out is in `high`: never taken as three bytes.)
+    let three = if PAIRS {
+        !(ascii | two | high | low)
+    } else {
+        !(ascii | two)
+    };
     let low6 = _mm512_set1_epi16(0x3F);
     let cont = _mm512_set1_epi16(0x80);
     let last = _mm512_or_si512(_mm512_and_si512(v, low6), cont);
@@ -153,8 +196,45 @@ fn triples_step(v: __m512i, ascii: u32, dst: &mut [MaybeUninit<u8>]) -> Option<u
         _mm512_or_si512(lead3, _mm512_slli_epi16::<8>(middle)),
         _mm512_or_si512(lead2, _mm512_slli_epi16::<8>(last)),
     );
-    let first_two = _mm512_mask_blend_epi16(ascii, first_two, v);
+    let mut first_two = _mm512_mask_blend_epi16(ascii, first_two, v);
+    if PAIRS {
+        // A pair's char c = 0x10000 + (h & 0x3FF) << 10 + (l & 0x3FF), with w = c >> 10 =
+        // (h & 0x3FF) + 0x40: F0 | w >> 8 and 80 | (w >> 2) & 3F in the high lane; 80 |
+        // (w & 3) << 4 | (l >> 6) & F (w & 3 is h & 3) and 80 | l & 3F in the low one.
+        let w = _mm512_add_epi16(
+            _mm512_and_si512(v, _mm512_set1_epi16(0x3FF)),
+            _mm512_set1_epi16(0x40),
+        );
+        let high_bytes = _mm512_or_si512(
+            _mm512_or_si512(_mm512_srli_epi16::<8>(w), _mm512_set1_epi16(0xF0)),
+            _mm512_slli_epi16::<8>(_mm512_or_si512(
+                _mm512_and_si512(_mm512_srli_epi16::<2>(w), low6),
+                cont,
+            )),
+        );
+        // SAFETY: the load reads the 64 bytes of `BEFORE`; no alignment requirement.
+        let before = unsafe { _mm512_loadu_si512(BEFORE.as_ptr().cast()) };
+        let h = _mm512_permutexvar_epi16(before, v);
+        let low_bytes = _mm512_or_si512(
+            _mm512_or_si512(
+                _mm512_or_si512(
+                    _mm512_slli_epi16::<4>(_mm512_and_si512(h, _mm512_set1_epi16(3))),
+                    _mm512_and_si512(_mm512_srli_epi16::<6>(v), _mm512_set1_epi16(0xF)),
+                ),
+                cont,
+            ),
+            _mm512_slli_epi16::<8>(last),
+        );
+        first_two = _mm512_mask_blend_epi16(high, first_two, high_bytes);
+        first_two = _mm512_mask_blend_epi16(low, first_two, low_bytes);
+    }
     let keep_two = _mm512_mask_blend_epi16(ascii, _mm512_set1_epi16(-1), _mm512_set1_epi16(0xFF));
+    // The lane left for the next step keeps nothing.
+    let keep_two = if PAIRS {
+        _mm512_maskz_mov_epi16(lanes, keep_two)
+    } else {
+        keep_two
+    };
     let keep_last = _mm512_maskz_mov_epi16(three, _mm512_set1_epi16(0xFF));
     let half = |h: usize| {
         // SAFETY: the load reads the 64 bytes of `TRIPLES[h]`; no alignment requirement.
