@@ -119,12 +119,16 @@ pub(crate) enum Path {
     Utf16MaxAvx2,
     /// The AVX-512 greatest unit of UTF-16 input: the units read.
     Utf16MaxAvx512,
+    /// The AVX2 count of surrogate pairs of UTF-16 input: the units read.
+    Utf16PairsAvx2,
+    /// The AVX-512 count of surrogate pairs of UTF-16 input: the units read.
+    Utf16PairsAvx512,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 46] = [
+    pub(crate) const ALL: [Path; 48] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -171,6 +175,8 @@ impl Path {
         Path::Utf16CountsAvx512,
         Path::Utf16MaxAvx2,
         Path::Utf16MaxAvx512,
+        Path::Utf16PairsAvx2,
+        Path::Utf16PairsAvx512,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -223,6 +229,8 @@ impl Path {
             Path::Utf16CountsAvx512 => "utf16_counts_avx512",
             Path::Utf16MaxAvx2 => "utf16_max_avx2",
             Path::Utf16MaxAvx512 => "utf16_max_avx512",
+            Path::Utf16PairsAvx2 => "utf16_pairs_avx2",
+            Path::Utf16PairsAvx512 => "utf16_pairs_avx512",
         }
     }
 }

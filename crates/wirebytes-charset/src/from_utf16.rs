@@ -36,8 +36,10 @@ pub(crate) fn join_pair(high: u16, low: u16) -> u32 {
 }
 
 /// The surrogate pairs of `units`: the high surrogates right before a low one (as
-/// `char::decode_utf16` joins them), counted by a loop the compiler vectorises.
-fn pairs(units: &[u16]) -> usize {
+/// `char::decode_utf16` joins them), counted by a loop the compiler vectorises (the AVX2
+/// pairs kernel is this loop, built for AVX2).
+#[inline(always)]
+pub(crate) fn pairs(units: &[u16]) -> usize {
     let Some(next) = units.get(1..) else {
         return 0;
     };
@@ -66,7 +68,7 @@ pub(crate) fn utf8_len(units: &[u16], lone_len: usize, kernels: Kernels) -> usiz
     if surrogates == 0 {
         return len;
     }
-    let pairs = pairs(units);
+    let pairs = count_pairs(units, kernels);
     let lone = surrogates - 2 * pairs;
     len - 2 * pairs - (3 - lone_len) * lone
 }
@@ -97,7 +99,13 @@ pub(crate) fn chars(units: &[u16], kernels: Kernels) -> usize {
     if greatest(units, kernels) < 0xD800 {
         return units.len();
     }
-    units.len() - pairs(units)
+    units.len() - count_pairs(units, kernels)
+}
+
+/// The surrogate pairs of `units`, through the kernel where `kernels` has one.
+#[inline]
+fn count_pairs(units: &[u16], kernels: Kernels) -> usize {
+    kernels.utf16_pairs(units).unwrap_or_else(|| pairs(units))
 }
 
 /// The greatest unit of `units` (0 when empty), through the kernel where `kernels` has one.

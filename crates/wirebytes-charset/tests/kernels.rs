@@ -1059,10 +1059,10 @@ fn utf16_sizes_are_counted_by_the_count_kernels() {
     let ascii: Vec<u16> = "plain text ".repeat(40).encode_utf16().collect();
     let mixed: Vec<u16> = "caf\u{E9} \u{1F600} ".repeat(40).encode_utf16().collect();
     let cases = [
-        (Charset::UTF_8, &ascii, 1, 0),
-        (Charset::UTF_8, &mixed, 1, 1),
-        (Charset::ISO_8859_1, &ascii, 1, 0),
-        (Charset::ISO_8859_1, &mixed, 1, 0),
+        (Charset::UTF_8, &ascii, 1, 0, 0),
+        (Charset::UTF_8, &mixed, 1, 1, 1),
+        (Charset::ISO_8859_1, &ascii, 1, 0, 0),
+        (Charset::ISO_8859_1, &mixed, 1, 0, 1),
     ];
     for level in levels::all() {
         let name = level.name();
@@ -1071,19 +1071,28 @@ fn utf16_sizes_are_counted_by_the_count_kernels() {
             "avx2" => Some("avx2"),
             _ => None,
         };
-        for &(charset, units, max_passes, count_passes) in &cases {
+        for &(charset, units, max_passes, count_passes, pair_passes) in &cases {
             let want = reference::encode_from_utf16(charset, units, JDK);
             let mut body = Vec::new();
             let counts = counted(|| body = level.encode_from_utf16(charset, units, JDK));
             assert_eq!(body, want, "{name} {charset}");
             assert_eq!(body.capacity(), body.len(), "{name} {charset}");
             for isa in ["avx2", "avx512"] {
-                let (max, count) = if suffix == Some(isa) {
-                    (max_passes * units.len(), count_passes * units.len())
+                let (max, count, pairs) = if suffix == Some(isa) {
+                    (
+                        max_passes * units.len(),
+                        count_passes * units.len(),
+                        pair_passes * units.len(),
+                    )
                 } else {
-                    (0, 0)
+                    (0, 0, 0)
                 };
                 let what = format!("{name} {charset} {}", units.len());
+                assert_eq!(
+                    counts[format!("utf16_pairs_{isa}").as_str()],
+                    pairs,
+                    "{what}"
+                );
                 assert_eq!(counts[format!("utf16_max_{isa}").as_str()], max, "{what}");
                 assert_eq!(
                     counts[format!("utf16_counts_{isa}").as_str()],

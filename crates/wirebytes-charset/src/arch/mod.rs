@@ -137,6 +137,12 @@
 //!   - Reads all of `units`, writes nothing.
 //!   - Returns `Some((len, surrogates))`: the length of `units` as UTF-8 with every
 //!     surrogate counted 3, and the number of surrogates. Nothing done: `None`.
+//! - [`Kernels::utf16_pairs`] (AVX2, or AVX-512 F, BW and POPCNT: `x86_64/utf16_counts.rs`),
+//!   for the same sizes where a text has surrogates, oracle `crate::from_utf16::pairs` (AVX2:
+//!   the same loop, built for the wider vectors; AVX-512: mask populations).
+//!   - Reads all of `units`, writes nothing.
+//!   - Returns `Some(pairs)`: the high surrogates right before a low one. Nothing done:
+//!     `None`.
 //! - [`Kernels::utf16_max`] (AVX2, or AVX-512 F and BW: `x86_64/utf16_counts.rs`), for the
 //!   same sizes where a text has no surrogate (or no unit above ASCII), oracle
 //!   `crate::from_utf16::max_unit`.
@@ -600,6 +606,28 @@ impl Kernels {
             // SAFETY: `utf16_counts_avx2` requires AVX2 and nothing else; the bit is set only
             // when `detect` saw the CPU has it.
             return Some(unsafe { x86_64::utf16_counts_avx2(units) });
+        }
+        let _ = units;
+        None
+    }
+
+    /// The surrogate pairs of `units` (see the [module docs](self)): `None` without AVX2.
+    #[inline]
+    pub(crate) fn utf16_pairs(self, units: &[u16]) -> Option<usize> {
+        #[cfg(wirebytes_avx512)]
+        if self.0 & Self::AVX512 != 0 {
+            add(Path::Utf16PairsAvx512, units.len());
+            // SAFETY: `utf16_pairs_avx512` requires AVX-512 F and BW, AVX2 and POPCNT, and
+            // nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
+            // VBMI, VBMI2 and POPCNT, and AVX-512 F implies AVX2.
+            return Some(unsafe { x86_64::utf16_pairs_avx512(units) });
+        }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::AVX2 != 0 {
+            add(Path::Utf16PairsAvx2, units.len());
+            // SAFETY: `utf16_pairs_avx2` requires AVX2 and nothing else; the bit is set only
+            // when `detect` saw the CPU has it.
+            return Some(unsafe { x86_64::utf16_pairs_avx2(units) });
         }
         let _ = units;
         None
@@ -1198,7 +1226,7 @@ mod tests {
     /// start in a 64-unit block, for text of every class, and on every unit at every place
     /// of a vector.
     #[test]
-    fn utf16_counts_and_max_agree_with_the_portable_loops() {
+    fn utf16_counts_max_and_pairs_agree_with_the_portable_loops() {
         let text: Vec<u16> = "a\u{e9}\u{416}\u{4e16}\u{1f600}\u{ffff}\u{800}\u{7ff}\u{7f}"
             .encode_utf16()
             .chain([0xD800, 0x41, 0xDFFF])
@@ -1217,6 +1245,10 @@ mod tests {
                     if let Some(max) = kernels.utf16_max(units) {
                         assert_eq!(max, crate::from_utf16::max_unit(units), "{name} {len}");
                     }
+                    if let Some(pairs) = kernels.utf16_pairs(units) {
+                        let want = crate::from_utf16::pairs(units);
+                        assert_eq!(pairs, want, "{name} {start} {len}");
+                    }
                 }
             }
             let step = if cfg!(miri) { 4099 } else { 1 };
@@ -1226,6 +1258,19 @@ mod tests {
                 if let Some(counts) = kernels.utf16_counts(&units) {
                     let want = crate::from_utf16::utf8_counts(&units);
                     assert_eq!(counts, want, "{name} {u:#x}");
+                }
+                // Before and after a high and a low surrogate, at every place of a step.
+                for (k, pair) in [[0xD800, u], [u, 0xDC00], [0xDBFF, u], [u, 0xDFFF]]
+                    .into_iter()
+                    .enumerate()
+                {
+                    let at = (usize::from(u) + k) % 39;
+                    units[at..at + 2].copy_from_slice(&pair);
+                    if let Some(pairs) = kernels.utf16_pairs(&units) {
+                        let want = crate::from_utf16::pairs(&units);
+                        assert_eq!(pairs, want, "{name} {u:#x} {k}");
+                    }
+                    units = [0x41_u16; 40];
                 }
             }
         }

@@ -2,9 +2,12 @@
 //! surrogates, the portable loop of `crate::from_utf16::utf8_counts` built for AVX2 (sixteen
 //! 16-bit sums a vector), and for AVX-512 BW the populations of 32-unit compare masks; and its
 //! greatest unit, the loop of
-//! `crate::from_utf16::max_unit`, one unsigned maximum a vector. Their contracts are
-//! [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts)'s and
-//! [`Kernels::utf16_max`](crate::arch::Kernels::utf16_max)'s.
+//! `crate::from_utf16::max_unit`, one unsigned maximum a vector; and its surrogate pairs, the
+//! loop of `crate::from_utf16::pairs` built for AVX2, and for AVX-512 BW the population of the
+//! high surrogates of 32 units that a low one follows. Their contracts are
+//! [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts)'s,
+//! [`Kernels::utf16_max`](crate::arch::Kernels::utf16_max)'s and
+//! [`Kernels::utf16_pairs`](crate::arch::Kernels::utf16_pairs)'s.
 
 #[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
@@ -65,4 +68,42 @@ pub(crate) fn utf16_max_avx2(units: &[u16]) -> u16 {
 #[target_feature(enable = "avx512f,avx512bw,avx2")]
 pub(crate) fn utf16_max_avx512(units: &[u16]) -> u16 {
     crate::from_utf16::max_unit(units)
+}
+
+/// See [`Kernels::utf16_pairs`](crate::arch::Kernels::utf16_pairs): the portable loop in AVX2
+/// vectors.
+#[target_feature(enable = "avx2")]
+pub(crate) fn utf16_pairs_avx2(units: &[u16]) -> usize {
+    crate::from_utf16::pairs(units)
+}
+
+/// See [`Kernels::utf16_pairs`](crate::arch::Kernels::utf16_pairs): 32 units a step, the
+/// high surrogates among them (`u & 0xFC00 == 0xD800`) masked by the low ones among the 32
+/// units one on, counted by population; the last 32 units or fewer by the portable loop.
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+#[target_feature(enable = "avx512f,avx512bw,avx2,popcnt")]
+pub(crate) fn utf16_pairs_avx512(units: &[u16]) -> usize {
+    let kind = _mm512_set1_epi16(0xFC00_u16 as i16);
+    let (high, low) = (
+        _mm512_set1_epi16(0xD800_u16 as i16),
+        _mm512_set1_epi16(0xDC00_u16 as i16),
+    );
+    let (mut pairs, mut at) = (0, 0);
+    // Each step reads units `at..at + 33`.
+    while let Some(step) = units.get(at..at + 33) {
+        // SAFETY: the two loads read units 0..32 and 1..33 of `step` (64 bytes each); no
+        // alignment requirement.
+        let (v, next) = unsafe {
+            (
+                _mm512_loadu_si512(step.as_ptr().cast()),
+                _mm512_loadu_si512(step[1..].as_ptr().cast()),
+            )
+        };
+        let highs = _mm512_cmpeq_epi16_mask(_mm512_and_si512(v, kind), high);
+        let lows = _mm512_cmpeq_epi16_mask(_mm512_and_si512(next, kind), low);
+        pairs += (highs & lows).count_ones() as usize;
+        at += 32;
+    }
+    pairs + crate::from_utf16::pairs(&units[at..])
 }
