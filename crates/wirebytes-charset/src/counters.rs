@@ -111,6 +111,8 @@ pub(crate) enum Path {
     Utf16Latin1Avx512,
     /// The AVX-512 kernel of UTF-16 units to UTF-8: the units it took.
     Utf16Utf8Avx512,
+    /// The AVX2 kernel of UTF-16 units to UTF-8: the units it took.
+    Utf16Utf8Avx2,
     /// The AVX2 counts of UTF-16 input: the units counted.
     Utf16CountsAvx2,
     /// The AVX-512 counts of UTF-16 input: the units counted.
@@ -128,7 +130,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 48] = [
+    pub(crate) const ALL: [Path; 49] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -171,6 +173,7 @@ impl Path {
         Path::Utf16Latin1Avx2,
         Path::Utf16Latin1Avx512,
         Path::Utf16Utf8Avx512,
+        Path::Utf16Utf8Avx2,
         Path::Utf16CountsAvx2,
         Path::Utf16CountsAvx512,
         Path::Utf16MaxAvx2,
@@ -225,6 +228,7 @@ impl Path {
             Path::Utf16Latin1Avx2 => "utf16_latin1_avx2",
             Path::Utf16Latin1Avx512 => "utf16_latin1_avx512",
             Path::Utf16Utf8Avx512 => "utf16_utf8_avx512",
+            Path::Utf16Utf8Avx2 => "utf16_utf8_avx2",
             Path::Utf16CountsAvx2 => "utf16_counts_avx2",
             Path::Utf16CountsAvx512 => "utf16_counts_avx512",
             Path::Utf16MaxAvx2 => "utf16_max_avx2",

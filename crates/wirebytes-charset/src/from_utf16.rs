@@ -208,7 +208,7 @@ fn write_run(
     // The kernel's steps first; where it stops (a surrogate, a room too short for its step,
     // the last units), the code below takes the next `skip` units before it is tried again:
     // 16, doubled up to 256 each time in a row it takes nothing (text full of surrogates).
-    let mut next_try = if kernels.has_utf16_utf8() {
+    let mut next_try = if kernels.has_utf16_utf8(room.scratch()) {
         0
     } else {
         usize::MAX

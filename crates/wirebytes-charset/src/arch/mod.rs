@@ -679,14 +679,30 @@ impl Kernels {
             add(Path::Utf16Utf8Avx512, done.0);
             return Some(done);
         }
+        #[cfg(wirebytes_x86_kernels)]
+        if self.0 & Self::AVX2 != 0 && room.scratch() {
+            // SAFETY: `utf16_utf8_avx2` requires AVX2 and POPCNT, and nothing else; the bit is
+            // set only when `detect` saw the CPU has AVX2 and POPCNT.
+            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
+                x86_64::utf16_utf8_avx2(src, dst)
+            };
+            // SAFETY: the kernel writes only initialised bytes: the UTF-8 of each unit it
+            // takes, and scratch bytes past them, which the room takes (the module docs'
+            // contract).
+            let done = unsafe { into_room(room, at, kernel) };
+            add(Path::Utf16Utf8Avx2, done.0);
+            return Some(done);
+        }
         let _ = (src, room, at);
         None
     }
 
-    /// Whether [`utf16_utf8`](Self::utf16_utf8) has a kernel (AVX-512).
+    /// Whether [`utf16_utf8`](Self::utf16_utf8) has a kernel for a room that takes scratch
+    /// writes or not (`scratch`): AVX-512, or AVX2 where `scratch`.
     #[inline]
-    pub(crate) fn has_utf16_utf8(self) -> bool {
-        cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0
+    pub(crate) fn has_utf16_utf8(self, scratch: bool) -> bool {
+        (cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0)
+            || (cfg!(wirebytes_x86_kernels) && scratch && self.0 & Self::AVX2 != 0)
     }
 
     /// Whether [`utf8_units`](Self::utf8_units) has a kernel (AVX2 with POPCNT, or AVX-512).
@@ -1314,10 +1330,21 @@ mod tests {
     /// up to the one whose bytes did not fit), and wrote their UTF-8 and nothing else (the
     /// room's other bytes left 0xAA). `None` where the level has no kernel (then the room is
     /// untouched).
-    fn utf16_utf8(kernels: Kernels, src: &[u16], room: usize, what: &str) -> Option<usize> {
+    fn utf16_utf8(
+        kernels: Kernels,
+        src: &[u16],
+        room: usize,
+        scratch: bool,
+        what: &str,
+    ) -> Option<usize> {
         let mut dst = vec![0xAAu8; room];
-        let mut lent = Room::new(&mut dst);
+        let mut lent = if scratch {
+            Room::staging(&mut dst)
+        } else {
+            Room::new(&mut dst)
+        };
         let done = kernels.utf16_utf8(src, &mut lent, 0);
+        assert_eq!(done.is_some(), kernels.has_utf16_utf8(scratch), "{what}");
         let Some((read, written)) = done else {
             assert_eq!(lent.written(), 0, "{what}");
             assert!(dst.iter().all(|&b| b == 0xAA), "{what}");
@@ -1326,7 +1353,23 @@ mod tests {
         assert_eq!(lent.written(), written, "{what}");
         let utf8 = String::from_utf16(&src[..read]).expect("whole chars taken");
         assert_eq!(&dst[..written], utf8.as_bytes(), "{what}");
-        assert!(dst[written..].iter().all(|&b| b == 0xAA), "{what}");
+        if !scratch {
+            assert!(dst[written..].iter().all(|&b| b == 0xAA), "{what}");
+        }
+        if !kernels.has_utf16_utf8(false) {
+            // AVX2: 16 units of one- or two-byte chars a step, while 32 bytes of room are
+            // left.
+            let (mut at, mut w) = (0, 0);
+            while let Some(step) = src.get(at..at + 16) {
+                if step.iter().any(|&u| u >= 0x800) || room - w < 32 {
+                    break;
+                }
+                w += String::from_utf16(step).expect("no surrogate").len();
+                at += 16;
+            }
+            assert_eq!((read, written), (at, w), "{what}");
+            return Some(read);
+        }
         let mut at = 0;
         for step in utf16_utf8_steps(src) {
             if at == read {
@@ -1369,16 +1412,18 @@ mod tests {
         texts.push(lone);
         let scale = if cfg!(miri) { 37 } else { 1 };
         for (name, kernels) in Kernels::levels() {
-            let avx512 = cfg!(wirebytes_avx512) && bits_of(name) & 4 != 0;
             for (t, text) in texts.iter().enumerate() {
                 for start in (0..64).step_by(7 * scale) {
                     for len in (0..=256.min(text.len() - start)).step_by(scale) {
                         let src = &text[start..start + len];
-                        for room in [3 * len, len, len / 2, 40, 17, 0] {
-                            let what =
-                                format!("{name} text {t} from {start} len {len} room {room}");
-                            let done = utf16_utf8(kernels, src, room, &what);
-                            assert_eq!(done.is_some(), avx512, "{what}");
+                        for room in [3 * len, len, len / 2, 40, 33, 32, 31, 17, 0] {
+                            for scratch in [false, true] {
+                                let what = format!(
+                                    "{name} text {t} from {start} len {len} room {room} \
+                                     scratch {scratch}"
+                                );
+                                utf16_utf8(kernels, src, room, scratch, &what);
+                            }
                         }
                     }
                 }
@@ -1393,15 +1438,26 @@ mod tests {
     #[test]
     fn utf16_to_utf8_takes_every_unit_but_lone_surrogates() {
         let step = if cfg!(miri) { 4099 } else { 1 };
-        let base: Vec<u16> = "a\u{E9}\u{4E2D}b".repeat(12).encode_utf16().collect();
+        // With a 3-byte char, and (for the AVX2 kernel) of one- and two-byte chars alone.
+        let bases: [Vec<u16>; 2] = ["a\u{E9}\u{4E2D}b", "a\u{E9}\u{436}b"]
+            .map(|text| text.repeat(12).encode_utf16().collect());
         for (name, kernels) in Kernels::levels() {
-            for u in (0..=0xFFFF_u16).step_by(step) {
+            for (u, base) in (0..=0xFFFF_u16)
+                .step_by(step)
+                .flat_map(|u| [(u, &bases[0]), (u, &bases[1])])
+            {
                 let at = usize::from(u) % 47;
                 let mut src = base.clone();
                 src[at] = u;
-                utf16_utf8(kernels, &src, 3 * 48, &format!("{name} {u:#06x}"));
+                for scratch in [false, true] {
+                    let what = format!("{name} {u:#06x} scratch {scratch}");
+                    utf16_utf8(kernels, &src, 3 * 48, scratch, &what);
+                }
                 src[at + 1] = 0xDE00;
-                utf16_utf8(kernels, &src, 3 * 48, &format!("{name} {u:#06x} + DE00"));
+                for scratch in [false, true] {
+                    let what = format!("{name} {u:#06x} + DE00 scratch {scratch}");
+                    utf16_utf8(kernels, &src, 3 * 48, scratch, &what);
+                }
             }
         }
     }

@@ -16,6 +16,7 @@ mod utf16_latin1;
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 mod utf16_utf8;
+mod utf16_utf8_avx2;
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 mod utf8_units;
@@ -50,6 +51,7 @@ pub(super) use utf16_latin1::utf16_latin1_avx2;
 pub(super) use utf16_latin1::utf16_latin1_avx512;
 #[cfg(wirebytes_avx512)]
 pub(super) use utf16_utf8::utf16_utf8_avx512;
+pub(super) use utf16_utf8_avx2::utf16_utf8_avx2;
 
 /// The first char boundary of `src` at or after `i`: a kernel's steps end where the bytes
 /// they read end, which may be inside the last char they took (its bytes after the step read
