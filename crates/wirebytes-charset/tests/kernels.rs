@@ -1017,8 +1017,9 @@ fn utf16_input_to_utf8_is_written_in_runs() {
 }
 
 /// UTF-16 input to UTF-8 goes through the AVX-512 kernel in whole steps, into a `Vec` and the
-/// caller's slice (the last units, fewer than 16, one at a time), surrogate pairs included.
-/// No other level has the kernel.
+/// caller's slice (the last units, fewer than 16, one at a time), surrogate pairs included;
+/// at the AVX2 level, through the AVX2 kernel into a `Vec` where there is no surrogate. No
+/// other level has a kernel.
 #[test]
 fn utf16_input_to_utf8_goes_through_the_kernel() {
     let plain = "caf\u{E9} \u{4E2D}\u{6587} \u{416}x ".repeat(60);
@@ -1041,9 +1042,13 @@ fn utf16_input_to_utf8_goes_through_the_kernel() {
             let taken = counts["utf16_utf8_avx512"];
             assert_eq!(sliced["utf16_utf8_avx512"], taken, "{name} {what}");
             if name == "avx2" {
-                // Its kernel takes one- and two-byte chars alone (see below), and never
-                // writes into the caller's slice.
+                // Its kernel (16 units with no surrogate a step) never writes into the
+                // caller's slice; into the `Vec`, text with no surrogate is all its steps.
                 assert_eq!(sliced["utf16_utf8_avx2"], 0, "{what}");
+                if what == "plain" {
+                    let taken = avx2_utf8_steps(&units, want.len());
+                    check(&counts, name, what, &[("utf16_utf8_avx2", taken)]);
+                }
             } else if name != "avx512" {
                 check(&counts, name, what, &[]);
             } else if what == "plain" {
@@ -1056,6 +1061,26 @@ fn utf16_input_to_utf8_goes_through_the_kernel() {
     }
 }
 
+/// The units the AVX2 UTF-16 to UTF-8 kernel takes of `units` (no surrogate) in its one call
+/// from the first unit, into an exact `Vec` of `len` bytes: its steps of 16 units while the
+/// room left is 32 bytes (64 where a unit is above U+07FF).
+fn avx2_utf8_steps(units: &[u16], len: usize) -> usize {
+    let (mut taken, mut w) = (0, 0);
+    while let Some(step) = units.get(taken..taken + 16) {
+        let need = if step.iter().all(|&u| u < 0x800) {
+            32
+        } else {
+            64
+        };
+        if len - w < need {
+            break;
+        }
+        w += String::from_utf16(step).expect("no surrogate").len();
+        taken += 16;
+    }
+    taken
+}
+
 /// UTF-16 input of one- and two-byte chars to UTF-8 goes through the AVX2 kernel at the AVX2
 /// level, sixteen units a step while 32 bytes of room are left, into a `Vec`'s spare capacity
 /// (its stores leave scratch bytes past the output); into the caller's slice, the portable
@@ -1065,15 +1090,7 @@ fn utf16_input_of_two_byte_chars_to_utf8_goes_through_the_avx2_kernel() {
     let text = "Gr\u{FC}\u{DF}e, \u{436}\u{438}\u{437}\u{43D}\u{44C}! ascii words ".repeat(30);
     let units: Vec<u16> = text.encode_utf16().collect();
     let want = reference::encode_from_utf16(Charset::UTF_8, &units, JDK);
-    // The steps of the kernel's one call from the first unit: all those before the room
-    // left (the exact size) is under 32 bytes.
-    let (mut taken, mut w) = (0, 0);
-    while taken + 16 <= units.len() && want.len() - w >= 32 {
-        w += String::from_utf16(&units[taken..taken + 16])
-            .expect("no surrogate")
-            .len();
-        taken += 16;
-    }
+    let taken = avx2_utf8_steps(&units, want.len());
     assert!(taken > units.len() - 48, "{taken} of {}", units.len());
     for level in levels::all() {
         let name = level.name();

@@ -1357,11 +1357,16 @@ mod tests {
             assert!(dst[written..].iter().all(|&b| b == 0xAA), "{what}");
         }
         if !kernels.has_utf16_utf8(false) {
-            // AVX2: 16 units of one- or two-byte chars a step, while 32 bytes of room are
-            // left.
+            // AVX2: 16 units with no surrogate a step, while 32 bytes of room are left (64
+            // where one is above U+07FF).
             let (mut at, mut w) = (0, 0);
             while let Some(step) = src.get(at..at + 16) {
-                if step.iter().any(|&u| u >= 0x800) || room - w < 32 {
+                let need = if step.iter().all(|&u| u < 0x800) {
+                    32
+                } else {
+                    64
+                };
+                if step.iter().any(|&u| (0xD800..0xE000).contains(&u)) || room - w < need {
                     break;
                 }
                 w += String::from_utf16(step).expect("no surrogate").len();
