@@ -149,17 +149,20 @@
 //!   - Reads all of `units`, writes nothing.
 //!   - Returns `Some(max)`: the greatest unit of `units`, 0 when it is empty. Nothing done:
 //!     `None`.
-//! - [`Kernels::utf16_utf8`] (AVX-512 F, BW, VBMI, VBMI2 and POPCNT: `x86_64/utf16_utf8.rs`), for
-//!   `crate::from_utf16`'s UTF-16 input to UTF-8, oracle `char::decode_utf16` and
+//! - [`Kernels::utf16_utf8`] (AVX-512 F, BW, VBMI, VBMI2 and POPCNT: `x86_64/utf16_utf8.rs`;
+//!   AVX2 and POPCNT, into a room that takes scratch writes: `x86_64/utf16_utf8_avx2.rs`),
+//!   for `crate::from_utf16`'s UTF-16 input to UTF-8, oracle `char::decode_utf16` and
 //!   `char::encode_utf8`.
-//!   - Reads `src` (UTF-16 units in the machine's byte order) from its start in steps: 32
-//!     units where every surrogate among them is paired (31 where the 32nd is a high
-//!     surrogate), else 16 where every surrogate among them is paired
-//!     (15 where the 16th is a high surrogate, left with its pair for the next step); it
-//!     stops at the first step it cannot take (an unpaired surrogate among the next 16
-//!     units, fewer than 16 units left, or too little room); never past `src`.
+//!   - Reads `src` (UTF-16 units in the machine's byte order) from its start in steps.
+//!     AVX-512: 32 units where every surrogate among them is paired (31 where the 32nd is a
+//!     high surrogate), else 16 where every surrogate among them is paired (15 where the
+//!     16th is a high surrogate, left with its pair for the next step); it stops at the
+//!     first step it cannot take (an unpaired surrogate among the next 16 units, fewer than
+//!     16 units left, or too little room). AVX2: 16 units with no surrogate among them,
+//!     while `dst` has 32 bytes of room (64 where one is above U+07FF). Never past `src`.
 //!   - Writes the UTF-8 of each char it takes into `dst` from its start (a pair as one char
-//!     of four bytes), each step while `dst` has room for its bytes, and nothing else.
+//!     of four bytes), each step while `dst` has room for its bytes, and nothing else
+//!     (AVX2: scratch bytes past them, within the room its steps need).
 //!   - Returns `Some((read, written))`: the units taken (whole steps, never half a pair) and
 //!     the bytes written. Nothing done: `None`.
 //!
@@ -173,7 +176,8 @@
 //! The sets of kernels the tests, sweeps and benches run by name ([`Kernels::levels`]):
 //! "portable" (none), "ssse3" (the Latin-1 window, table window and 3-byte-run kernels),
 //! "avx2" (those, the 3-byte-run kernel sixteen chars per step, the ASCII widening, the
-//! Latin-1 writer, the counts and the all-ASCII check), "avx512" (all: the AVX-512 table
+//! Latin-1 writer, the counts and the all-ASCII check, and for UTF-16 input the Latin-1
+//! packing, the UTF-8 writer and the counts), "avx512" (all: the AVX-512 table
 //! window takes every single-byte table's windows but for windows-1252 and ISO-8859-1, whose
 //! Latin-1 text the AVX-512 Latin-1 writer takes in one call).
 //!
