@@ -158,8 +158,9 @@
 //!     high surrogate), else 16 where every surrogate among them is paired (15 where the
 //!     16th is a high surrogate, left with its pair for the next step); it stops at the
 //!     first step it cannot take (an unpaired surrogate among the next 16 units, fewer than
-//!     16 units left, or too little room). AVX2: 16 units with no surrogate among them,
-//!     while `dst` has 32 bytes of room (64 where one is above U+07FF). Never past `src`.
+//!     16 units left, or too little room). AVX2: 16 units where every surrogate among them is
+//!     paired (15 where the 16th is a high surrogate), while `dst` has 32 bytes of room (64
+//!     where one is above U+07FF). Never past `src`.
 //!   - Writes the UTF-8 of each char it takes into `dst` from its start (a pair as one char
 //!     of four bytes), each step while `dst` has room for its bytes, and nothing else
 //!     (AVX2: scratch bytes past them, within the room its steps need).
@@ -1361,8 +1362,9 @@ mod tests {
             assert!(dst[written..].iter().all(|&b| b == 0xAA), "{what}");
         }
         if !kernels.has_utf16_utf8(false) {
-            // AVX2: 16 units with no surrogate a step, while 32 bytes of room are left (64
-            // where one is above U+07FF).
+            // AVX2: 16 units a step where every surrogate among them is paired (15 where the
+            // 16th is a high surrogate), while 32 bytes of room are left (64 where one is
+            // above U+07FF).
             let (mut at, mut w) = (0, 0);
             while let Some(step) = src.get(at..at + 16) {
                 let need = if step.iter().all(|&u| u < 0x800) {
@@ -1370,11 +1372,19 @@ mod tests {
                 } else {
                     64
                 };
-                if step.iter().any(|&u| (0xD800..0xE000).contains(&u)) || room - w < need {
+                let n = if (0xD800..0xDC00).contains(&step[15]) {
+                    15
+                } else {
+                    16
+                };
+                let Ok(text) = String::from_utf16(&step[..n]) else {
+                    break;
+                };
+                if room - w < need {
                     break;
                 }
-                w += String::from_utf16(step).expect("no surrogate").len();
-                at += 16;
+                w += text.len();
+                at += n;
             }
             assert_eq!((read, written), (at, w), "{what}");
             return Some(read);

@@ -1,10 +1,11 @@
-//! The AVX2 kernel of UTF-16 units to UTF-8, for text of chars of the first plane (no
-//! surrogate). Each step takes 16 units: all ASCII, narrowed to bytes; else, none above
+//! The AVX2 kernel of UTF-16 units to UTF-8. Each step takes 16 units whose surrogates are
+//! all paired (15 where the 16th is a high surrogate): all ASCII, narrowed to bytes; else, none above
 //! U+07FF (Latin, Greek, Cyrillic, Hebrew, Arabic and the like), each unit's one or two bytes
 //! in its 16-bit lane, and per 8 units one `pshufb` from a table indexed by which of them
 //! take two bytes gathers the bytes to the front of 16; else (CJK and the like) each unit's
-//! first two bytes in its lane and its third packed after the lanes of each 4 units, and per
-//! 4 units one `pshufb` from a table indexed by their lengths. Each gather is stored whole:
+//! first two bytes in its lane and its third packed after the lanes of each 4 units (a
+//! surrogate pair's four bytes two in each of its lanes), and per 4 units one `pshufb` from a
+//! table indexed by their lengths. Each gather is stored whole:
 //! the bytes past the gathered ones are scratch, overwritten by the next store. Its contract is
 //! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s, for a room that takes
 //! scratch writes.
@@ -13,10 +14,11 @@ use std::mem::MaybeUninit;
 
 use std::arch::x86_64::{
     __m128i, __m256i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_srli_si128, _mm_storeu_si128,
-    _mm_unpacklo_epi64, _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128,
-    _mm256_cmpeq_epi16, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16, _mm256_permute4x64_epi64,
-    _mm256_set1_epi16, _mm256_setzero_si256, _mm256_slli_epi16, _mm256_srli_epi16,
+    _mm_unpacklo_epi64, _mm256_add_epi16, _mm256_alignr_epi8, _mm256_and_si256, _mm256_blendv_epi8,
+    _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16,
+    _mm256_permute2x128_si256, _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setzero_si256,
+    _mm256_slli_epi16, _mm256_srli_epi16,
 };
 
 /// For each set of 8 units (bit `j`: unit `j` takes two bytes, else one), the `pshufb`
@@ -43,34 +45,38 @@ const fn gather_table() -> [[u8; 16]; 256] {
     table
 }
 
-/// For each 4 units' lengths (unit `j` in bits `2j..2j + 2`: 0 for one byte, 1 for two, 2
-/// for three), the `pshufb` indices that gather, from their first two bytes (bytes `2j` and
-/// `2j + 1`) and their third bytes (byte `8 + j`), the bytes of each unit in order, then
-/// 0x80. The index 3 of a unit is never asked.
-static GATHER_THREE: [[u8; 16]; 256] = gather_three_table();
+/// For each 4 units' kinds (unit `j` in bits `2j..2j + 2`: 0 for one byte, 1 for two, 2 for
+/// three, 3 for none), the `pshufb` indices that gather, from their first two bytes (bytes
+/// `2j` and `2j + 1`) and their third bytes (byte `8 + j`), the bytes of each unit in order,
+/// then 0x80; and their count.
+static GATHER_THREE: ([[u8; 16]; 256], [u8; 256]) = gather_three_table();
 
-const fn gather_three_table() -> [[u8; 16]; 256] {
+const fn gather_three_table() -> ([[u8; 16]; 256], [u8; 256]) {
     let mut table = [[0x80_u8; 16]; 256];
+    let mut lengths = [0_u8; 256];
     let mut index = 0;
     while index < 256 {
         let (mut j, mut k) = (0, 0);
         while j < 4 {
-            let length = (index >> (2 * j)) & 3;
-            table[index][k] = 2 * j as u8;
-            k += 1;
-            if length >= 1 {
+            let kind = (index >> (2 * j)) & 3;
+            if kind <= 2 {
+                table[index][k] = 2 * j as u8;
+                k += 1;
+            }
+            if kind == 1 || kind == 2 {
                 table[index][k] = 2 * j as u8 + 1;
                 k += 1;
             }
-            if length >= 2 {
+            if kind == 2 {
                 table[index][k] = 8 + j as u8;
                 k += 1;
             }
             j += 1;
         }
+        lengths[index] = k as u8;
         index += 1;
     }
-    table
+    (table, lengths)
 }
 
 /// Bits 0..4 of `bits` at bits 0, 2, 4 and 6.
@@ -79,10 +85,10 @@ const fn spread(bits: u32) -> usize {
     (b & 1) | (b & 2) << 1 | (b & 4) << 2 | (b & 8) << 3
 }
 
-/// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 16 units, no
-/// surrogate among them, while `src` has them and `dst` has 32 bytes of room from the next
-/// byte on (each step's two 16-byte stores), 64 where one is above U+07FF (four stores, each
-/// from at most 12 bytes on).
+/// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 16 units (15
+/// before a pair the step would cut) whose surrogates are paired, while `src` has them and
+/// `dst` has 32 bytes of room from the next byte on (each step's two 16-byte stores), 64
+/// where one is above U+07FF (four stores, each from at most 12 bytes on).
 #[target_feature(enable = "avx2,popcnt")]
 pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
@@ -106,16 +112,53 @@ pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usiz
                 _mm256_and_si256(v, above_two),
                 _mm256_set1_epi16(0xD800_u16 as i16),
             );
-            if _mm256_movemask_epi8(surrogate) != 0 {
-                break;
-            }
             let Some(out) = dst.get_mut(written..written + 64) else {
                 break;
             };
             let two_bits =
                 _mm256_movemask_epi8(_mm256_packs_epi16(one_or_two, zero)) as u32 & !ascii_bits;
-            written += three_step(v, ascii, one_or_two, ascii_bits, two_bits, out);
-            read += 16;
+            if _mm256_movemask_epi8(surrogate) == 0 {
+                let units = Units {
+                    v,
+                    ascii,
+                    one_or_two,
+                    ascii_bits,
+                    two_bits,
+                };
+                written += three_step(units, None, out);
+                read += 16;
+                continue;
+            }
+            // Every low surrogate right after a high one, every high one right before a low
+            // one or last (then left, with its pair, for the next step).
+            let kind = _mm256_and_si256(v, _mm256_set1_epi16(0xFC00_u16 as i16));
+            let high = _mm256_cmpeq_epi16(kind, _mm256_set1_epi16(0xD800_u16 as i16));
+            let low = _mm256_cmpeq_epi16(kind, _mm256_set1_epi16(0xDC00_u16 as i16));
+            let bits =
+                |lanes: __m256i| _mm256_movemask_epi8(_mm256_packs_epi16(lanes, zero)) as u32;
+            let (high_bits, low_bits) = (bits(high), bits(low));
+            // Unit `j` in bit `j`.
+            let in_order = |b: u32| (b & 0xFF) | (b >> 8 & 0xFF00);
+            let (highs, lows) = (in_order(high_bits), in_order(low_bits));
+            if lows != (highs << 1) & 0xFFFF {
+                break;
+            }
+            let taken = if highs & 0x8000 != 0 { 15 } else { 16 };
+            let units = Units {
+                v,
+                ascii,
+                one_or_two,
+                ascii_bits,
+                two_bits,
+            };
+            let pairs = Pairs {
+                high,
+                low,
+                bits: high_bits | low_bits,
+                cut: taken == 15,
+            };
+            written += three_step(units, Some(pairs), out);
+            read += taken;
             continue;
         }
         let out = out.as_mut_ptr().cast::<__m128i>();
@@ -162,20 +205,48 @@ pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usiz
     (read, written)
 }
 
-/// Writes the UTF-8 of the 16 units of `v` (no surrogate; `ascii` and `one_or_two` the lanes
-/// below U+0080 and U+0800, `ascii_bits` and `two_bits` their units as bits `j` and `16 + j`
-/// of each 8, two-byte ones alone in `two_bits`) to the front of `out`, in four gathers of 4
-/// units stored whole; returns the bytes.
+/// 16 units of a step and their classes.
+#[derive(Clone, Copy)]
+struct Units {
+    /// The units.
+    v: __m256i,
+    /// The lanes below U+0080.
+    ascii: __m256i,
+    /// The lanes below U+0800.
+    one_or_two: __m256i,
+    /// The units below U+0080, unit `j` of each 8 in bit `j` (bits 0..8 and 16..24).
+    ascii_bits: u32,
+    /// The units of U+0080..U+07FF, as `ascii_bits`.
+    two_bits: u32,
+}
+
+/// The surrogate pairs among 16 units, each low surrogate right after a high one and each
+/// high one before a low one, but a 16th.
+#[derive(Clone, Copy)]
+struct Pairs {
+    /// The high surrogates' lanes.
+    high: __m256i,
+    /// The low surrogates' lanes.
+    low: __m256i,
+    /// The surrogates, as [`Units::ascii_bits`].
+    bits: u32,
+    /// Whether the 16th unit is a high surrogate, left for the next step.
+    cut: bool,
+}
+
+/// Writes the UTF-8 of `units` (each surrogate among them in `pairs`, whose 16th is left out
+/// where `cut`; `None`: no surrogate) to the front of `out`, in four gathers of 4 units
+/// stored whole; returns the bytes. A pair's four bytes are two in each of its lanes.
 #[target_feature(enable = "avx2,popcnt")]
 #[inline]
-fn three_step(
-    v: __m256i,
-    ascii: __m256i,
-    one_or_two: __m256i,
-    ascii_bits: u32,
-    two_bits: u32,
-    out: &mut [MaybeUninit<u8>],
-) -> usize {
+fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -> usize {
+    let Units {
+        v,
+        ascii,
+        one_or_two,
+        ascii_bits,
+        two_bits,
+    } = units;
     let low6 = _mm256_set1_epi16(0x3F);
     let cont = _mm256_set1_epi16(0x80);
     let last = _mm256_or_si256(_mm256_and_si256(v, low6), cont);
@@ -188,10 +259,46 @@ fn three_step(
         _mm256_or_si256(lead2, _mm256_slli_epi16::<8>(last)),
         one_or_two,
     );
-    let first_two = _mm256_blendv_epi8(first_two, v, ascii);
+    let mut first_two = _mm256_blendv_epi8(first_two, v, ascii);
+    let (mut two_bits, mut three_bits) = (two_bits, !(ascii_bits | two_bits) & 0x00FF_00FF);
+    if let Some(pairs) = pairs {
+        // A pair's char c = 0x10000 + (h & 0x3FF) << 10 + (l & 0x3FF), with w = c >> 10 =
+        // (h & 0x3FF) + 0x40: F0 | w >> 8 and 80 | (w >> 2) & 3F in the high lane; 80 |
+        // (w & 3) << 4 | (l >> 6) & F (w & 3 is h & 3) and 80 | l & 3F in the low one.
+        let w = _mm256_add_epi16(
+            _mm256_and_si256(v, _mm256_set1_epi16(0x3FF)),
+            _mm256_set1_epi16(0x40),
+        );
+        let high_bytes = _mm256_or_si256(
+            _mm256_or_si256(_mm256_srli_epi16::<8>(w), _mm256_set1_epi16(0xF0)),
+            _mm256_slli_epi16::<8>(_mm256_or_si256(
+                _mm256_and_si256(_mm256_srli_epi16::<2>(w), low6),
+                cont,
+            )),
+        );
+        // Each lane's unit before it: lanes 0..8 of the low half moved up one lane.
+        let h = _mm256_alignr_epi8::<14>(v, _mm256_permute2x128_si256::<0x08>(v, v));
+        let low_bytes = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_or_si256(
+                    _mm256_slli_epi16::<4>(_mm256_and_si256(h, _mm256_set1_epi16(3))),
+                    _mm256_and_si256(_mm256_srli_epi16::<6>(v), _mm256_set1_epi16(0xF)),
+                ),
+                cont,
+            ),
+            _mm256_slli_epi16::<8>(last),
+        );
+        first_two = _mm256_blendv_epi8(first_two, high_bytes, pairs.high);
+        first_two = _mm256_blendv_epi8(first_two, low_bytes, pairs.low);
+        // Surrogates are two bytes a lane; a 16th left out, none (kind 3).
+        two_bits |= pairs.bits;
+        three_bits &= !pairs.bits;
+        if pairs.cut {
+            three_bits |= 1 << 23;
+        }
+    }
     // The third bytes, one per unit: units 0..8 of each half in its bytes 0..8.
     let thirds = _mm256_packus_epi16(last, last);
-    let three_bits = !(ascii_bits | two_bits) & 0x00FF_00FF;
     let mut n = 0;
     for half in 0..2 {
         let (lanes, thirds) = if half == 0 {
@@ -216,7 +323,7 @@ fn three_step(
             let (two, three) = (two_bits >> shift, three_bits >> shift);
             let index = spread(two) | spread(three) << 1;
             // SAFETY: the load reads the 16 bytes of a table entry; no alignment requirement.
-            let gather = unsafe { _mm_loadu_si128(GATHER_THREE[index].as_ptr().cast()) };
+            let gather = unsafe { _mm_loadu_si128(GATHER_THREE.0[index].as_ptr().cast()) };
             // SAFETY: the store writes bytes n..n + 16 of `out`, which has 64: each gather
             // before it advanced `n` by at most 12, so n <= 36; no alignment requirement.
             unsafe {
@@ -225,7 +332,7 @@ fn three_step(
                     _mm_shuffle_epi8(bytes, gather),
                 );
             }
-            n += 4 + (two & 0xF).count_ones() as usize + 2 * (three & 0xF).count_ones() as usize;
+            n += usize::from(GATHER_THREE.1[index]);
         }
     }
     n
