@@ -110,9 +110,13 @@ fuzz_target!(|input: Input<'_>| {
         wirebytes_ascii::find_line_break(rendered),
     );
     for len in lengths(units.len(), usize::from(input.extra_len)) {
-        check_copy("copy_low_bytes_from_utf16", &input, &expected16, len, |dst| {
-            wirebytes_ascii::copy_low_bytes_from_utf16(&units, dst)
-        });
+        check_copy(
+            "copy_low_bytes_from_utf16",
+            &input,
+            &expected16,
+            len,
+            |dst| wirebytes_ascii::copy_low_bytes_from_utf16(&units, dst),
+        );
     }
 
     let mut want_extended = prefix.clone();

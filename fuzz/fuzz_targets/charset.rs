@@ -180,6 +180,31 @@ fuzz_target!(|input: Input<'_>| {
         );
 
         for level in levels::all() {
+            let label = format!("{} {label}", level.name());
+            let out = level.encode_from_utf16(charset, &units, replacement);
+            same(
+                &format!("encode_from_utf16 {label}"),
+                &context16,
+                &want16,
+                &out,
+            );
+            same(
+                &format!("encode_from_utf16 is exact-size {label}"),
+                &context16,
+                out.len(),
+                out.capacity(),
+            );
+            let mut slice = vec![0u8; room];
+            let written =
+                level.encode_from_utf16_to_slice(charset, &units, replacement, &mut slice);
+            same(
+                &format!("encode_from_utf16_to_slice into {room} bytes {label}"),
+                &context16,
+                (want16.len() <= room).then_some(&want16[..]),
+                written.map(|n| &slice[..n]),
+            );
+        }
+        for level in levels::all() {
             let mut encoder = level.new_encoder(charset, replacement);
             let mut out = Vec::new();
             let mut from = 0;

@@ -198,7 +198,13 @@ unsafe impl bytes::BufMut for NarrowRoom {
 
 /// A `_to_slice` form against `want`: at the exact length, one byte short and at `len`,
 /// with a sentinel past the slice.
-fn slice_form(what: &str, context: &dyn std::fmt::Debug, want: &[u8], len: usize, f: impl Fn(&mut [u8]) -> Option<usize>) {
+fn slice_form(
+    what: &str,
+    context: &dyn std::fmt::Debug,
+    want: &[u8],
+    len: usize,
+    f: impl Fn(&mut [u8]) -> Option<usize>,
+) {
     const SENTINEL: [u8; 4] = [0xA5; 4];
     let mut lens = vec![want.len(), len];
     lens.extend(want.len().checked_sub(1));
@@ -206,7 +212,12 @@ fn slice_form(what: &str, context: &dyn std::fmt::Debug, want: &[u8], len: usize
         let mut buf = vec![0u8; len];
         buf.extend_from_slice(&SENTINEL);
         let got = f(&mut buf[..len]);
-        same(&format!("{what} past a slice of {len}"), context, &SENTINEL[..], &buf[len..]);
+        same(
+            &format!("{what} past a slice of {len}"),
+            context,
+            &SENTINEL[..],
+            &buf[len..],
+        );
         let expected = (len >= want.len()).then_some(want.len());
         same(&format!("{what} into {len}"), context, expected, got);
         if got.is_some() {
@@ -232,9 +243,13 @@ fn encoders(text: &str, units: &[u16], slice_len: usize) {
     let mut dst = b"x".to_vec();
     wirebytes_mutf8::encode_to_vec(text, &mut dst);
     same("encode_to_vec", &text, &want[..], &dst[1..]);
-    slice_form("encode_to_slice", &text, &want, slice_len % (want.len() + 2), |dst| {
-        wirebytes_mutf8::encode_to_slice(text, dst)
-    });
+    slice_form(
+        "encode_to_slice",
+        &text,
+        &want,
+        slice_len % (want.len() + 2),
+        |dst| wirebytes_mutf8::encode_to_slice(text, dst),
+    );
     let mut bound = vec![0; wirebytes_mutf8::max_encoded_len(text.len())];
     same(
         "encode_to_slice, max_encoded_len",
@@ -247,7 +262,12 @@ fn encoders(text: &str, units: &[u16], slice_len: usize) {
     same("encode_to_buf", &text, &want[..], &buf[1..]);
     let mut narrow = NarrowRoom::new(slice_len % 8);
     wirebytes_mutf8::encode_to_buf(text, &mut narrow);
-    same("encode_to_buf, narrow chunks", &text, &want[..], &narrow.bytes[..]);
+    same(
+        "encode_to_buf, narrow chunks",
+        &text,
+        &want[..],
+        &narrow.bytes[..],
+    );
     same(
         "decode(encode)",
         &text,
@@ -273,9 +293,13 @@ fn encoders(text: &str, units: &[u16], slice_len: usize) {
     let mut dst = b"x".to_vec();
     wirebytes_mutf8::encode_from_utf16_to_vec(units, &mut dst);
     same("encode_from_utf16_to_vec", &units, &want16[..], &dst[1..]);
-    slice_form("encode_from_utf16_to_slice", &units, &want16, slice_len % (want16.len() + 2), |dst| {
-        wirebytes_mutf8::encode_from_utf16_to_slice(units, dst)
-    });
+    slice_form(
+        "encode_from_utf16_to_slice",
+        &units,
+        &want16,
+        slice_len % (want16.len() + 2),
+        |dst| wirebytes_mutf8::encode_from_utf16_to_slice(units, dst),
+    );
     same(
         "decode_to_utf16(encode_from_utf16)",
         &units,
@@ -290,13 +314,22 @@ fn encoders(text: &str, units: &[u16], slice_len: usize) {
         &want_cesu[..],
         &cesu8::encode(text)[..],
     );
-    same("cesu8::encoded_len", &text, want_cesu.len(), cesu8::encoded_len(text));
+    same(
+        "cesu8::encoded_len",
+        &text,
+        want_cesu.len(),
+        cesu8::encoded_len(text),
+    );
     let mut dst = b"x".to_vec();
     cesu8::encode_to_vec(text, &mut dst);
     same("cesu8::encode_to_vec", &text, &want_cesu[..], &dst[1..]);
-    slice_form("cesu8::encode_to_slice", &text, &want_cesu, slice_len % (want_cesu.len() + 2), |dst| {
-        cesu8::encode_to_slice(text, dst)
-    });
+    slice_form(
+        "cesu8::encode_to_slice",
+        &text,
+        &want_cesu,
+        slice_len % (want_cesu.len() + 2),
+        |dst| cesu8::encode_to_slice(text, dst),
+    );
     let mut bound = vec![0; cesu8::max_encoded_len(text.len())];
     same(
         "cesu8::encode_to_slice, max_encoded_len",
@@ -306,7 +339,12 @@ fn encoders(text: &str, units: &[u16], slice_len: usize) {
     );
     let mut narrow = NarrowRoom::new(slice_len % 8);
     cesu8::encode_to_buf(text, &mut narrow);
-    same("cesu8::encode_to_buf, narrow chunks", &text, &want_cesu[..], &narrow.bytes[..]);
+    same(
+        "cesu8::encode_to_buf, narrow chunks",
+        &text,
+        &want_cesu[..],
+        &narrow.bytes[..],
+    );
     let want_cesu16 = reference::cesu8_encode_from_utf16(units);
     same(
         "cesu8::encode_from_utf16",
@@ -322,10 +360,19 @@ fn encoders(text: &str, units: &[u16], slice_len: usize) {
     );
     let mut dst = b"x".to_vec();
     cesu8::encode_from_utf16_to_vec(units, &mut dst);
-    same("cesu8::encode_from_utf16_to_vec", &units, &want_cesu16[..], &dst[1..]);
-    slice_form("cesu8::encode_from_utf16_to_slice", &units, &want_cesu16, slice_len % (want_cesu16.len() + 2), |dst| {
-        cesu8::encode_from_utf16_to_slice(units, dst)
-    });
+    same(
+        "cesu8::encode_from_utf16_to_vec",
+        &units,
+        &want_cesu16[..],
+        &dst[1..],
+    );
+    slice_form(
+        "cesu8::encode_from_utf16_to_slice",
+        &units,
+        &want_cesu16,
+        slice_len % (want_cesu16.len() + 2),
+        |dst| cesu8::encode_from_utf16_to_slice(units, dst),
+    );
     same(
         "cesu8::decode(cesu8::encode)",
         &text,

@@ -155,7 +155,10 @@ fn buf_model<T, const N: usize>(
         return (Outcome::TooLong, after_field);
     }
     if len > (remaining - N) as u64 {
-        return (Outcome::Incomplete((N as u64).saturating_add(len)), after_field);
+        return (
+            Outcome::Incomplete((N as u64).saturating_add(len)),
+            after_field,
+        );
     }
     let end = pos + N + len as usize;
     match decode(&data[pos + N..end]) {
@@ -230,11 +233,7 @@ fn buf_records<T: PartialEq + std::fmt::Debug, const N: usize>(
 
 /// The model of one record taken out of the slice at `pos`: the outcome and the position
 /// after it (which moves only when the record is read).
-fn slice_model<const N: usize>(
-    data: &[u8],
-    pos: usize,
-    limit: u64,
-) -> (Outcome<String>, usize) {
+fn slice_model<const N: usize>(data: &[u8], pos: usize, limit: u64) -> (Outcome<String>, usize) {
     let remaining = data.len() - pos;
     if remaining < N {
         return (Outcome::Incomplete(N as u64), pos);
@@ -338,11 +337,18 @@ fn utf16_round_trip(input: &Input<'_>) {
                 "read_utf16 back",
                 &units,
                 Some(&units),
-                wirebytes_mutf8::read_utf16(&mut record.as_slice()).ok().as_ref(),
+                wirebytes_mutf8::read_utf16(&mut record.as_slice())
+                    .ok()
+                    .as_ref(),
             );
         }
         Err(_) => {
-            same("put_utf16 too long", &units, (true, 0), (put.is_err(), room.bytes.len()));
+            same(
+                "put_utf16 too long",
+                &units,
+                (true, 0),
+                (put.is_err(), room.bytes.len()),
+            );
             let kind = wrote.map_err(|e| e.kind());
             same(
                 "write_utf16 too long",
@@ -405,7 +411,9 @@ fuzz_target!(|input: Input<'_>| {
             |b| level.get_long_utf(b, limit),
             decode,
         );
-        take_records::<2>(&format!("take_utf {name}"), &input, short, |s| level.take_utf(s));
+        take_records::<2>(&format!("take_utf {name}"), &input, short, |s| {
+            level.take_utf(s)
+        });
         take_records::<8>(&format!("take_long_utf {name}"), &input, limit, |s| {
             level.take_long_utf(s, limit)
         });
