@@ -1419,7 +1419,14 @@ mod tests {
         let ascii: String = (0..320)
             .map(|k| char::from(b'a' + (k % 26) as u8))
             .collect();
-        let mut texts: Vec<Vec<u16>> = [mixed, emoji, two_byte, cjk, ascii]
+        // Three-byte chars, a space every 41 chars.
+        let threes: String = (0..320)
+            .map(|k| {
+                let chars = ['中', '\u{800}', '\u{FFFF}', '\u{D7FF}', '\u{E000}', '文'];
+                if k % 41 == 40 { ' ' } else { chars[k % 6] }
+            })
+            .collect();
+        let mut texts: Vec<Vec<u16>> = [mixed, emoji, two_byte, cjk, ascii, threes]
             .iter()
             .map(|t| t.encode_utf16().collect())
             .collect();
@@ -1457,13 +1464,18 @@ mod tests {
     #[test]
     fn utf16_to_utf8_takes_every_unit_but_lone_surrogates() {
         let step = if cfg!(miri) { 4099 } else { 1 };
-        // With a 3-byte char, and (for the AVX2 kernel) of one- and two-byte chars alone.
-        let bases: [Vec<u16>; 2] = ["a\u{E9}\u{4E2D}b", "a\u{E9}\u{436}b"]
-            .map(|text| text.repeat(12).encode_utf16().collect());
+        // With a 3-byte char, and (for the AVX2 kernel) of one- and two-byte chars alone and of
+        // 3-byte chars alone.
+        let bases: [Vec<u16>; 3] = [
+            "a\u{E9}\u{4E2D}b",
+            "a\u{E9}\u{436}b",
+            "\u{4E2D}\u{800}\u{FFFD}\u{6587}",
+        ]
+        .map(|text| text.repeat(12).encode_utf16().collect());
         for (name, kernels) in Kernels::levels() {
             for (u, base) in (0..=0xFFFF_u16)
                 .step_by(step)
-                .flat_map(|u| [(u, &bases[0]), (u, &bases[1])])
+                .flat_map(|u| bases.iter().map(move |base| (u, base)))
             {
                 let at = usize::from(u) % 47;
                 let mut src = base.clone();

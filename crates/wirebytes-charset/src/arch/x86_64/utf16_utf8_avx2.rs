@@ -1,24 +1,27 @@
 //! The AVX2 kernel of UTF-16 units to UTF-8. Each step takes 16 units whose surrogates are
-//! all paired (15 where the 16th is a high surrogate): all ASCII, narrowed to bytes; else, none above
-//! U+07FF (Latin, Greek, Cyrillic, Hebrew, Arabic and the like), each unit's one or two bytes
-//! in its 16-bit lane, and per 8 units one `pshufb` from a table indexed by which of them
-//! take two bytes gathers the bytes to the front of 16; else (CJK and the like) each unit's
-//! first two bytes in its lane and its third packed after the lanes of each 4 units (a
-//! surrogate pair's four bytes two in each of its lanes), and per 4 units one `pshufb` from a
-//! table indexed by their lengths. Each gather is stored whole:
-//! the bytes past the gathered ones are scratch, overwritten by the next store. Its contract is
-//! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s, for a room that takes
-//! scratch writes.
+//! all paired (15 where the 16th is a high surrogate): all ASCII, narrowed to bytes; else, none
+//! above U+07FF (Latin, Greek, Cyrillic, Hebrew, Arabic and the like), each unit's one or two
+//! bytes in its 16-bit lane, and per 8 units one `pshufb` from a table indexed by which of them
+//! take two bytes gathers the bytes to the front of 16; else each unit's first two bytes in its
+//! lane and its third packed after the lanes of each 4 units (a surrogate pair's four bytes two
+//! in each of its lanes), and per 4 units one `pshufb` gathers their bytes: a fixed one where
+//! all 16 take three bytes (CJK), else one from a table indexed by the 4 units' lengths, read
+//! from one `movemask` of the 16 units' kinds. Each gather is stored whole: the bytes past the
+//! gathered ones are scratch, overwritten by the next store. Its contract is
+//! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s, for a room that takes scratch
+//! writes.
 
 use std::mem::MaybeUninit;
 
 use std::arch::x86_64::{
     __m128i, __m256i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_srli_si128, _mm_storeu_si128,
-    _mm_unpacklo_epi64, _mm256_add_epi16, _mm256_alignr_epi8, _mm256_and_si256, _mm256_blendv_epi8,
-    _mm256_castsi256_si128, _mm256_cmpeq_epi16, _mm256_extracti128_si256, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16,
-    _mm256_permute2x128_si256, _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setzero_si256,
-    _mm256_slli_epi16, _mm256_srli_epi16,
+    _mm_unpacklo_epi64, _mm256_add_epi16, _mm256_alignr_epi8, _mm256_and_si256,
+    _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_broadcastsi128_si256, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi16, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
+    _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16, _mm256_permute2x128_si256,
+    _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_slli_epi16, _mm256_slli_si256, _mm256_srli_epi16, _mm256_unpackhi_epi64,
+    _mm256_unpacklo_epi64,
 };
 
 /// For each set of 8 units (bit `j`: unit `j` takes two bytes, else one), the `pshufb`
@@ -79,11 +82,9 @@ const fn gather_three_table() -> ([[u8; 16]; 256], [u8; 256]) {
     (table, lengths)
 }
 
-/// Bits 0..4 of `bits` at bits 0, 2, 4 and 6.
-const fn spread(bits: u32) -> usize {
-    let b = (bits & 0xF) as usize;
-    (b & 1) | (b & 2) << 1 | (b & 4) << 2 | (b & 8) << 3
-}
+/// The `pshufb` indices that gather 4 units' three bytes, in order, from their first two
+/// (bytes `2j` and `2j + 1`) and their third (byte `8 + j`), then 0x80.
+const THREES: [u8; 16] = [0, 1, 8, 2, 3, 9, 4, 5, 10, 6, 7, 11, 0x80, 0x80, 0x80, 0x80];
 
 /// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 16 units (15
 /// before a pair the step would cut) whose surrogates are paired, while `src` has them and
@@ -105,9 +106,8 @@ pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usiz
         let v = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
         let one_or_two = _mm256_cmpeq_epi16(_mm256_and_si256(v, above_two), zero);
         let ascii = _mm256_cmpeq_epi16(_mm256_and_si256(v, above_ascii), zero);
-        // One byte per unit, unit `j` of each 8 in bit `j` (bits 0..8 and 16..24).
-        let ascii_bits = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, zero)) as u32;
-        if _mm256_movemask_epi8(one_or_two) != -1 {
+        let below_three = _mm256_movemask_epi8(one_or_two);
+        if below_three != -1 {
             let surrogate = _mm256_cmpeq_epi16(
                 _mm256_and_si256(v, above_two),
                 _mm256_set1_epi16(0xD800_u16 as i16),
@@ -115,17 +115,20 @@ pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usiz
             let Some(out) = dst.get_mut(written..written + 64) else {
                 break;
             };
-            let two_bits =
-                _mm256_movemask_epi8(_mm256_packs_epi16(one_or_two, zero)) as u32 & !ascii_bits;
             if _mm256_movemask_epi8(surrogate) == 0 {
-                let units = Units {
-                    v,
-                    ascii,
-                    one_or_two,
-                    ascii_bits,
-                    two_bits,
+                written += if below_three == 0 {
+                    threes_step(v, out)
+                } else {
+                    three_step(
+                        Units {
+                            v,
+                            ascii,
+                            one_or_two,
+                        },
+                        None,
+                        out,
+                    )
                 };
-                written += three_step(units, None, out);
                 read += 16;
                 continue;
             }
@@ -136,32 +139,33 @@ pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usiz
             let low = _mm256_cmpeq_epi16(kind, _mm256_set1_epi16(0xDC00_u16 as i16));
             let bits =
                 |lanes: __m256i| _mm256_movemask_epi8(_mm256_packs_epi16(lanes, zero)) as u32;
-            let (high_bits, low_bits) = (bits(high), bits(low));
             // Unit `j` in bit `j`.
             let in_order = |b: u32| (b & 0xFF) | (b >> 8 & 0xFF00);
-            let (highs, lows) = (in_order(high_bits), in_order(low_bits));
+            let (highs, lows) = (in_order(bits(high)), in_order(bits(low)));
             if lows != (highs << 1) & 0xFFFF {
                 break;
             }
             let taken = if highs & 0x8000 != 0 { 15 } else { 16 };
-            let units = Units {
-                v,
-                ascii,
-                one_or_two,
-                ascii_bits,
-                two_bits,
-            };
             let pairs = Pairs {
                 high,
                 low,
-                bits: high_bits | low_bits,
                 cut: taken == 15,
             };
-            written += three_step(units, Some(pairs), out);
+            written += three_step(
+                Units {
+                    v,
+                    ascii,
+                    one_or_two,
+                },
+                Some(pairs),
+                out,
+            );
             read += taken;
             continue;
         }
         let out = out.as_mut_ptr().cast::<__m128i>();
+        // One byte per unit, unit `j` of each 8 in bit `j` (bits 0..8 and 16..24).
+        let ascii_bits = _mm256_movemask_epi8(_mm256_packs_epi16(ascii, zero)) as u32;
         if ascii_bits == 0x00FF_00FF {
             // The units as bytes, the lanes' order put back.
             let bytes = _mm256_permute4x64_epi64::<0b1000>(_mm256_packus_epi16(v, v));
@@ -214,10 +218,6 @@ struct Units {
     ascii: __m256i,
     /// The lanes below U+0800.
     one_or_two: __m256i,
-    /// The units below U+0080, unit `j` of each 8 in bit `j` (bits 0..8 and 16..24).
-    ascii_bits: u32,
-    /// The units of U+0080..U+07FF, as `ascii_bits`.
-    two_bits: u32,
 }
 
 /// The surrogate pairs among 16 units, each low surrogate right after a high one and each
@@ -228,8 +228,6 @@ struct Pairs {
     high: __m256i,
     /// The low surrogates' lanes.
     low: __m256i,
-    /// The surrogates, as [`Units::ascii_bits`].
-    bits: u32,
     /// Whether the 16th unit is a high surrogate, left for the next step.
     cut: bool,
 }
@@ -244,8 +242,6 @@ fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -
         v,
         ascii,
         one_or_two,
-        ascii_bits,
-        two_bits,
     } = units;
     let low6 = _mm256_set1_epi16(0x3F);
     let cont = _mm256_set1_epi16(0x80);
@@ -260,7 +256,10 @@ fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -
         one_or_two,
     );
     let mut first_two = _mm256_blendv_epi8(first_two, v, ascii);
-    let (mut two_bits, mut three_bits) = (two_bits, !(ascii_bits | two_bits) & 0x00FF_00FF);
+    // Each lane: all ones in its low byte where its unit takes two bytes, in its high byte
+    // where three.
+    let mut two = _mm256_andnot_si256(ascii, one_or_two);
+    let mut not_three = one_or_two;
     if let Some(pairs) = pairs {
         // A pair's char c = 0x10000 + (h & 0x3FF) << 10 + (l & 0x3FF), with w = c >> 10 =
         // (h & 0x3FF) + 0x40: F0 | w >> 8 and 80 | (w >> 2) & 3F in the high lane; 80 |
@@ -290,13 +289,18 @@ fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -
         );
         first_two = _mm256_blendv_epi8(first_two, high_bytes, pairs.high);
         first_two = _mm256_blendv_epi8(first_two, low_bytes, pairs.low);
-        // Surrogates are two bytes a lane; a 16th left out, none (kind 3).
-        two_bits |= pairs.bits;
-        three_bits &= !pairs.bits;
-        if pairs.cut {
-            three_bits |= 1 << 23;
-        }
+        // Surrogates are two bytes a lane.
+        let surrogate = _mm256_or_si256(pairs.high, pairs.low);
+        two = _mm256_or_si256(two, surrogate);
+        not_three = _mm256_or_si256(not_three, surrogate);
     }
+    // Unit `j` of each 8: bit `2j` where it takes two bytes, `2j + 1` where three (bits 0..16
+    // and 16..32), both (none) for a 16th high surrogate left out.
+    let kinds = _mm256_movemask_epi8(_mm256_or_si256(
+        _mm256_and_si256(two, _mm256_set1_epi16(0xFF)),
+        _mm256_andnot_si256(not_three, _mm256_set1_epi16(0xFF00_u16 as i16)),
+    )) as u32;
+    let kinds = kinds | u32::from(pairs.is_some_and(|pairs| pairs.cut)) << 31;
     // The third bytes, one per unit: units 0..8 of each half in its bytes 0..8.
     let thirds = _mm256_packus_epi16(last, last);
     let mut n = 0;
@@ -319,9 +323,7 @@ fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -
             } else {
                 _mm_unpacklo_epi64(_mm_srli_si128::<8>(lanes), _mm_srli_si128::<4>(thirds))
             };
-            let shift = 16 * half + 4 * group;
-            let (two, three) = (two_bits >> shift, three_bits >> shift);
-            let index = spread(two) | spread(three) << 1;
+            let index = (kinds >> (16 * half + 8 * group)) as usize & 0xFF;
             // SAFETY: the load reads the 16 bytes of a table entry; no alignment requirement.
             let gather = unsafe { _mm_loadu_si128(GATHER_THREE.0[index].as_ptr().cast()) };
             // SAFETY: the store writes bytes n..n + 16 of `out`, which has 64: each gather
@@ -336,4 +338,36 @@ fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -
         }
     }
     n
+}
+
+/// Writes the UTF-8 of 16 units of U+0800..U+FFFF but surrogates, three bytes each, to the
+/// front of `out` in four stores of 16 bytes 12 apart; returns 48.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn threes_step(v: __m256i, out: &mut [MaybeUninit<u8>]) -> usize {
+    let low6 = _mm256_set1_epi16(0x3F);
+    let cont = _mm256_set1_epi16(0x80);
+    let last = _mm256_or_si256(_mm256_and_si256(v, low6), cont);
+    let middle = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16::<6>(v), low6), cont);
+    let lead = _mm256_or_si256(_mm256_srli_epi16::<12>(v), _mm256_set1_epi16(0xE0));
+    let first_two = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(middle));
+    // The third bytes: each half's 8 in its bytes 0..8 and again in 8..16.
+    let thirds = _mm256_packus_epi16(last, last);
+    // SAFETY: the load reads the 16 bytes of `THREES`; no alignment requirement.
+    let gather = _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(THREES.as_ptr().cast()) });
+    // Each half: units 0..4's first two bytes and third bytes; units 4..8's.
+    let front = _mm256_shuffle_epi8(_mm256_unpacklo_epi64(first_two, thirds), gather);
+    let back = _mm256_shuffle_epi8(
+        _mm256_unpackhi_epi64(first_two, _mm256_slli_si256::<4>(thirds)),
+        gather,
+    );
+    let out = out.as_mut_ptr().cast::<u8>();
+    // SAFETY: the stores write bytes 0..52 of `out`, which has 64; no alignment requirement.
+    unsafe {
+        _mm_storeu_si128(out.cast(), _mm256_castsi256_si128(front));
+        _mm_storeu_si128(out.add(12).cast(), _mm256_castsi256_si128(back));
+        _mm_storeu_si128(out.add(24).cast(), _mm256_extracti128_si256::<1>(front));
+        _mm_storeu_si128(out.add(36).cast(), _mm256_extracti128_si256::<1>(back));
+    }
+    48
 }
