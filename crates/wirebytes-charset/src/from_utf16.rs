@@ -58,8 +58,9 @@ pub(crate) fn pairs(units: &[u16]) -> usize {
 /// 4 bytes, not 6; each other surrogate is `lone_len`, not 3. Through the count kernel where
 /// `kernels` has one, else [`utf8_counts`].
 pub(crate) fn utf8_len(units: &[u16], lone_len: usize, kernels: Kernels) -> usize {
-    // All ASCII: one byte a unit, found by the cheapest pass.
-    if greatest(units, kernels) < 0x80 {
+    // All ASCII: one byte a unit, found by the cheapest pass (not run where the first 64
+    // units are not all ASCII: the count pass then runs alone).
+    if max_unit(&units[..units.len().min(64)]) < 0x80 && greatest(units, kernels) < 0x80 {
         return units.len();
     }
     let (len, surrogates) = kernels

@@ -1123,14 +1123,19 @@ fn utf16_input_of_two_byte_chars_to_utf8_goes_through_the_avx2_kernel() {
 
 /// The exact sizes of UTF-16 input are counted by the kernels at the AVX2 and AVX-512 levels:
 /// the greatest unit alone for ASCII to UTF-8 and for text with no surrogate to ISO-8859-1,
-/// then the UTF-8 counts for other text to UTF-8. A slice is not counted first.
+/// then the UTF-8 counts for other text to UTF-8 (without the greatest unit where the first
+/// 64 units are not all ASCII). A slice is not counted first.
 #[test]
 fn utf16_sizes_are_counted_by_the_count_kernels() {
     let ascii: Vec<u16> = "plain text ".repeat(40).encode_utf16().collect();
     let mixed: Vec<u16> = "caf\u{E9} \u{1F600} ".repeat(40).encode_utf16().collect();
+    // 66 ASCII units first: the greatest-unit pass runs before the counts.
+    let late: Vec<u16> = ascii[..66].iter().chain(&mixed).copied().collect();
     let cases = [
         (Charset::UTF_8, &ascii, 1, 0, 0),
-        (Charset::UTF_8, &mixed, 1, 1, 1),
+        // Not all ASCII in the first 64 units: the counts alone.
+        (Charset::UTF_8, &mixed, 0, 1, 1),
+        (Charset::UTF_8, &late, 1, 1, 1),
         (Charset::ISO_8859_1, &ascii, 1, 0, 0),
         (Charset::ISO_8859_1, &mixed, 1, 0, 1),
     ];

@@ -1272,6 +1272,19 @@ mod tests {
                     }
                 }
             }
+            // Past two blocks of 16-bit sums of the AVX2 count (each ASCII unit takes 2 from
+            // its lane's sum, the most), with surrogates and 3-byte units at the ends.
+            #[cfg(all(wirebytes_x86_kernels, not(miri)))]
+            {
+                let mut units = vec![0x41_u16; 32 * super::x86_64::COUNTS_AVX2_BLOCK + 37];
+                let n = units.len();
+                units[..5].copy_from_slice(&[0xD800, 0xDC00, 0x4E2D, 0xE9, 0xDFFF]);
+                units[n - 3..].copy_from_slice(&[0xDBFF, 0xFFFF, 0x7FF]);
+                if let Some(counts) = kernels.utf16_counts(&units) {
+                    let want = crate::from_utf16::utf8_counts(&units);
+                    assert_eq!(counts, want, "{name} {n} units");
+                }
+            }
             let step = if cfg!(miri) { 4099 } else { 1 };
             for u in (0..=0xFFFF_u16).step_by(step) {
                 let mut units = [0x41_u16; 40];

@@ -43,6 +43,8 @@ pub(super) use three_byte_utf16::{three_byte_utf16_avx2, three_byte_utf16_ssse3}
 #[cfg(wirebytes_avx512)]
 pub(super) use utf8_units::utf8_units_avx512;
 pub(super) use utf8_units_avx2::utf8_units_avx2;
+#[cfg(test)]
+pub(super) use utf16_counts::COUNTS_AVX2_BLOCK;
 pub(super) use utf16_counts::{utf16_counts_avx2, utf16_max_avx2, utf16_pairs_avx2};
 #[cfg(wirebytes_avx512)]
 pub(super) use utf16_counts::{utf16_counts_avx512, utf16_max_avx512, utf16_pairs_avx512};

@@ -1,7 +1,6 @@
 //! The counts of UTF-16 input: its length as UTF-8 (every surrogate counted 3) and its
-//! surrogates, the portable loop of `crate::from_utf16::utf8_counts` built for AVX2 (sixteen
-//! 16-bit sums a vector), and for AVX-512 BW the populations of 32-unit compare masks; and its
-//! greatest unit, the loop of
+//! surrogates, for AVX2 the sums of 16-unit compares in 16-bit lanes, and for AVX-512 BW the
+//! populations of 32-unit compare masks; and its greatest unit, the loop of
 //! `crate::from_utf16::max_unit`, one unsigned maximum a vector; and its surrogate pairs, the
 //! loop of `crate::from_utf16::pairs` built for AVX2, and for AVX-512 BW the population of the
 //! high surrogates of 32 units that a low one follows. Their contracts are
@@ -9,17 +8,80 @@
 //! [`Kernels::utf16_max`](crate::arch::Kernels::utf16_max)'s and
 //! [`Kernels::utf16_pairs`](crate::arch::Kernels::utf16_pairs)'s.
 
+use std::arch::x86_64::{
+    __m256i, _mm_add_epi32, _mm_cvtsi128_si32, _mm_srli_si128, _mm_unpackhi_epi64,
+    _mm256_add_epi16, _mm256_and_si256, _mm256_castsi256_si128, _mm256_cmpeq_epi16,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_madd_epi16, _mm256_set1_epi16,
+    _mm256_setzero_si256,
+};
 #[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
     _mm512_and_si512, _mm512_cmpeq_epi16_mask, _mm512_cmpge_epu16_mask, _mm512_loadu_si512,
     _mm512_set1_epi16,
 };
 
-/// See [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts): the portable loop in
-/// AVX2 vectors.
+/// The 16-unit vectors [`utf16_counts_avx2`] sums in 16-bit lanes before it widens the sums:
+/// each vector takes at most 2 from a lane, so a lane holds the sums of 16,383.
+pub(crate) const COUNTS_AVX2_BLOCK: usize = 8192;
+
+/// See [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts): 16 units a vector,
+/// each unit's compares (below U+0080, below U+0800, a surrogate: all ones, -1, where true)
+/// added to 16-bit sums, widened every [`COUNTS_AVX2_BLOCK`] vectors; the last 15 units or
+/// fewer by the portable loop.
 #[target_feature(enable = "avx2")]
 pub(crate) fn utf16_counts_avx2(units: &[u16]) -> (usize, usize) {
-    crate::from_utf16::utf8_counts(units)
+    let (ascii, kind) = (
+        _mm256_set1_epi16(0xFF80_u16 as i16),
+        _mm256_set1_epi16(0xF800_u16 as i16),
+    );
+    let (zero, surrogate, ones) = (
+        _mm256_setzero_si256(),
+        _mm256_set1_epi16(0xD800_u16 as i16),
+        _mm256_set1_epi16(1),
+    );
+    // Each unit is 3 bytes, less one below U+0800 and one more below U+0080.
+    let (mut below, mut surrogates) = (0_usize, 0_usize);
+    let (vectors, rest) = units.split_at(units.len() - units.len() % 16);
+    for block in vectors.chunks(16 * COUNTS_AVX2_BLOCK) {
+        let (mut below_sums, mut surrogate_sums) = (zero, zero);
+        for chunk in block.chunks_exact(16) {
+            // SAFETY: the load reads the 32 bytes of `chunk` (16 units); no alignment
+            // requirement.
+            let v = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
+            let high_bits = _mm256_and_si256(v, kind);
+            below_sums = _mm256_add_epi16(
+                below_sums,
+                _mm256_add_epi16(
+                    _mm256_cmpeq_epi16(_mm256_and_si256(v, ascii), zero),
+                    _mm256_cmpeq_epi16(high_bits, zero),
+                ),
+            );
+            surrogate_sums =
+                _mm256_add_epi16(surrogate_sums, _mm256_cmpeq_epi16(high_bits, surrogate));
+        }
+        below += sum_lanes(below_sums, ones);
+        surrogates += sum_lanes(surrogate_sums, ones);
+    }
+    let (rest_len, rest_surrogates) = crate::from_utf16::utf8_counts(rest);
+    (
+        3 * vectors.len() - below + rest_len,
+        surrogates + rest_surrogates,
+    )
+}
+
+/// The sum of the 16 lanes of `sums`, each 0 or negative (a count of -1s), negated.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn sum_lanes(sums: __m256i, ones: __m256i) -> usize {
+    let pairs = _mm256_madd_epi16(sums, ones);
+    let fours = _mm_add_epi32(
+        _mm256_castsi256_si128(pairs),
+        _mm256_extracti128_si256::<1>(pairs),
+    );
+    let twos = _mm_add_epi32(fours, _mm_unpackhi_epi64(fours, fours));
+    let one = _mm_add_epi32(twos, _mm_srli_si128::<4>(twos));
+    // The sum is at least -2 * 16 * COUNTS_AVX2_BLOCK.
+    (-_mm_cvtsi128_si32(one)) as usize
 }
 
 /// See [`Kernels::utf16_counts`](crate::arch::Kernels::utf16_counts): 32 units a vector,
