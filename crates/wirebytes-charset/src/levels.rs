@@ -219,6 +219,24 @@ impl Level {
         out
     }
 
+    /// [`Charset::encode_from_utf16_to_vec`] at this level.
+    pub fn encode_from_utf16_to_vec(
+        self,
+        charset: Charset,
+        src: &[u16],
+        replacement: Replacement,
+        dst: &mut Vec<u8>,
+    ) {
+        infallible(engine::encode_units(
+            src,
+            charset,
+            false,
+            replacement.into(),
+            self.kernels,
+            dst,
+        ));
+    }
+
     /// [`Charset::encode_from_utf16_to_slice`] at this level.
     pub fn encode_from_utf16_to_slice(
         self,

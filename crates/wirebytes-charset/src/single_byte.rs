@@ -694,14 +694,38 @@ pub(crate) fn encode_utf16<S: Sink>(
     out: &mut S,
 ) -> Result<(), usize> {
     let start = out.len();
+    // One byte per char, mapped or replaced (JDK, strict): at most one a unit, one less for
+    // each surrogate pair. Into a `Vec` that starts empty with no capacity, that bound is
+    // reserved with no counting pass, and given back in the rare text with a pair; where the
+    // `Vec` already has room for it, nothing is reserved; else the chars are counted first.
+    let mut shrink = false;
     if S::EXACT {
-        out.reserve_exact(if policy == Policy::Whatwg {
-            len_utf16(table, units, policy)
-        } else {
-            // One byte per char, mapped or replaced.
-            crate::from_utf16::chars(units, kernels)
-        });
+        if policy == Policy::Whatwg {
+            out.reserve_exact(len_utf16(table, units, policy));
+        } else if start == 0 && out.spare() == 0 {
+            out.reserve_exact(units.len());
+            shrink = true;
+        } else if out.spare() < units.len() {
+            out.reserve_exact(crate::from_utf16::chars(units, kernels));
+        }
     }
+    let result = encode_utf16_run(table, units, policy, kernels, out);
+    if shrink && out.len() < units.len() {
+        out.shrink_to_fit();
+    }
+    result
+}
+
+/// The loop of [`encode_utf16`], into an output with its room reserved.
+#[inline(always)]
+fn encode_utf16_run<S: Sink>(
+    table: &Table,
+    units: &[u16],
+    policy: Policy,
+    kernels: Kernels,
+    out: &mut S,
+) -> Result<(), usize> {
+    let start = out.len();
     let mut i = 0;
     while i < units.len() {
         // In the JDK's ISO-8859-1, a run of U+0000..U+00FF, each unit its own byte: through

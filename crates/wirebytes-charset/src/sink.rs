@@ -56,6 +56,9 @@ pub(crate) trait Sink {
     /// Records that a replacement was written (under [`TRACKS`](Self::TRACKS)).
     #[inline(always)]
     fn replaced(&mut self) {}
+    /// Gives back the capacity past the output: only a `Vec` does anything.
+    #[inline(always)]
+    fn shrink_to_fit(&mut self) {}
 }
 
 impl Sink for Vec<u8> {
@@ -102,6 +105,11 @@ impl Sink for Vec<u8> {
     #[inline(always)]
     fn spare(&self) -> usize {
         self.capacity() - Vec::len(self)
+    }
+
+    #[inline]
+    fn shrink_to_fit(&mut self) {
+        Vec::shrink_to_fit(self);
     }
 }
 

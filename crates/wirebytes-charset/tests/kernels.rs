@@ -1124,20 +1124,25 @@ fn utf16_input_of_two_byte_chars_to_utf8_goes_through_the_avx2_kernel() {
 /// The exact sizes of UTF-16 input are counted by the kernels at the AVX2 and AVX-512 levels:
 /// the greatest unit alone for ASCII to UTF-8 and for text with no surrogate to ISO-8859-1,
 /// then the UTF-8 counts for other text to UTF-8 (without the greatest unit where the first
-/// 64 units are not all ASCII). A slice is not counted first.
+/// 64 units are not all ASCII). ISO-8859-1 into a new `Vec` is not counted (one byte a unit
+/// reserved, the capacity given back after a pair), nor is a slice.
 #[test]
 fn utf16_sizes_are_counted_by_the_count_kernels() {
     let ascii: Vec<u16> = "plain text ".repeat(40).encode_utf16().collect();
     let mixed: Vec<u16> = "caf\u{E9} \u{1F600} ".repeat(40).encode_utf16().collect();
     // 66 ASCII units first: the greatest-unit pass runs before the counts.
     let late: Vec<u16> = ascii[..66].iter().chain(&mixed).copied().collect();
+    // Each case: the passes of the greatest unit, the UTF-8 counts and the pairs into a new
+    // `Vec`, and the same into a `Vec` with a byte and no spare capacity.
     let cases = [
-        (Charset::UTF_8, &ascii, 1, 0, 0),
+        (Charset::UTF_8, &ascii, [1, 0, 0], [1, 0, 0]),
         // Not all ASCII in the first 64 units: the counts alone.
-        (Charset::UTF_8, &mixed, 0, 1, 1),
-        (Charset::UTF_8, &late, 1, 1, 1),
-        (Charset::ISO_8859_1, &ascii, 1, 0, 0),
-        (Charset::ISO_8859_1, &mixed, 1, 0, 1),
+        (Charset::UTF_8, &mixed, [0, 1, 1], [0, 1, 1]),
+        (Charset::UTF_8, &late, [1, 1, 1], [1, 1, 1]),
+        // A new `Vec`: one byte a unit reserved, nothing counted (given back where pairs
+        // made it shorter); else the chars counted.
+        (Charset::ISO_8859_1, &ascii, [0, 0, 0], [1, 0, 0]),
+        (Charset::ISO_8859_1, &mixed, [0, 0, 0], [1, 0, 1]),
     ];
     for level in levels::all() {
         let name = level.name();
@@ -1146,34 +1151,46 @@ fn utf16_sizes_are_counted_by_the_count_kernels() {
             "avx2" => Some("avx2"),
             _ => None,
         };
-        for &(charset, units, max_passes, count_passes, pair_passes) in &cases {
+        for &(charset, units, new_passes, appended_passes) in &cases {
             let want = reference::encode_from_utf16(charset, units, JDK);
             let mut body = Vec::new();
-            let counts = counted(|| body = level.encode_from_utf16(charset, units, JDK));
+            let new_counts = counted(|| body = level.encode_from_utf16(charset, units, JDK));
             assert_eq!(body, want, "{name} {charset}");
             assert_eq!(body.capacity(), body.len(), "{name} {charset}");
-            for isa in ["avx2", "avx512"] {
-                let (max, count, pairs) = if suffix == Some(isa) {
-                    (
-                        max_passes * units.len(),
-                        count_passes * units.len(),
-                        pair_passes * units.len(),
-                    )
-                } else {
-                    (0, 0, 0)
-                };
-                let what = format!("{name} {charset} {}", units.len());
-                assert_eq!(
-                    counts[format!("utf16_pairs_{isa}").as_str()],
-                    pairs,
-                    "{what}"
-                );
-                assert_eq!(counts[format!("utf16_max_{isa}").as_str()], max, "{what}");
-                assert_eq!(
-                    counts[format!("utf16_counts_{isa}").as_str()],
-                    count,
-                    "{what}"
-                );
+            let mut appended = vec![b'<'];
+            appended.shrink_to_fit();
+            let appended_counts = counted(|| {
+                level.encode_from_utf16_to_vec(charset, units, JDK, &mut appended);
+            });
+            assert_eq!(appended[1..], want, "{name} {charset}");
+            assert_eq!(appended.capacity(), appended.len(), "{name} {charset}");
+            for (form, counts, [max_passes, count_passes, pair_passes]) in [
+                ("new", new_counts, new_passes),
+                ("appended", appended_counts, appended_passes),
+            ] {
+                for isa in ["avx2", "avx512"] {
+                    let (max, count, pairs) = if suffix == Some(isa) {
+                        (
+                            max_passes * units.len(),
+                            count_passes * units.len(),
+                            pair_passes * units.len(),
+                        )
+                    } else {
+                        (0, 0, 0)
+                    };
+                    let what = format!("{name} {charset} {form} {}", units.len());
+                    assert_eq!(
+                        counts[format!("utf16_pairs_{isa}").as_str()],
+                        pairs,
+                        "{what}"
+                    );
+                    assert_eq!(counts[format!("utf16_max_{isa}").as_str()], max, "{what}");
+                    assert_eq!(
+                        counts[format!("utf16_counts_{isa}").as_str()],
+                        count,
+                        "{what}"
+                    );
+                }
             }
             let mut dst = vec![0u8; want.len()];
             let counts = counted(|| {
