@@ -727,13 +727,17 @@ fn encode_utf16_run<S: Sink>(
 ) -> Result<(), usize> {
     let start = out.len();
     let mut i = 0;
+    // Whether the kernel may take the run at `i`: not again before a unit it cannot take
+    // (it stopped short of the run's end only for want of a whole step).
+    let mut kernel = true;
     while i < units.len() {
         // In the JDK's ISO-8859-1, a run of U+0000..U+00FF, each unit its own byte: through
         // the kernel where the sink lends its memory, then (the rest of the kernel's last
         // step, or the whole run without one) written in one go, up to a staging buffer's
         // worth where the sink has no memory to lend.
         if table.whole_latin1 {
-            if S::IN_PLACE && units[i] < 0x100 {
+            let mut after_kernel = false;
+            if S::IN_PLACE && kernel && units[i] < 0x100 {
                 let max = (units.len() - i).min(out.spare());
                 let mut taken = 0;
                 out.put_with(max, |room| {
@@ -746,10 +750,11 @@ fn encode_utf16_run<S: Sink>(
                 if i == units.len() {
                     break;
                 }
+                (kernel, after_kernel) = (false, true);
             }
             let most = if S::IN_PLACE { usize::MAX } else { 2048 };
             let run = latin1_run_len(&units[i..], most);
-            if run >= 16 {
+            if run >= 16 || (after_kernel && run > 0) {
                 let src = &units[i..i + run];
                 out.put_with(run, |room| {
                     if room.put_each(0, src, |u| [u as u8]) {
@@ -769,12 +774,14 @@ fn encode_utf16_run<S: Sink>(
                 out.extend_from_slice(&bytes);
                 add(Path::Utf16TableChunks, 16);
                 i += 16;
+                kernel = true;
                 continue;
             }
         }
         let u = units[i];
         let at = i;
         i += 1;
+        kernel = true;
         let (c, mapped) = look_up(table, units, &mut i, u);
         if let Some(mapped) = mapped {
             out.push(mapped);
