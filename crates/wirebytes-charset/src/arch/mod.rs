@@ -156,9 +156,12 @@
 //!   - Reads `src` (UTF-16 units in the machine's byte order) from its start in steps.
 //!     AVX-512: 32 units where every surrogate among them is paired (31 where the 32nd is a
 //!     high surrogate), else 16 where every surrogate among them is paired (15 where the
-//!     16th is a high surrogate, left with its pair for the next step); it stops at the
-//!     first step it cannot take (an unpaired surrogate among the next 16 units, fewer than
-//!     16 units left, or too little room). AVX2: 16 units where every surrogate among them is
+//!     16th is a high surrogate, left with its pair for the next step); fewer than 32 units
+//!     left, all of them in one last step under a mask where every surrogate among them is
+//!     paired (a high one last left out), else 16 as above; it stops at the first step it
+//!     cannot take (an unpaired surrogate among the next 16 units, fewer than 16 units left
+//!     with one, or too little room) and after the last step. AVX2: 16 units where every
+//!     surrogate among them is
 //!     paired (15 where the 16th is a high surrogate), while `dst` has 32 bytes of room (64
 //!     where one is above U+07FF). Never past `src`.
 //!   - Writes the UTF-8 of each char it takes into `dst` from its start (a pair as one char
@@ -1315,8 +1318,23 @@ mod tests {
     fn utf16_utf8_steps(src: &[u16]) -> Vec<usize> {
         let mut steps = Vec::new();
         let mut at = 0;
-        while at + 16 <= src.len() {
-            if src.len() - at >= 32 {
+        while at < src.len() {
+            let rest = src.len() - at;
+            if rest < 32 {
+                // The rest in one step where every surrogate is paired (a high one last left
+                // out), and no more steps.
+                let n = rest - usize::from((0xD800..0xDC00).contains(&src[src.len() - 1]));
+                if String::from_utf16(&src[at..at + n]).is_ok() {
+                    if n > 0 {
+                        steps.push(n);
+                    }
+                    break;
+                }
+                if rest < 16 {
+                    break;
+                }
+            }
+            if rest >= 32 {
                 // 32 units with every surrogate paired, 31 where the 32nd is a high one.
                 let n = if (0xD800..0xDC00).contains(&src[at + 31]) {
                     31
@@ -1420,7 +1438,8 @@ mod tests {
     }
 
     /// The UTF-16 to UTF-8 kernel writes the UTF-8 of exactly the whole steps it takes, up to
-    /// an unpaired surrogate, the last 16 units or the step that does not fit: texts of every
+    /// an unpaired surrogate, the end (AVX2: the last 16 units) or the step that does not fit:
+    /// texts of every
     /// char class (a surrogate pair and a 3-byte char at every place of a step), every length
     /// 0..=256, every start in a 64-unit block, rooms short and long.
     #[test]

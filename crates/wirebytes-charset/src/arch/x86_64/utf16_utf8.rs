@@ -8,7 +8,8 @@
 //! not have. Otherwise it takes 16 units whose surrogates are all paired (15 where the 16th
 //! is a high surrogate), each widened to a 32-bit lane holding its one to three bytes, a
 //! pair's four bytes in its high surrogate's lane and none in the low one's, compressed the
-//! same way. Every store is masked to the bytes it counts. Its contract is
+//! same way. The last units, fewer than 32, go in one step under a mask as the 32 where their
+//! surrogates are paired. Every store is masked to the bytes it counts. Its contract is
 //! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s.
 
 use std::mem::MaybeUninit;
@@ -19,23 +20,50 @@ use std::arch::x86_64::{
     _mm512_cmpeq_epi32_mask, _mm512_cmplt_epu16_mask, _mm512_cmplt_epu32_mask,
     _mm512_cvtepi16_epi8, _mm512_cvtepu16_epi32, _mm512_loadu_si512, _mm512_mask_blend_epi16,
     _mm512_mask_blend_epi32, _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8,
-    _mm512_maskz_mov_epi16, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi16,
-    _mm512_set1_epi16, _mm512_set1_epi32, _mm512_setzero_si512, _mm512_slli_epi16,
-    _mm512_slli_epi32, _mm512_srli_epi16, _mm512_srli_epi32, _mm512_test_epi8_mask,
+    _mm512_maskz_loadu_epi16, _mm512_maskz_mov_epi16, _mm512_or_si512, _mm512_permutex2var_epi8,
+    _mm512_permutexvar_epi16, _mm512_set1_epi16, _mm512_set1_epi32, _mm512_setzero_si512,
+    _mm512_slli_epi16, _mm512_slli_epi32, _mm512_srli_epi16, _mm512_srli_epi32,
+    _mm512_test_epi8_mask,
 };
 
-/// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 32 units (none
-/// above U+07FF) or 16 (no unpaired surrogate; 15 before a pair cut by the step's end) while
-/// `src` has them and `dst` has room for their bytes.
+/// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 32 units (31
+/// before a pair cut by the step's end) or 16 (15), and the last units, fewer than 32, under
+/// a mask, while `dst` has room for their bytes.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
     let x80 = _mm512_set1_epi16(0x80);
     let x800 = _mm512_set1_epi16(0x800);
-    while let Some(block) = src.get(read..read + 16) {
+    while read < src.len() {
         let room = dst.len() - written;
         let Some(block32) = src.get(read..read + 32) else {
-            // Sixteen units left: the 16-unit step, where it takes them.
+            // Fewer than 32 units left: all of them in one step under a mask, where every
+            // surrogate among them is paired (a high one last is left out: its pair may
+            // follow in the next piece of a stream), and then the kernel is done.
+            let rest = &src[read..];
+            let valid = (1_u32 << rest.len()) - 1;
+            // SAFETY: the masked load reads the `rest.len()` (below 32) units of `rest`
+            // and no other memory; the lanes past them are zero; no alignment requirement.
+            let v = unsafe { _mm512_maskz_loadu_epi16(valid, rest.as_ptr().cast()) };
+            let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00_u16 as i16));
+            let high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16));
+            let low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xDC00_u16 as i16));
+            let last = 1 << (rest.len() - 1);
+            let lanes = if high & last != 0 { valid >> 1 } else { valid };
+            if low == (high & lanes) << 1 {
+                let ascii = _mm512_cmplt_epu16_mask(v, x80);
+                if let Some(n) =
+                    triples_step::<true>(v, ascii, high & lanes, lanes, &mut dst[written..])
+                {
+                    read += lanes.count_ones() as usize;
+                    written += n;
+                }
+                break;
+            }
+            // An unpaired surrogate: the 16-unit step, where it takes the first 16.
+            let Some(block) = src.get(read..read + 16) else {
+                break;
+            };
             // SAFETY: the load reads the 32 bytes of `block` (16 units); no alignment
             // requirement.
             let units = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
@@ -92,7 +120,7 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xF800_u16 as i16));
         if _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16)) == 0 {
             // One to three bytes each.
-            let Some(n) = triples_step::<false>(v, ascii, 0, 32, &mut dst[written..]) else {
+            let Some(n) = triples_step::<false>(v, ascii, 0, u32::MAX, &mut dst[written..]) else {
                 break;
             };
             read += 32;
@@ -102,14 +130,19 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00_u16 as i16));
         let high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16));
         let low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xDC00_u16 as i16));
-        // A high surrogate last waits for its pair in the next step (`high << 1` drops it).
-        let taken = if high >> 31 != 0 { 31 } else { 32 };
-        if low == high << 1 {
+        // A high surrogate last waits for its pair in the next step.
+        let lanes = if high >> 31 != 0 {
+            u32::MAX >> 1
+        } else {
+            u32::MAX
+        };
+        if low == (high & lanes) << 1 {
             // Every surrogate paired: one to three bytes a unit, two a surrogate.
-            let Some(n) = triples_step::<true>(v, ascii, high, taken, &mut dst[written..]) else {
+            let Some(n) = triples_step::<true>(v, ascii, high & lanes, lanes, &mut dst[written..])
+            else {
                 break;
             };
-            read += taken;
+            read += lanes.count_ones() as usize;
             written += n;
             continue;
         }
@@ -158,28 +191,27 @@ const BEFORE: [u16; 32] = {
     t
 };
 
-/// Writes the UTF-8 of the first `taken` (31 or 32) units of `v` to the front of `dst`:
-/// `Some(bytes)`, or `None` (nothing written) where `dst` is too short. `ascii` marks the
-/// units below U+0080 and `high` the high surrogates, each among the first `taken` followed
-/// by a low one and every low one preceded by a high one (a 32nd unit left out is a high
-/// surrogate, and writes nothing). A pair's four bytes are two in each of its lanes.
-/// `PAIRS`: whether there may be any (else `high` is 0 and `taken` 32).
+/// Writes the UTF-8 of the units of `v` in `lanes` (the first 31 or 32, or in a last step
+/// under a mask fewer) to the front of `dst`: `Some(bytes)`, or `None` (nothing written)
+/// where `dst` is too short. `ascii` marks the units below U+0080 and `high` the high
+/// surrogates among `lanes`, each followed by a low one, every low one among `lanes`
+/// preceded by a high one; the lanes past `lanes` write nothing. A pair's four bytes are two
+/// in each of its lanes. `PAIRS`: whether there may be any, or lanes left out (else `high` is
+/// 0 and `lanes` all 32).
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 #[inline]
 fn triples_step<const PAIRS: bool>(
     v: __m512i,
     ascii: u32,
     high: u32,
-    taken: usize,
+    lanes: u32,
     dst: &mut [MaybeUninit<u8>],
 ) -> Option<usize> {
-    debug_assert!(PAIRS || (high == 0 && taken == 32));
+    debug_assert!(PAIRS || (high == 0 && lanes == u32::MAX));
     let low = high << 1;
-    let lanes = if taken == 32 { u32::MAX } else { u32::MAX >> 1 };
     let two = _mm512_cmplt_epu16_mask(v, _mm512_set1_epi16(0x800)) & !ascii;
-    // (A 32nd unit left out is in `high`: never taken as three bytes.)
     let three = if PAIRS {
-        !(ascii | two | high | low)
+        !(ascii | two | high | low) & lanes
     } else {
         !(ascii | two)
     };
@@ -229,7 +261,7 @@ fn triples_step<const PAIRS: bool>(
         first_two = _mm512_mask_blend_epi16(low, first_two, low_bytes);
     }
     let keep_two = _mm512_mask_blend_epi16(ascii, _mm512_set1_epi16(-1), _mm512_set1_epi16(0xFF));
-    // The lane left for the next step keeps nothing.
+    // The lanes left out keep nothing.
     let keep_two = if PAIRS {
         _mm512_maskz_mov_epi16(lanes, keep_two)
     } else {
