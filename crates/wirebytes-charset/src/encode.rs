@@ -160,7 +160,11 @@ impl Charset {
     }
 
     /// Appends the bytes [`encode_from_utf16`](Self::encode_from_utf16) returns to `dst`,
-    /// with one reservation of their exact size and no zero-fill.
+    /// with one reservation of their exact size and no zero-fill. (A single-byte charset
+    /// under [`Replacement::Jdk`] into an empty `dst` with no capacity reserves one byte a
+    /// unit instead, with nothing counted first, and gives the rest back where surrogate
+    /// pairs, one `?` each, made the output shorter: `dst` still ends with
+    /// `capacity() == len()`.)
     ///
     /// # Examples
     ///
