@@ -89,6 +89,8 @@ pub(crate) enum Path {
     Utf8UnitsAvx512,
     /// The AVX2 kernel of UTF-8 of any kind to UTF-16 or UTF-32: the bytes it read.
     Utf8UnitsAvx2,
+    /// The same kernel's UTF-32 steps of sixteen bytes: 16 per step.
+    Utf32WideAvx2,
     /// The AVX-512 kernel of UTF-8 to Latin-1 bytes: the bytes it read.
     Latin1BytesAvx512,
     /// The AVX2 count of chars or UTF-16 units: the bytes it counted.
@@ -130,7 +132,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 49] = [
+    pub(crate) const ALL: [Path; 50] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -163,6 +165,7 @@ impl Path {
         Path::AsciiUtf32Avx512,
         Path::Utf8UnitsAvx512,
         Path::Utf8UnitsAvx2,
+        Path::Utf32WideAvx2,
         Path::Latin1BytesAvx512,
         Path::CountUnitsAvx2,
         Path::CountUnitsAvx512,
@@ -218,6 +221,7 @@ impl Path {
             Path::AsciiUtf32Avx512 => "ascii_utf32_avx512",
             Path::Utf8UnitsAvx512 => "utf8_units_avx512",
             Path::Utf8UnitsAvx2 => "utf8_units_avx2",
+            Path::Utf32WideAvx2 => "utf32_wide_avx2",
             Path::Latin1BytesAvx512 => "latin1_bytes_avx512",
             Path::CountUnitsAvx2 => "count_units_avx2",
             Path::CountUnitsAvx512 => "count_units_avx512",

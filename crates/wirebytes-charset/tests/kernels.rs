@@ -572,6 +572,33 @@ fn two_byte_text_goes_through_the_any_utf8_kernel() {
     }
 }
 
+/// Emoji-heavy text to UTF-32 at the AVX2 level goes through the kernel of any UTF-8 in its
+/// 16-byte UTF-32 steps, all but the last steps' worth (a 16-byte step needs 19 bytes of
+/// input and 64 of room; the 8-byte one 16 and 32).
+#[test]
+fn emoji_text_to_utf32_goes_sixteen_bytes_a_step() {
+    let text =
+        "Hi \u{1F600} there \u{1F389}\u{1F38A} ok \u{1F44D}\u{1F3FD} yes \u{1F680}! ".repeat(30);
+    for charset in [Charset::UTF_32LE, Charset::UTF_32BE] {
+        for level in levels::all() {
+            let name = level.name();
+            let counts = encode_counted(level, charset, &text);
+            let wide = counts["utf32_wide_avx2"];
+            if name == "avx2" {
+                let read = counts["utf8_units_avx2"];
+                assert!(
+                    read + 64 >= text.len(),
+                    "{charset}: {read} of {}",
+                    text.len()
+                );
+                assert!(wide + 48 >= read, "{charset}: {wide} of {read}");
+            } else {
+                assert_eq!(wide, 0, "{name} {charset}");
+            }
+        }
+    }
+}
+
 /// The kernels of any UTF-8 leave a run of 64 ASCII bytes to the ASCII-run kernel, which
 /// widens it in fewer instructions: Latin-1 text with an accent every 200 bytes goes mostly
 /// through the ASCII-run kernel at the AVX2 and AVX-512 levels, to UTF-16 and UTF-32.

@@ -84,8 +84,9 @@
 //!   - Reads `src` (valid UTF-8 from a char boundary) in steps: 32 bytes and the one after
 //!     them where no char longer than two bytes starts in the 32 (16-bit lanes), else, with
 //!     AVX-512, 16 bytes and the 3 after them; with AVX2, 15 bytes and the 3 after them to
-//!     UTF-16 (16-bit lanes, a low surrogate in the lane after its char's lead byte), 8 and
-//!     the 8 after them to UTF-32. It goes on while those bytes are in `src`, the step does
+//!     UTF-16 (16-bit lanes, a low surrogate in the lane after its char's lead byte), 16
+//!     and the 3 after them to UTF-32 (where those are not there, 8 and the 8 after them).
+//!     It goes on while those bytes are in `src`, the step does
 //!     not begin a run of 64 ASCII bytes (UTF-16: nor four 3-byte chars, the 3-byte-run
 //!     kernel's; with AVX2, four that start in one of its first four bytes) and `dst` has
 //!     room for the step's stores from the next unit on (64 bytes; 128 for a 32-byte step to

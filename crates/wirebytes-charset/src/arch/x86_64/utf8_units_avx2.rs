@@ -6,8 +6,9 @@
 //! - else, to UTF-16, fifteen bytes in 16-bit lanes: each byte's would-be unit from it and
 //!   the two bytes after it, a 4-byte char's high surrogate in its lead byte's lane and its
 //!   low one in the next lane;
-//! - else, to UTF-32, eight bytes: each byte's would-be char from it and the three bytes
-//!   after it, in a 32-bit lane.
+//! - else, to UTF-32, sixteen bytes as two vectors of eight (eight alone where the three
+//!   bytes after the sixteen or the room for them are not there): each byte's would-be char
+//!   from it and the three bytes after it, in a 32-bit lane.
 //!
 //! AVX2 has no compress instruction: the kept lanes are gathered to the front of each
 //! 128-bit half with `pshufb`, the indices from a table by the half's mask of kept lanes, and
@@ -367,6 +368,62 @@ fn utf16_step<const BIG_ENDIAN: bool>(
     Some((keep.count_ones() as usize, bytes_from(v, 0xE0) != 0))
 }
 
+/// One UTF-32 step of sixteen bytes of any kind, as two of eight (19 bytes read): `None`,
+/// writing nothing, when the 19 bytes or the room (64 bytes) are not there, or when [`leave`]
+/// says so. Else the chars written, and whether a char longer than two bytes started in the
+/// step.
+#[target_feature(enable = "avx2,popcnt")]
+#[inline]
+fn utf32_step16<const BIG_ENDIAN: bool>(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> Option<(usize, bool)> {
+    let bytes = src.first_chunk::<19>()?;
+    let (Some(b), Some(w)) = (bytes.first_chunk::<16>(), bytes.last_chunk::<16>()) else {
+        return None;
+    };
+    // SAFETY: each load reads the 16 bytes of `b` or `w` (bytes 3..19); no alignment
+    // requirement.
+    let (v, w) = unsafe {
+        (
+            _mm_loadu_si128(b.as_ptr().cast()),
+            _mm_loadu_si128(w.as_ptr().cast()),
+        )
+    };
+    if leave::<true>(v, src) {
+        return None;
+    }
+    let out = dst.first_chunk_mut::<64>()?;
+    let keep = starts(v);
+    let chars_low = eight_chars(
+        v,
+        _mm_srli_si128::<1>(v),
+        _mm_srli_si128::<2>(v),
+        _mm_srli_si128::<3>(v),
+    );
+    // Bytes 8..16 and the three after each: bytes 5.. of `w` on.
+    let chars_high = eight_chars(
+        _mm_srli_si128::<5>(w),
+        _mm_srli_si128::<6>(w),
+        _mm_srli_si128::<7>(w),
+        _mm_srli_si128::<8>(w),
+    );
+    let quarter = |k: u32| ((keep >> (4 * k)) & 0xF) as usize;
+    let mut low = gather(chars_low, &KEEP_CHARS[quarter(0)], &KEEP_CHARS[quarter(1)]);
+    let mut high = gather(chars_high, &KEEP_CHARS[quarter(2)], &KEEP_CHARS[quarter(3)]);
+    if BIG_ENDIAN {
+        (low, high) = (swap32(low), swap32(high));
+    }
+    let (front, _) = out.split_first_chunk_mut::<32>()?;
+    store_halves(front, low, 4 * quarter(0).count_ones() as usize);
+    // The second eight bytes' chars after the first eight's (at most 32 bytes on, so the 64
+    // bytes of `out` hold their 32), over the zeros after them.
+    let first = (4 * (keep & 0xFF).count_ones() as usize).min(32);
+    let back = out[first..].first_chunk_mut::<32>()?;
+    store_halves(back, high, 4 * quarter(2).count_ones() as usize);
+    Some((keep.count_ones() as usize, bytes_from(v, 0xE0) != 0))
+}
+
 /// One UTF-32 step of eight bytes of any kind, each byte's would-be char in a 32-bit lane
 /// from it and the three bytes after it (16 bytes read): `None`, writing nothing, when the 16
 /// bytes or the room (32 bytes) are not there, or when [`leave`] says so. Else the chars
@@ -385,11 +442,31 @@ fn utf32_step<const BIG_ENDIAN: bool>(
     }
     let out = dst.first_chunk_mut::<32>()?;
     let keep = starts(v) & 0xFF;
-    let b0 = _mm256_cvtepu8_epi32(v);
+    let chars = eight_chars(
+        v,
+        _mm_srli_si128::<1>(v),
+        _mm_srli_si128::<2>(v),
+        _mm_srli_si128::<3>(v),
+    );
+    let (low, high) = ((keep & 0xF) as usize, (keep >> 4) as usize);
+    let mut packed = gather(chars, &KEEP_CHARS[low], &KEEP_CHARS[high]);
+    if BIG_ENDIAN {
+        packed = swap32(packed);
+    }
+    store_halves(out, packed, 4 * low.count_ones() as usize);
+    Some((keep.count_ones() as usize, bytes_from(v, 0xE0) & 0xFF != 0))
+}
+
+/// The would-be chars of eight bytes (the low eight of `v0`), each in a 32-bit lane from the
+/// byte and the three after it (the low eight of `v1`, `v2` and `v3`).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn eight_chars(v0: __m128i, v1: __m128i, v2: __m128i, v3: __m128i) -> __m256i {
+    let b0 = _mm256_cvtepu8_epi32(v0);
     let low6 = _mm256_set1_epi32(0x3F);
-    let c1 = _mm256_and_si256(_mm256_cvtepu8_epi32(_mm_srli_si128::<1>(v)), low6);
-    let c2 = _mm256_and_si256(_mm256_cvtepu8_epi32(_mm_srli_si128::<2>(v)), low6);
-    let c3 = _mm256_and_si256(_mm256_cvtepu8_epi32(_mm_srli_si128::<3>(v)), low6);
+    let c1 = _mm256_and_si256(_mm256_cvtepu8_epi32(v1), low6);
+    let c2 = _mm256_and_si256(_mm256_cvtepu8_epi32(v2), low6);
+    let c3 = _mm256_and_si256(_mm256_cvtepu8_epi32(v3), low6);
     let lead = |mask: i32| _mm256_and_si256(b0, _mm256_set1_epi32(mask));
     let two = _mm256_or_si256(_mm256_slli_epi32::<6>(lead(0x1F)), c1);
     let three = _mm256_or_si256(
@@ -409,14 +486,7 @@ fn utf32_step<const BIG_ENDIAN: bool>(
     let at_least = |byte: i32| _mm256_cmpgt_epi32(b0, _mm256_set1_epi32(byte - 1));
     let mut chars = _mm256_blendv_epi8(b0, two, at_least(0xC0));
     chars = _mm256_blendv_epi8(chars, three, at_least(0xE0));
-    chars = _mm256_blendv_epi8(chars, four, at_least(0xF0));
-    let (low, high) = ((keep & 0xF) as usize, (keep >> 4) as usize);
-    let mut packed = gather(chars, &KEEP_CHARS[low], &KEEP_CHARS[high]);
-    if BIG_ENDIAN {
-        packed = swap32(packed);
-    }
-    store_halves(out, packed, 4 * low.count_ones() as usize);
-    Some((keep.count_ones() as usize, bytes_from(v, 0xE0) & 0xFF != 0))
+    _mm256_blendv_epi8(chars, four, at_least(0xF0))
 }
 
 /// See [`Kernels::utf8_units`](crate::arch::Kernels::utf8_units): UTF-32 units when `UTF32`,
@@ -443,7 +513,14 @@ pub(crate) fn utf8_units_avx2<const UTF32: bool, const BIG_ENDIAN: bool>(
             }
         }
         let step = if UTF32 {
-            utf32_step::<BIG_ENDIAN>(rest, room).map(|(count, longer)| (count, 8, longer))
+            utf32_step16::<BIG_ENDIAN>(rest, room)
+                .map(|(count, longer)| {
+                    crate::counters::add(crate::counters::Path::Utf32WideAvx2, 16);
+                    (count, 16, longer)
+                })
+                .or_else(|| {
+                    utf32_step::<BIG_ENDIAN>(rest, room).map(|(count, longer)| (count, 8, longer))
+                })
         } else {
             utf16_step::<BIG_ENDIAN>(rest, room).map(|(count, longer)| (count, 15, longer))
         };
