@@ -2,8 +2,9 @@
 //! step, each byte's would-be char computed in a 32-bit lane (from it and the three bytes
 //! after it, by the class of its lead byte), then the lanes of the bytes that start a char
 //! packed with `vpcompressd` (UTF-32) or, as one or two 16-bit units, `vpcompressw`
-//! (UTF-16: a char above U+FFFF as its surrogate pair). Its contract is
-//! [`Kernels::utf8_units`](crate::arch::Kernels::utf8_units)'s.
+//! (UTF-16: a char above U+FFFF as its surrogate pair); 32 bytes in 16-bit lanes where no
+//! char longer than two bytes starts in them, tried again only after a window with none. Its
+//! contract is [`Kernels::utf8_units`](crate::arch::Kernels::utf8_units)'s.
 
 use std::mem::MaybeUninit;
 
@@ -141,14 +142,19 @@ pub(crate) fn utf8_units_avx512<const UTF32: bool, const BIG_ENDIAN: bool>(
 ) -> (usize, usize) {
     let unit = if UTF32 { 4 } else { 2 };
     let (mut i, mut n) = (0usize, 0usize);
+    // Whether the next step may be a two-byte one (no longer char started in the last
+    // window).
+    let mut two_bytes = true;
     loop {
         // 32 bytes of ASCII and 2-byte chars in 16-bit lanes where they are that.
-        if let Some(count) =
-            two_byte_step::<UTF32, BIG_ENDIAN>(src.get(i..), dst.get_mut(unit * n..))
-        {
-            n += count;
-            i += 32;
-            continue;
+        if two_bytes {
+            if let Some(count) =
+                two_byte_step::<UTF32, BIG_ENDIAN>(src.get(i..), dst.get_mut(unit * n..))
+            {
+                n += count;
+                i += 32;
+                continue;
+            }
         }
         // Else a window: the sixteen bytes from `i` and the three after them (the rest of a
         // char that starts in the last three).
@@ -240,6 +246,8 @@ pub(crate) fn utf8_units_avx512<const UTF32: bool, const BIG_ENDIAN: bool>(
         unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), packed) };
         n += count as usize;
         i += 16;
+        // A window with a longer char in it is most likely followed by another.
+        two_bytes = is3 & starts == 0;
     }
     (super::next_char_start(src, i), n)
 }
