@@ -147,14 +147,15 @@ pub(crate) fn utf8_units_avx512<const UTF32: bool, const BIG_ENDIAN: bool>(
     let mut two_bytes = true;
     loop {
         // 32 bytes of ASCII and 2-byte chars in 16-bit lanes where they are that.
-        if two_bytes {
-            if let Some(count) =
-                two_byte_step::<UTF32, BIG_ENDIAN>(src.get(i..), dst.get_mut(unit * n..))
-            {
-                n += count;
-                i += 32;
-                continue;
-            }
+        let two_byte = if two_bytes {
+            two_byte_step::<UTF32, BIG_ENDIAN>(src.get(i..), dst.get_mut(unit * n..))
+        } else {
+            None
+        };
+        if let Some(count) = two_byte {
+            n += count;
+            i += 32;
+            continue;
         }
         // Else a window: the sixteen bytes from `i` and the three after them (the rest of a
         // char that starts in the last three).
