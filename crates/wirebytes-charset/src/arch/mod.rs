@@ -1490,6 +1490,34 @@ mod tests {
         }
     }
 
+    /// Steps of three-byte units with one or two units below U+0800 among them, at every
+    /// place and every pair of places of a step (the AVX2 kernel's fixed three-byte gathers
+    /// must take only the steps with none), the same pair in the next step one place on.
+    #[test]
+    fn utf16_to_utf8_takes_three_byte_steps_with_short_units_anywhere() {
+        let base: Vec<u16> = "\u{4E2D}\u{800}\u{FFFD}\u{6587}"
+            .repeat(12)
+            .encode_utf16()
+            .collect();
+        for (name, kernels) in Kernels::levels() {
+            for a in 0..16 {
+                for b in a..16 {
+                    for (x, y) in [(0x41, 0xE9), (0x7FF, 0x7F), (0x80, 0x80)] {
+                        let mut src = base.clone();
+                        src[a] = x;
+                        src[b] = y;
+                        src[16 + (a + 1) % 16] = x;
+                        src[16 + (b + 1) % 16] = y;
+                        for scratch in [false, true] {
+                            let what = format!("{name} {a} {b} {x:#x} {y:#x} scratch {scratch}");
+                            utf16_utf8(kernels, &src, 3 * 48, scratch, &what);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Every one of the 65,536 units, at a place in 48 units of mixed text that moves with it
     /// (every place of a step), alone and before a low surrogate (a pair when it is a high
     /// one): the UTF-16 to UTF-8 kernel takes it as its UTF-8 where it is not an unpaired
