@@ -208,14 +208,7 @@ impl Level {
         replacement: Replacement,
     ) -> Vec<u8> {
         let mut out = Vec::new();
-        infallible(engine::encode_units(
-            src,
-            charset,
-            false,
-            replacement.into(),
-            self.kernels,
-            &mut out,
-        ));
+        self.encode_from_utf16_to_vec(charset, src, replacement, &mut out);
         out
     }
 

@@ -45,16 +45,9 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
             // SAFETY: the masked load reads the `rest.len()` (below 32) units of `rest`
             // and no other memory; the lanes past them are zero; no alignment requirement.
             let v = unsafe { _mm512_maskz_loadu_epi16(valid, rest.as_ptr().cast()) };
-            let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00_u16 as i16));
-            let high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16));
-            let low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xDC00_u16 as i16));
-            let last = 1 << (rest.len() - 1);
-            let lanes = if high & last != 0 { valid >> 1 } else { valid };
-            if low == (high & lanes) << 1 {
+            if let Some((high, lanes)) = paired_lanes(v, valid) {
                 let ascii = _mm512_cmplt_epu16_mask(v, x80);
-                if let Some(n) =
-                    triples_step::<true>(v, ascii, high & lanes, lanes, &mut dst[written..])
-                {
+                if let Some(n) = triples_step::<true>(v, ascii, high, lanes, &mut dst[written..]) {
                     read += lanes.count_ones() as usize;
                     written += n;
                 }
@@ -127,19 +120,10 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
             written += n;
             continue;
         }
-        let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00_u16 as i16));
-        let high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16));
-        let low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xDC00_u16 as i16));
         // A high surrogate last waits for its pair in the next step.
-        let lanes = if high >> 31 != 0 {
-            u32::MAX >> 1
-        } else {
-            u32::MAX
-        };
-        if low == (high & lanes) << 1 {
+        if let Some((high, lanes)) = paired_lanes(v, u32::MAX) {
             // Every surrogate paired: one to three bytes a unit, two a surrogate.
-            let Some(n) = triples_step::<true>(v, ascii, high & lanes, lanes, &mut dst[written..])
-            else {
+            let Some(n) = triples_step::<true>(v, ascii, high, lanes, &mut dst[written..]) else {
                 break;
             };
             read += lanes.count_ones() as usize;
@@ -157,6 +141,22 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         }
     }
     (read, written)
+}
+
+/// The lanes a step takes of the first units of `v` (those in `valid`, its first lanes)
+/// where every surrogate among them is paired, a high surrogate last left out (its pair may
+/// come in the next step, or the next piece of a stream), and the high surrogates among
+/// them: `None` where one is unpaired.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn paired_lanes(v: __m512i, valid: u32) -> Option<(u32, u32)> {
+    let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00_u16 as i16));
+    let high = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16));
+    let low = _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xDC00_u16 as i16));
+    // The last lane of `valid` (whose lanes are the first ones).
+    let last = (valid >> 1) + 1;
+    let lanes = if high & last != 0 { valid >> 1 } else { valid };
+    (low == (high & lanes) << 1).then_some((high & lanes, lanes))
 }
 
 /// The indices of half `h` of a 32-unit step for a two-source byte permute of the units'

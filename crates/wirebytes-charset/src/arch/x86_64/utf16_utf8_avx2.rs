@@ -245,13 +245,11 @@ fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -
     } = units;
     let low6 = _mm256_set1_epi16(0x3F);
     let cont = _mm256_set1_epi16(0x80);
-    let last = _mm256_or_si256(_mm256_and_si256(v, low6), cont);
-    let middle = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16::<6>(v), low6), cont);
+    let (three_first_two, last) = three_bytes(v);
     let lead2 = _mm256_or_si256(_mm256_srli_epi16::<6>(v), _mm256_set1_epi16(0xC0));
-    let lead3 = _mm256_or_si256(_mm256_srli_epi16::<12>(v), _mm256_set1_epi16(0xE0));
     // Each lane: its first byte low, its second high (ASCII: the unit itself).
     let first_two = _mm256_blendv_epi8(
-        _mm256_or_si256(lead3, _mm256_slli_epi16::<8>(middle)),
+        three_first_two,
         _mm256_or_si256(lead2, _mm256_slli_epi16::<8>(last)),
         one_or_two,
     );
@@ -340,17 +338,26 @@ fn three_step(units: Units, pairs: Option<Pairs>, out: &mut [MaybeUninit<u8>]) -
     n
 }
 
-/// Writes the UTF-8 of 16 units of U+0800..U+FFFF but surrogates, three bytes each, to the
-/// front of `out` in four stores of 16 bytes 12 apart; returns 48.
+/// Each lane's unit as the three bytes of UTF-8 of a unit of U+0800..U+FFFF: its first two
+/// (the first low, the second high), and its third (`80 | u & 3F`, the last byte of any
+/// unit above U+007F) in the low byte of a second vector's lane.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn threes_step(v: __m256i, out: &mut [MaybeUninit<u8>]) -> usize {
+fn three_bytes(v: __m256i) -> (__m256i, __m256i) {
     let low6 = _mm256_set1_epi16(0x3F);
     let cont = _mm256_set1_epi16(0x80);
     let last = _mm256_or_si256(_mm256_and_si256(v, low6), cont);
     let middle = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16::<6>(v), low6), cont);
     let lead = _mm256_or_si256(_mm256_srli_epi16::<12>(v), _mm256_set1_epi16(0xE0));
-    let first_two = _mm256_or_si256(lead, _mm256_slli_epi16::<8>(middle));
+    (_mm256_or_si256(lead, _mm256_slli_epi16::<8>(middle)), last)
+}
+
+/// Writes the UTF-8 of 16 units of U+0800..U+FFFF but surrogates, three bytes each, to the
+/// front of `out` in four stores of 16 bytes 12 apart; returns 48.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn threes_step(v: __m256i, out: &mut [MaybeUninit<u8>]) -> usize {
+    let (first_two, last) = three_bytes(v);
     // The third bytes: each half's 8 in its bytes 0..8 and again in 8..16.
     let thirds = _mm256_packus_epi16(last, last);
     // SAFETY: the load reads the 16 bytes of `THREES`; no alignment requirement.

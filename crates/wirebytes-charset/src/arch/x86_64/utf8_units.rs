@@ -147,12 +147,12 @@ pub(crate) fn utf8_units_avx512<const UTF32: bool, const BIG_ENDIAN: bool>(
     let mut two_bytes = true;
     loop {
         // 32 bytes of ASCII and 2-byte chars in 16-bit lanes where they are that.
-        let two_byte = if two_bytes {
+        let taken = if two_bytes {
             two_byte_step::<UTF32, BIG_ENDIAN>(src.get(i..), dst.get_mut(unit * n..))
         } else {
             None
         };
-        if let Some(count) = two_byte {
+        if let Some(count) = taken {
             n += count;
             i += 32;
             continue;

@@ -408,19 +408,13 @@ fn utf32_step16<const BIG_ENDIAN: bool>(
         _mm_srli_si128::<7>(w),
         _mm_srli_si128::<8>(w),
     );
-    let quarter = |k: u32| ((keep >> (4 * k)) & 0xF) as usize;
-    let mut low = gather(chars_low, &KEEP_CHARS[quarter(0)], &KEEP_CHARS[quarter(1)]);
-    let mut high = gather(chars_high, &KEEP_CHARS[quarter(2)], &KEEP_CHARS[quarter(3)]);
-    if BIG_ENDIAN {
-        (low, high) = (swap32(low), swap32(high));
-    }
     let (front, _) = out.split_first_chunk_mut::<32>()?;
-    store_halves(front, low, 4 * quarter(0).count_ones() as usize);
+    store_chars::<BIG_ENDIAN>(front, chars_low, keep & 0xFF);
     // The second eight bytes' chars after the first eight's (at most 32 bytes on, so the 64
     // bytes of `out` hold their 32), over the zeros after them.
     let first = (4 * (keep & 0xFF).count_ones() as usize).min(32);
     let back = out[first..].first_chunk_mut::<32>()?;
-    store_halves(back, high, 4 * quarter(2).count_ones() as usize);
+    store_chars::<BIG_ENDIAN>(back, chars_high, keep >> 8);
     Some((keep.count_ones() as usize, bytes_from(v, 0xE0) != 0))
 }
 
@@ -448,13 +442,22 @@ fn utf32_step<const BIG_ENDIAN: bool>(
         _mm_srli_si128::<2>(v),
         _mm_srli_si128::<3>(v),
     );
-    let (low, high) = ((keep & 0xF) as usize, (keep >> 4) as usize);
+    store_chars::<BIG_ENDIAN>(out, chars, keep);
+    Some((keep.count_ones() as usize, bytes_from(v, 0xE0) & 0xFF != 0))
+}
+
+/// Stores the chars of the lanes of `chars` that `keep` marks (bit `i`: lane `i`, of eight)
+/// to the front of the 32 bytes of `out`, in order and in the byte order asked for, with
+/// zeros after them.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn store_chars<const BIG_ENDIAN: bool>(out: &mut [MaybeUninit<u8>; 32], chars: __m256i, keep: u32) {
+    let (low, high) = ((keep & 0xF) as usize, (keep >> 4 & 0xF) as usize);
     let mut packed = gather(chars, &KEEP_CHARS[low], &KEEP_CHARS[high]);
     if BIG_ENDIAN {
         packed = swap32(packed);
     }
     store_halves(out, packed, 4 * low.count_ones() as usize);
-    Some((keep.count_ones() as usize, bytes_from(v, 0xE0) & 0xFF != 0))
 }
 
 /// The would-be chars of eight bytes (the low eight of `v0`), each in a 32-bit lane from the
