@@ -518,7 +518,7 @@ impl Kernels {
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
                 #[cfg(wirebytes_avx512)]
                 if avx512 {
-                    // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI2 and POPCNT,
+                    // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
                     // and nothing else; the bit is set only when `detect` saw the CPU has
                     // AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
                     let (read, units) = unsafe {
