@@ -738,17 +738,19 @@ impl Kernels {
         let avx512 = cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0;
         #[cfg(wirebytes_x86_kernels)]
         if self.has_latin1_bytes() && (avx512 || room.scratch()) {
+            let scratch = room.scratch();
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
                 #[cfg(wirebytes_avx512)]
                 if avx512 {
                     // SAFETY: `latin1_bytes_avx512` requires AVX-512 F, BW, VBMI2 and
                     // POPCNT, and nothing else; the bit is set only when `detect` saw the CPU
-                    // has AVX-512 F, BW, VBMI, VBMI2 and POPCNT.
+                    // has AVX-512 F, BW, VBMI, VBMI2 and POPCNT. It writes past its output
+                    // only when `scratch`, where the room takes such writes.
                     return unsafe {
                         if c1 {
-                            x86_64::latin1_bytes_avx512::<true>(src, dst)
+                            x86_64::latin1_bytes_avx512::<true>(src, dst, scratch)
                         } else {
-                            x86_64::latin1_bytes_avx512::<false>(src, dst)
+                            x86_64::latin1_bytes_avx512::<false>(src, dst, scratch)
                         }
                     };
                 }
@@ -1686,13 +1688,16 @@ mod tests {
                         let mut lent = Room::staging(&mut dst[..room]);
                         let done = kernels.latin1_bytes(src.as_bytes(), &mut lent, 0, c1);
                         let written_front = lent.written();
-                        // Into the caller's slice: the AVX-512 kernel alone, the same bytes.
+                        // Into the caller's slice: the AVX-512 kernel alone, the same bytes,
+                        // and none past them (the staging room may hold scratch bytes there).
                         let mut exact = vec![0xAAu8; room];
                         let exact_done =
                             kernels.latin1_bytes(src.as_bytes(), &mut Room::new(&mut exact), 0, c1);
                         if avx512 {
                             assert_eq!(exact_done, done, "{name}");
-                            assert_eq!(exact, dst[..room], "{name}");
+                            let n = done.map_or(0, |(_, written)| written);
+                            assert_eq!(exact[..n], dst[..n], "{name}");
+                            assert!(exact[n..].iter().all(|&b| b == 0xAA), "{name}");
                         } else {
                             assert_eq!(exact_done, None, "{name}");
                             assert!(exact.iter().all(|&b| b == 0xAA), "{name}");
@@ -1711,9 +1716,9 @@ mod tests {
                         assert_eq!(written, want.len(), "{what}");
                         assert_eq!(written_front, want.len(), "{what}");
                         assert_eq!(&dst[..want.len()], &want[..], "{what}");
-                        // AVX-512 writes its bytes alone, AVX2 maybe some within the 32
-                        // after them; neither past the room.
-                        let scratch = if avx512 { 0 } else { 32 };
+                        // Into a room that takes scratch bytes, AVX-512 may write some within
+                        // the 64 after its bytes, AVX2 within the 32; neither past the room.
+                        let scratch = if avx512 { 64 } else { 32 };
                         assert!(
                             dst[(want.len() + scratch).min(room)..]
                                 .iter()

@@ -1,10 +1,12 @@
 //! The counts of chars (or UTF-16 units) in UTF-8: the bytes that are not continuation bytes
 //! (plus the 4-byte lead bytes). AVX2: the portable code compiled for 32-byte vectors;
-//! AVX-512: a compare per 64 bytes, its mask counted with `popcnt`. Their contract is [`Kernels::count_units`](crate::arch::Kernels::count_units)'s.
+//! AVX-512: a compare per 64 bytes, its mask counted with `popcnt`, the last bytes under a
+//! masked load. Their contract is [`Kernels::count_units`](crate::arch::Kernels::count_units)'s.
 
 #[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
-    _mm512_cmpge_epu8_mask, _mm512_cmpgt_epi8_mask, _mm512_loadu_si512, _mm512_set1_epi8,
+    __m512i, _mm512_cmpge_epu8_mask, _mm512_cmpgt_epi8_mask, _mm512_loadu_si512,
+    _mm512_maskz_loadu_epi8, _mm512_set1_epi8,
 };
 
 #[cfg(wirebytes_avx512)]
@@ -21,33 +23,39 @@ pub(crate) fn count_units_avx2<const UTF16: bool>(text: &str) -> usize {
     }
 }
 
-/// The units of `tail` (valid UTF-8, cut anywhere), byte by byte.
-#[cfg(wirebytes_avx512)]
-#[inline]
-fn tail_units<const UTF16: bool>(tail: &[u8]) -> usize {
-    tail.iter()
-        .map(|&b| usize::from((b as i8) >= -0x40) + usize::from(UTF16 && b >= 0xF0))
-        .sum()
-}
-
 /// See [`Kernels::count_units`](crate::arch::Kernels::count_units): 64 bytes per step.
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw,popcnt")]
 pub(crate) fn count_units_avx512<const UTF16: bool>(text: &str) -> usize {
     let (blocks, tail) = text.as_bytes().split_chunks::<64>();
+    // A char starts at every byte but the continuation bytes, 0x80..=0xBF (-0x80..=-0x41 as
+    // `i8`); a 4-byte one (lead 0xF0..=0xF4) is two UTF-16 units.
+    let units = |x: __m512i, lanes: u64| {
+        let starts = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-0x41)) & lanes;
+        let fours = if UTF16 {
+            _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0_u8 as i8)) & lanes
+        } else {
+            0
+        };
+        starts.count_ones() as usize + fours.count_ones() as usize
+    };
     let mut n = 0usize;
     for block in blocks {
         // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
-        let x = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
-        // A char starts at every byte but the continuation bytes, 0x80..=0xBF (-0x80..=-0x41
-        // as `i8`); a 4-byte one (lead 0xF0..=0xF4) is two UTF-16 units.
-        let starts = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-0x41));
-        n += starts.count_ones() as usize;
-        if UTF16 {
-            let f0 = _mm512_set1_epi8(0xF0_u8 as i8);
-            n += _mm512_cmpge_epu8_mask(x, f0).count_ones() as usize;
-        }
+        n += units(
+            unsafe { _mm512_loadu_si512(block.as_ptr().cast()) },
+            u64::MAX,
+        );
     }
-    n + tail_units::<UTF16>(tail)
+    if !tail.is_empty() {
+        let lanes = u64::MAX >> (64 - tail.len());
+        // SAFETY: the load reads only the lanes of its mask, the `tail.len()` (below 64) bytes
+        // of `tail`; a masked-off lane is not read and cannot fault. No alignment requirement.
+        n += units(
+            unsafe { _mm512_maskz_loadu_epi8(lanes, tail.as_ptr().cast()) },
+            lanes,
+        );
+    }
+    n
 }

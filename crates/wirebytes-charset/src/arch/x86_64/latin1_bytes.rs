@@ -1,6 +1,8 @@
 //! The kernels of UTF-8 to Latin-1 bytes: each lead byte replaced by its char's byte (made
 //! from it and the byte after it), then the bytes that start a char packed. AVX-512: 64 bytes
-//! per step, packed with `vpcompressb` and stored under a mask. AVX2: 32 bytes per step, each
+//! per step, packed with `vpcompressb`; whole steps first (no char the kernel stops at, 64
+//! bytes of room: stored 64 bytes wide where the room takes scratch bytes), then the rest
+//! stored under a mask. AVX2: 32 bytes per step, each
 //! eight packed with `pshufb` ([`COMPACT`]) and stored eight bytes wide. Their contract is
 //! [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes)'s.
 
@@ -14,10 +16,10 @@ use std::arch::x86_64::{
 };
 #[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask,
-    _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_mov_epi8, _mm512_mask_storeu_epi8,
-    _mm512_maskz_compress_epi8, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_set1_epi8, _mm512_slli_epi16,
+    __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epi8_mask,
+    _mm512_cmpge_epu8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_mov_epi8,
+    _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_loadu_epi8,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_slli_epi16, _mm512_storeu_si512,
 };
 
 use super::compact::COMPACT;
@@ -43,16 +45,85 @@ fn load(src: &[u8], at: usize, n: usize) -> __m512i {
     unsafe { _mm512_maskz_loadu_epi8(first(n), src.as_ptr().wrapping_add(at).cast()) }
 }
 
+/// The bytes of `x` that stop the kernel: the lead of a char above U+00FF, or (without
+/// `C1`) of one below U+00A0 (0xC2 and a next byte, in `y`, below 0xA0).
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn stops<const C1: bool>(x: __m512i, y: __m512i) -> u64 {
+    let mut stop = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC4_u8 as i8));
+    if !C1 {
+        stop |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(0xC2_u8 as i8))
+            & _mm512_cmplt_epu8_mask(y, _mm512_set1_epi8(0xA0_u8 as i8));
+    }
+    stop
+}
+
+/// The bytes of `x` with each lead byte (0xC0 and above) replaced by the byte of its char,
+/// made from it and the byte after it (in `y`).
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn char_bytes(x: __m512i, y: __m512i) -> __m512i {
+    let leads = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC0_u8 as i8));
+    let pair = _mm512_or_si512(
+        _mm512_and_si512(_mm512_slli_epi16::<6>(x), _mm512_set1_epi8(0xC0_u8 as i8)),
+        _mm512_and_si512(y, _mm512_set1_epi8(0x3F)),
+    );
+    _mm512_mask_mov_epi8(x, leads, pair)
+}
+
 /// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
-/// U+0080..=U+009F are taken when `C1`, else they stop the kernel.
+/// U+0080..=U+009F are taken when `C1`, else they stop the kernel. `scratch`: whether the
+/// bytes of `dst` past those written may be written too (then whole steps store 64 bytes).
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
 pub(crate) fn latin1_bytes_avx512<const C1: bool>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
+    scratch: bool,
 ) -> (usize, usize) {
     let (mut i, mut w) = (0usize, 0usize);
+    // Whole steps: 64 bytes and the one after them, none a stop, and room for 64 bytes.
+    while let (Some(bytes), Some(out)) = (
+        src.get(i..i + 65),
+        dst.get_mut(w..w + 64)
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<64>),
+    ) {
+        // SAFETY: each load reads 64 of the 65 bytes of `bytes`; no alignment requirement.
+        let (x, y) = unsafe {
+            (
+                _mm512_loadu_si512(bytes.as_ptr().cast()),
+                _mm512_loadu_si512(bytes.as_ptr().add(1).cast()),
+            )
+        };
+        if stops::<C1>(x, y) != 0 {
+            break;
+        }
+        // The bytes that start a char: ASCII and leads, all but the continuation bytes
+        // (0x80..=0xBF, below -64 as signed bytes; the first may be the continuation of the
+        // last char of the step before, written there).
+        let starts = _mm512_cmpge_epi8_mask(x, _mm512_set1_epi8(-64));
+        let count = starts.count_ones() as usize;
+        let packed = _mm512_maskz_compress_epi8(starts, char_bytes(x, y));
+        if scratch {
+            // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; those past
+            // `count` may be written (`scratch`) and are initialised (zeros). No alignment
+            // requirement.
+            unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), packed) };
+        } else {
+            // SAFETY: the store writes only the lanes of its mask, the first `count` (at
+            // most 64) bytes of `out`, borrowed mutably; a masked-off lane is not written.
+            // No alignment requirement.
+            unsafe { _mm512_mask_storeu_epi8(out.as_mut_ptr().cast(), first(count), packed) };
+        }
+        w += count;
+        i += 64;
+    }
+    // The rest, one step under masks at a time, up to the first stop.
     while i < src.len() {
         // `k` bytes from `i`, and the byte after each (the last one's only where it is in
         // `src`: a lead byte on the last byte of `src` is not valid UTF-8).
@@ -70,14 +141,8 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
         let valid = first(k);
         let high = _mm512_movepi8_mask(x) & valid;
         let leads = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC0_u8 as i8));
-        // The first byte not taken: the lead of a char above U+00FF, or (without `C1`) of
-        // one below U+00A0 (0xC2 and a next byte below 0xA0).
-        let mut stop = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC4_u8 as i8));
-        if !C1 {
-            stop |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(0xC2_u8 as i8))
-                & _mm512_cmplt_epu8_mask(y, _mm512_set1_epi8(0xA0_u8 as i8));
-        }
-        stop &= valid;
+        // The first byte not taken.
+        let stop = stops::<C1>(x, y) & valid;
         // The bytes before the stop (all of them when there is none) that start a char: all
         // but continuation bytes (the first may be the continuation of the last char of the
         // step before, written there).
@@ -86,11 +151,7 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
         let Some(out) = dst.get_mut(w..w + count) else {
             break;
         };
-        let pair = _mm512_or_si512(
-            _mm512_and_si512(_mm512_slli_epi16::<6>(x), _mm512_set1_epi8(0xC0_u8 as i8)),
-            _mm512_and_si512(y, _mm512_set1_epi8(0x3F)),
-        );
-        let bytes = _mm512_maskz_compress_epi8(starts, _mm512_mask_mov_epi8(x, leads, pair));
+        let bytes = _mm512_maskz_compress_epi8(starts, char_bytes(x, y));
         // SAFETY: the store writes only the lanes of its mask, the first `count` bytes, the
         // `count` bytes of `out`, borrowed mutably; a masked-off lane is not written. No
         // alignment requirement.
