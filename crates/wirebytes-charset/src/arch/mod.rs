@@ -679,11 +679,13 @@ impl Kernels {
             // SAFETY: `utf16_utf8_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
             // and nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
             // VBMI, VBMI2 and POPCNT.
+            let scratch = room.scratch();
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
-                x86_64::utf16_utf8_avx512(src, dst)
+                x86_64::utf16_utf8_avx512(src, dst, scratch)
             };
             // SAFETY: the kernel writes only initialised bytes, the UTF-8 of each unit it
-            // takes (the module docs' contract).
+            // takes, and past them only where the room takes scratch bytes (the module docs'
+            // contract).
             let done = unsafe { into_room(room, at, kernel) };
             add(Path::Utf16Utf8Avx512, done.0);
             return Some(done);

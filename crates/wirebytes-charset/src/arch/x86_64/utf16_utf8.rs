@@ -9,7 +9,9 @@
 //! is a high surrogate), each widened to a 32-bit lane holding its one to three bytes, a
 //! pair's four bytes in its high surrogate's lane and none in the low one's, compressed the
 //! same way. The last units, fewer than 32, go in one step under a mask as the 32 where their
-//! surrogates are paired. Every store is masked to the bytes it counts. Its contract is
+//! surrogates are paired. Every store is masked to the bytes it counts, except into a room
+//! that takes scratch bytes: there a store with 64 bytes of room writes all 64 (a plain
+//! store is faster than a masked one). Its contract is
 //! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s.
 
 use std::mem::MaybeUninit;
@@ -23,14 +25,18 @@ use std::arch::x86_64::{
     _mm512_maskz_loadu_epi16, _mm512_maskz_mov_epi16, _mm512_or_si512, _mm512_permutex2var_epi8,
     _mm512_permutexvar_epi16, _mm512_set1_epi16, _mm512_set1_epi32, _mm512_setzero_si512,
     _mm512_slli_epi16, _mm512_slli_epi32, _mm512_srli_epi16, _mm512_srli_epi32,
-    _mm512_test_epi8_mask,
+    _mm512_storeu_si512, _mm512_test_epi8_mask,
 };
 
 /// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 32 units (31
 /// before a pair cut by the step's end) or 16 (15), and the last units, fewer than 32, under
 /// a mask, while `dst` has room for their bytes.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
-pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+pub(crate) fn utf16_utf8_avx512(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+    scratch: bool,
+) -> (usize, usize) {
     let (mut read, mut written) = (0, 0);
     let x80 = _mm512_set1_epi16(0x80);
     let x800 = _mm512_set1_epi16(0x800);
@@ -47,7 +53,9 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
             let v = unsafe { _mm512_maskz_loadu_epi16(valid, rest.as_ptr().cast()) };
             if let Some((high, lanes)) = paired_lanes(v, valid) {
                 let ascii = _mm512_cmplt_epu16_mask(v, x80);
-                if let Some(n) = triples_step::<true>(v, ascii, high, lanes, &mut dst[written..]) {
+                if let Some(n) =
+                    triples_step::<true>(v, ascii, high, lanes, &mut dst[written..], scratch)
+                {
                     read += lanes.count_ones() as usize;
                     written += n;
                 }
@@ -60,7 +68,7 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
             // SAFETY: the load reads the 32 bytes of `block` (16 units); no alignment
             // requirement.
             let units = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
-            match sixteen_step(units, &mut dst[written..]) {
+            match sixteen_step(units, &mut dst[written..], scratch) {
                 Some((r, n)) => {
                     read += r;
                     written += n;
@@ -105,6 +113,7 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
                 &mut dst[written..],
                 _mm512_maskz_compress_epi8(keep, lanes),
                 n,
+                scratch,
             );
             read += 32;
             written += n;
@@ -113,7 +122,9 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         let kind = _mm512_and_si512(v, _mm512_set1_epi16(0xF800_u16 as i16));
         if _mm512_cmpeq_epi16_mask(kind, _mm512_set1_epi16(0xD800_u16 as i16)) == 0 {
             // One to three bytes each.
-            let Some(n) = triples_step::<false>(v, ascii, 0, u32::MAX, &mut dst[written..]) else {
+            let Some(n) =
+                triples_step::<false>(v, ascii, 0, u32::MAX, &mut dst[written..], scratch)
+            else {
                 break;
             };
             read += 32;
@@ -123,7 +134,8 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         // A high surrogate last waits for its pair in the next step.
         if let Some((high, lanes)) = paired_lanes(v, u32::MAX) {
             // Every surrogate paired: one to three bytes a unit, two a surrogate.
-            let Some(n) = triples_step::<true>(v, ascii, high, lanes, &mut dst[written..]) else {
+            let Some(n) = triples_step::<true>(v, ascii, high, lanes, &mut dst[written..], scratch)
+            else {
                 break;
             };
             read += lanes.count_ones() as usize;
@@ -132,7 +144,7 @@ pub(crate) fn utf16_utf8_avx512(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (us
         }
         // The first sixteen (`None` for an unpaired surrogate among them: the caller takes
         // them).
-        match sixteen_step(_mm512_castsi512_si256(v), &mut dst[written..]) {
+        match sixteen_step(_mm512_castsi512_si256(v), &mut dst[written..], scratch) {
             Some((r, n)) => {
                 read += r;
                 written += n;
@@ -206,6 +218,7 @@ fn triples_step<const PAIRS: bool>(
     high: u32,
     lanes: u32,
     dst: &mut [MaybeUninit<u8>],
+    scratch: bool,
 ) -> Option<usize> {
     debug_assert!(PAIRS || (high == 0 && lanes == u32::MAX));
     let low = high << 1;
@@ -284,8 +297,8 @@ fn triples_step<const PAIRS: bool>(
     if n0 + n1 > dst.len() {
         return None;
     }
-    store(dst, bytes0, n0);
-    store(&mut dst[n0..], bytes1, n1);
+    store(dst, bytes0, n0, scratch);
+    store(&mut dst[n0..], bytes1, n1, scratch);
     Some(n0 + n1)
 }
 
@@ -295,7 +308,11 @@ fn triples_step<const PAIRS: bool>(
 /// high surrogate's lane and none in the low one's.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
 #[inline]
-fn sixteen_step(units: __m256i, dst: &mut [MaybeUninit<u8>]) -> Option<(usize, usize)> {
+fn sixteen_step(
+    units: __m256i,
+    dst: &mut [MaybeUninit<u8>],
+    scratch: bool,
+) -> Option<(usize, usize)> {
     let u = _mm512_cvtepu16_epi32(units);
     let kind = _mm512_and_si512(u, _mm512_set1_epi32(0xFC00));
     let high = _mm512_cmpeq_epi32_mask(kind, _mm512_set1_epi32(0xD800));
@@ -369,16 +386,26 @@ fn sixteen_step(units: __m256i, dst: &mut [MaybeUninit<u8>]) -> Option<(usize, u
     if n > dst.len() {
         return None;
     }
-    store(dst, _mm512_maskz_compress_epi8(keep, lanes), n);
+    store(dst, _mm512_maskz_compress_epi8(keep, lanes), n, scratch);
     Some((read, n))
 }
 
-/// Stores the first `n` bytes of `bytes` at the front of `dst` and nothing else (every
-/// caller has checked that `dst` holds them; no more than its length are stored).
+/// Stores the first `n` bytes of `bytes` at the front of `dst` (every caller has checked
+/// that `dst` holds them), and nothing else unless `scratch`: then, where `dst` has room for
+/// them, all 64 (a plain store is faster than a masked one).
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-fn store(dst: &mut [MaybeUninit<u8>], bytes: __m512i, n: usize) {
+fn store(dst: &mut [MaybeUninit<u8>], bytes: __m512i, n: usize, scratch: bool) {
     debug_assert!(n <= 64 && n <= dst.len());
+    if scratch {
+        if let Some(out) = dst.first_chunk_mut::<64>() {
+            // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; those past the
+            // first `n` may be written (`scratch`) and are initialised. No alignment
+            // requirement.
+            unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), bytes) };
+            return;
+        }
+    }
     let n = n.min(dst.len());
     let mask = if n >= 64 { u64::MAX } else { (1_u64 << n) - 1 };
     // SAFETY: the masked store writes the first `n` bytes from `dst`'s start, at most
