@@ -676,10 +676,10 @@ impl Kernels {
     ) -> Option<(usize, usize)> {
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
+            let scratch = room.scratch();
             // SAFETY: `utf16_utf8_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
             // and nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
             // VBMI, VBMI2 and POPCNT.
-            let scratch = room.scratch();
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
                 x86_64::utf16_utf8_avx512(src, dst, scratch)
             };

@@ -397,14 +397,16 @@ fn sixteen_step(
 #[inline]
 fn store(dst: &mut [MaybeUninit<u8>], bytes: __m512i, n: usize, scratch: bool) {
     debug_assert!(n <= 64 && n <= dst.len());
-    if scratch {
-        if let Some(out) = dst.first_chunk_mut::<64>() {
-            // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; those past the
-            // first `n` may be written (`scratch`) and are initialised. No alignment
-            // requirement.
-            unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), bytes) };
-            return;
-        }
+    let wide = if scratch {
+        dst.first_chunk_mut::<64>()
+    } else {
+        None
+    };
+    if let Some(out) = wide {
+        // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; those past the
+        // first `n` may be written (`scratch`) and are initialised. No alignment requirement.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), bytes) };
+        return;
     }
     let n = n.min(dst.len());
     let mask = if n >= 64 { u64::MAX } else { (1_u64 << n) - 1 };
