@@ -5,8 +5,7 @@
 
 #[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
-    __m512i, _mm512_cmpge_epu8_mask, _mm512_cmpgt_epi8_mask, _mm512_loadu_si512,
-    _mm512_maskz_loadu_epi8, _mm512_set1_epi8,
+    __m512i, _mm512_cmpge_epu8_mask, _mm512_cmpgt_epi8_mask, _mm512_loadu_si512, _mm512_set1_epi8,
 };
 
 #[cfg(wirebytes_avx512)]
@@ -48,14 +47,5 @@ pub(crate) fn count_units_avx512<const UTF16: bool>(text: &str) -> usize {
             u64::MAX,
         );
     }
-    if !tail.is_empty() {
-        let lanes = u64::MAX >> (64 - tail.len());
-        // SAFETY: the load reads only the lanes of its mask, the `tail.len()` (below 64) bytes
-        // of `tail`; a masked-off lane is not read and cannot fault. No alignment requirement.
-        n += units(
-            unsafe { _mm512_maskz_loadu_epi8(lanes, tail.as_ptr().cast()) },
-            lanes,
-        );
-    }
-    n
+    n + units(super::load_first64(tail), super::first(tail.len()))
 }

@@ -18,31 +18,22 @@ use std::arch::x86_64::{
 use std::arch::x86_64::{
     __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epi8_mask,
     _mm512_cmpge_epu8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_mov_epi8,
-    _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8, _mm512_maskz_loadu_epi8,
-    _mm512_movepi8_mask, _mm512_or_si512, _mm512_set1_epi8, _mm512_slli_epi16, _mm512_storeu_si512,
+    _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8, _mm512_or_si512, _mm512_set1_epi8,
+    _mm512_slli_epi16, _mm512_storeu_si512,
 };
 
 use super::compact::COMPACT;
-
-/// The mask of the first `n` (at most 64) bytes.
 #[cfg(wirebytes_avx512)]
-#[inline]
-fn first(n: usize) -> u64 {
-    u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
-}
+use super::{first, load_first64};
 
-/// The `n` (at most 64) bytes of `src` from `at` in the low lanes, zeros above; `src` has at
-/// least `at + n` bytes.
+/// The bytes of `x` that start a char: ASCII and leads, all but the continuation bytes
+/// (0x80..=0xBF, below -64 as signed bytes).
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-fn load(src: &[u8], at: usize, n: usize) -> __m512i {
-    debug_assert!(n <= 64 && at + n <= src.len());
-    // SAFETY: the load reads only the lanes of its mask, the `n` bytes of `src` from `at`
-    // (in bounds: `at + n <= src.len()`, so the pointer is at most one past the end); a
-    // masked-off lane is not read and cannot fault. No alignment requirement.
-    unsafe { _mm512_maskz_loadu_epi8(first(n), src.as_ptr().wrapping_add(at).cast()) }
+fn char_starts(x: __m512i) -> u64 {
+    _mm512_cmpge_epi8_mask(x, _mm512_set1_epi8(-64))
 }
 
 /// The bytes of `x` that stop the kernel: the lead of a char above U+00FF, or (without
@@ -103,10 +94,9 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
         if stops::<C1>(x, y) != 0 {
             break;
         }
-        // The bytes that start a char: ASCII and leads, all but the continuation bytes
-        // (0x80..=0xBF, below -64 as signed bytes; the first may be the continuation of the
-        // last char of the step before, written there).
-        let starts = _mm512_cmpge_epi8_mask(x, _mm512_set1_epi8(-64));
+        // The first byte may be the continuation of the last char of the step before,
+        // written there.
+        let starts = char_starts(x);
         let count = starts.count_ones() as usize;
         let packed = _mm512_maskz_compress_epi8(starts, char_bytes(x, y));
         if scratch {
@@ -136,17 +126,15 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
                     _mm512_loadu_si512(bytes.as_ptr().add(1).cast()),
                 )
             },
-            None => (load(src, i, k), load(src, i + 1, k.min(src.len() - i - 1))),
+            None => (load_first64(&src[i..]), load_first64(&src[i + 1..])),
         };
         let valid = first(k);
-        let high = _mm512_movepi8_mask(x) & valid;
-        let leads = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC0_u8 as i8));
         // The first byte not taken.
         let stop = stops::<C1>(x, y) & valid;
         // The bytes before the stop (all of them when there is none) that start a char: all
         // but continuation bytes (the first may be the continuation of the last char of the
         // step before, written there).
-        let starts = !(high & !leads) & valid & stop.wrapping_sub(1) & !stop;
+        let starts = char_starts(x) & valid & stop.wrapping_sub(1) & !stop;
         let count = starts.count_ones() as usize;
         let Some(out) = dst.get_mut(w..w + count) else {
             break;

@@ -55,6 +55,32 @@ pub(super) use utf16_latin1::utf16_latin1_avx512;
 pub(super) use utf16_utf8::utf16_utf8_avx512;
 pub(super) use utf16_utf8_avx2::utf16_utf8_avx2;
 
+/// The mask of the first `n` (at most 64) lanes of 64.
+#[cfg(wirebytes_avx512)]
+#[inline]
+fn first(n: usize) -> u64 {
+    u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
+}
+
+/// The first 64 bytes of `bytes` in the 64 lanes, or all of them and zeros after when there
+/// are fewer.
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn load_first64(bytes: &[u8]) -> std::arch::x86_64::__m512i {
+    match bytes.first_chunk::<64>() {
+        // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
+        Some(block) => unsafe { std::arch::x86_64::_mm512_loadu_si512(block.as_ptr().cast()) },
+        // SAFETY: the load reads only the lanes of its mask, the `bytes.len()` (fewer than
+        // 64) bytes of `bytes`; a masked-off lane is not read and cannot fault. No alignment
+        // requirement.
+        None => unsafe {
+            std::arch::x86_64::_mm512_maskz_loadu_epi8(first(bytes.len()), bytes.as_ptr().cast())
+        },
+    }
+}
+
 /// The first char boundary of `src` at or after `i`: a kernel's steps end where the bytes
 /// they read end, which may be inside the last char they took (its bytes after the step read
 /// and written too), so its caller goes on from the next char's first byte.

@@ -408,9 +408,8 @@ fn store(dst: &mut [MaybeUninit<u8>], bytes: __m512i, n: usize, scratch: bool) {
         unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), bytes) };
         return;
     }
-    let n = n.min(dst.len());
-    let mask = if n >= 64 { u64::MAX } else { (1_u64 << n) - 1 };
+    let n = n.min(dst.len()).min(64);
     // SAFETY: the masked store writes the first `n` bytes from `dst`'s start, at most
     // `dst.len()` of them (borrowed mutably), and no other memory.
-    unsafe { _mm512_mask_storeu_epi8(dst.as_mut_ptr().cast(), mask, bytes) };
+    unsafe { _mm512_mask_storeu_epi8(dst.as_mut_ptr().cast(), super::first(n), bytes) };
 }

@@ -15,34 +15,17 @@ use std::arch::x86_64::{
     _mm512_cmpge_epu16_mask, _mm512_cmplt_epi8_mask, _mm512_cmpneq_epi16_mask,
     _mm512_cvtepu8_epi16, _mm512_cvtepu16_epi32, _mm512_extracti64x4_epi64, _mm512_loadu_si512,
     _mm512_madd_epi16, _mm512_maddubs_epi16, _mm512_mask_mov_epi16, _mm512_mask_mov_epi32,
-    _mm512_maskz_compress_epi16, _mm512_maskz_compress_epi32, _mm512_maskz_loadu_epi8,
-    _mm512_maskz_mov_epi32, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutexvar_epi8,
-    _mm512_permutexvar_epi32, _mm512_set1_epi8, _mm512_set1_epi16, _mm512_set1_epi32,
-    _mm512_setr_epi32, _mm512_setzero_si512, _mm512_shrdv_epi32, _mm512_shuffle_epi8,
-    _mm512_slli_epi16, _mm512_slli_epi32, _mm512_srli_epi16, _mm512_srli_epi32,
-    _mm512_storeu_si512, _mm512_sub_epi32, _mm512_test_epi16_mask,
+    _mm512_maskz_compress_epi16, _mm512_maskz_compress_epi32, _mm512_maskz_mov_epi32,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutexvar_epi8, _mm512_permutexvar_epi32,
+    _mm512_set1_epi8, _mm512_set1_epi16, _mm512_set1_epi32, _mm512_setr_epi32,
+    _mm512_setzero_si512, _mm512_shrdv_epi32, _mm512_shuffle_epi8, _mm512_slli_epi16,
+    _mm512_slli_epi32, _mm512_srli_epi16, _mm512_srli_epi32, _mm512_storeu_si512, _mm512_sub_epi32,
+    _mm512_test_epi16_mask,
 };
 
 /// The bytes a window of sixteen reads: its own and the three after them (the rest of a char
 /// that starts in its last three).
 const WINDOW_READ: usize = 19;
-
-/// The first 64 bytes of `bytes`, or all of them and zeros after when there are fewer.
-#[target_feature(enable = "avx512f,avx512bw")]
-#[inline]
-fn load_block(bytes: &[u8]) -> __m512i {
-    match bytes.first_chunk::<64>() {
-        // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
-        Some(block) => unsafe { _mm512_loadu_si512(block.as_ptr().cast()) },
-        None => {
-            let mask = u64::MAX >> (64 - bytes.len());
-            // SAFETY: the load reads only the lanes of its mask, the `bytes.len()` (fewer
-            // than 64) bytes of `bytes`; a masked-off lane is not read and cannot fault. No
-            // alignment requirement.
-            unsafe { _mm512_maskz_loadu_epi8(mask, bytes.as_ptr().cast()) }
-        }
-    }
-}
 
 /// The char each of the sixteen bytes of `block` from `k` (0, 16 or 32) would start, in
 /// 32-bit lanes: the value of the bytes from it as one char of the length its high bits say
@@ -243,7 +226,7 @@ pub(crate) fn utf8_units_avx512<const UTF32: bool, const BIG_ENDIAN: bool>(
         if rest.len() < WINDOW_READ {
             break;
         }
-        let block = load_block(rest);
+        let block = super::load_first64(rest);
         // Per byte of the block: ASCII, a continuation byte, a lead of 3 or more bytes, of 4.
         let high = _mm512_movepi8_mask(block);
         let tails = _mm512_cmplt_epi8_mask(block, _mm512_set1_epi8(0xC0_u8 as i8));
