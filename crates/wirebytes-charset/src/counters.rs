@@ -127,12 +127,18 @@ pub(crate) enum Path {
     Utf16PairsAvx2,
     /// The AVX-512 count of surrogate pairs of UTF-16 input: the units read.
     Utf16PairsAvx512,
+    /// The 3-byte-run kernel asked by a multi-byte charset's encoder, decoding nothing
+    /// (the bytes at hand are not a run of 3-byte chars): 1 per such try.
+    ThreeByteRunDeclines,
+    /// UTF-16 input to UTF-8, the rounds of the run writer (one per room the sink gave):
+    /// 1 per round.
+    Utf16ToUtf8Rounds,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 50] = [
+    pub(crate) const ALL: [Path; 52] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -183,6 +189,8 @@ impl Path {
         Path::Utf16MaxAvx512,
         Path::Utf16PairsAvx2,
         Path::Utf16PairsAvx512,
+        Path::ThreeByteRunDeclines,
+        Path::Utf16ToUtf8Rounds,
     ];
 
     /// The path's stable name, as the tests read it.
@@ -239,6 +247,8 @@ impl Path {
             Path::Utf16MaxAvx512 => "utf16_max_avx512",
             Path::Utf16PairsAvx2 => "utf16_pairs_avx2",
             Path::Utf16PairsAvx512 => "utf16_pairs_avx512",
+            Path::ThreeByteRunDeclines => "three_byte_run_declines",
+            Path::Utf16ToUtf8Rounds => "utf16_to_utf8_rounds",
         }
     }
 }

@@ -304,6 +304,7 @@ pub(crate) fn to_utf8<S: Sink>(
             step.written
         });
         add(Path::Utf16ToUtf8Run, step.read);
+        add(Path::Utf16ToUtf8Rounds, 1);
         if step.replaced {
             out.replaced();
         }

@@ -509,6 +509,9 @@ pub(crate) fn three_byte_run(
     let Some((_, decoded)) = kernels.three_byte_utf16(bytes, room) else {
         return (0, 0);
     };
+    if decoded == 0 {
+        crate::counters::add(crate::counters::Path::ThreeByteRunDeclines, 1);
+    }
     let (mut chars, mut len) = (0, 0);
     for &unit in &room[..decoded] {
         match (code(unit), dst.get_mut(len..len + 2)) {

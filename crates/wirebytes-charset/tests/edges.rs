@@ -1333,3 +1333,71 @@ fn one_char_in_a_kib_of_ascii_is_never_taken_for_ascii() {
         }
     }
 }
+
+/// Bytes an `Encoder` holds back from a slice that was full come first in the next call,
+/// whichever form it is: after a slice too short for the first char, `encode_to_vec` (and
+/// its UTF-16 form) appends the held bytes, then the rest, and the whole is
+/// [`Charset::encode`]'s.
+#[test]
+fn held_bytes_come_out_through_the_vec_forms() {
+    let text = "日é😀a€";
+    let units: Vec<u16> = text.encode_utf16().collect();
+    for charset in common::charsets() {
+        let name = charset.name();
+        for replacement in common::REPLACEMENTS {
+            let want = charset.encode(text, replacement);
+            for room in 1..4 {
+                let mut dst = vec![0u8; room];
+                let mut encoder = charset.new_encoder(replacement);
+                let (_, read, written, _) = encoder.encode_to_slice(text, &mut dst, false);
+                let mut out = dst[..written].to_vec();
+                encoder.encode_to_vec(&text[read..], true, &mut out);
+                assert_eq!(out, *want, "{name} {replacement:?} str, {room} bytes first");
+
+                let mut encoder = charset.new_encoder(replacement);
+                let (_, read, written, _) =
+                    encoder.encode_from_utf16_to_slice(&units, &mut dst, false);
+                let mut out = dst[..written].to_vec();
+                encoder.encode_from_utf16_to_vec(&units[read..], true, &mut out);
+                assert_eq!(
+                    out, *want,
+                    "{name} {replacement:?} UTF-16, {room} bytes first"
+                );
+            }
+        }
+    }
+}
+
+/// `max_encoded_len` is the bound its docs give, not just some bound: per byte of UTF-8,
+/// 1 for UTF-8 and for the single-byte charsets under the JDK's replacement (ASCII its own
+/// byte or not), 2 for UTF-16 (plus the JDK's BOM), 4 for UTF-32; per UTF-16 unit, 3 for
+/// UTF-8 and 1 for the single-byte charsets.
+#[test]
+fn the_worst_case_bounds_are_the_documented_ones() {
+    let single_byte = |c: Charset| {
+        c.encoding().map_or_else(
+            || common::JDK_SINGLE_BYTE.contains(&c.name()),
+            Encoding::is_single_byte,
+        )
+    };
+    let mut singles = 0;
+    for charset in common::charsets().into_iter().filter(|&c| single_byte(c)) {
+        for len in [0, 1, 7, 1000] {
+            assert_eq!(charset.max_encoded_len(len, JDK), len, "{}", charset.name());
+            let units = charset.max_encoded_len_from_utf16(len, JDK);
+            assert_eq!(units, len, "{}", charset.name());
+        }
+        singles += 1;
+    }
+    assert!(
+        cfg!(miri) || singles == 36,
+        "{singles} single-byte charsets"
+    );
+    for len in [0, 1, 7, 1000] {
+        assert_eq!(Charset::UTF_8.max_encoded_len(len, JDK), len);
+        assert_eq!(Charset::UTF_8.max_encoded_len_from_utf16(len, JDK), 3 * len);
+        assert_eq!(Charset::UTF_16BE.max_encoded_len(len, JDK), 2 * len);
+        assert_eq!(Charset::UTF_16.max_encoded_len(len, JDK), 2 * len + 2);
+        assert_eq!(Charset::UTF_32BE.max_encoded_len(len, JDK), 4 * len);
+    }
+}

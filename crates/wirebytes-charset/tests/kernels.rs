@@ -750,6 +750,37 @@ fn cjk_runs_go_through_the_three_byte_kernel() {
     }
 }
 
+/// Text of 2-byte chars (Cyrillic, Greek) and 4-byte chars in the multi-byte charsets never
+/// asks the 3-byte-run kernel: its gate opens on a 3-byte lead alone. Runs of three CJK
+/// chars, each shorter than a kernel step, are asked and declined.
+#[test]
+fn other_text_never_asks_the_three_byte_kernel() {
+    let two = "Съешь же ещё этих αβγ ".repeat(40);
+    let four = "ab\u{20000}\u{1F600}".repeat(40);
+    let mixed = "中文字α".repeat(100);
+    let charsets = [GBK, GB18030, EUC_KR, SHIFT_JIS, EUC_JP, BIG5];
+    for charset in charsets.map(Charset::from) {
+        for level in levels::all() {
+            let name = level.name();
+            for text in [&two, &four] {
+                let counts = encode_counted(level, charset, text);
+                let asked = counts["three_byte_utf16_ssse3"] + counts["three_byte_utf16_avx2"];
+                let declined = counts["three_byte_run_declines"];
+                assert_eq!((asked, declined), (0, 0), "{charset} at {name}: {text:?}");
+            }
+            let counts = encode_counted(level, charset, &mixed);
+            let asked = counts["three_byte_utf16_ssse3"] + counts["three_byte_utf16_avx2"];
+            let declined = counts["three_byte_run_declines"];
+            let kernel = name != "portable";
+            assert_eq!(
+                (asked, declined > 0),
+                (0, kernel),
+                "{charset} at {name}: short runs"
+            );
+        }
+    }
+}
+
 /// The public functions run the highest level this CPU has: their counters equal that
 /// level's.
 #[test]
@@ -1016,7 +1047,8 @@ fn mostly_cjk_text_is_decoded_in_steps() {
 }
 
 /// UTF-16 input to UTF-8 is written in runs, not char by char: into a `Vec`, the caller's
-/// slice and a `BufMut`, every unit goes through the run writer, lone surrogates included.
+/// slice and a `BufMut`, every unit goes through the run writer, lone surrogates included,
+/// in one round into memory the sink lends, else a round per piece.
 #[test]
 fn utf16_input_to_utf8_is_written_in_runs() {
     let text = "caf\u{E9} \u{4E2D}\u{1F600} ".repeat(300);
@@ -1028,18 +1060,29 @@ fn utf16_input_to_utf8_is_written_in_runs() {
     let counts = counted(|| body = Charset::UTF_8.encode_from_utf16(&units, JDK));
     assert_eq!(body, want);
     assert_eq!(counts["utf16_to_utf8_run"], units.len(), "Vec");
+    assert_eq!(
+        counts["utf16_to_utf8_rounds"], 1,
+        "Vec: the whole input in one round"
+    );
     let mut dst = vec![0u8; want.len()];
     let counts = counted(|| {
         let written = Charset::UTF_8.encode_from_utf16_to_slice(&units, JDK, &mut dst);
         assert_eq!(written, Some(want.len()));
     });
     assert_eq!(counts["utf16_to_utf8_run"], units.len(), "slice");
+    assert_eq!(counts["utf16_to_utf8_rounds"], 1, "slice");
     #[cfg(feature = "bytes")]
     {
         let mut buf = bytes::BytesMut::new();
         let counts = counted(|| Charset::UTF_8.encode_from_utf16_to_buf(&units, JDK, &mut buf));
         assert_eq!(buf[..], want[..]);
         assert_eq!(counts["utf16_to_utf8_run"], units.len(), "BufMut");
+        // A piece of 680 units a round, into room for its worst case: nothing is cut short.
+        assert_eq!(
+            counts["utf16_to_utf8_rounds"],
+            units.len().div_ceil(680),
+            "BufMut"
+        );
     }
 }
 
