@@ -192,11 +192,13 @@ impl Charset {
     /// assert_eq!(ebcdic.encode("Hi!", Replacement::Jdk), b"\xC8\x89\x5A");
     /// let jdk_1252 = Charset::for_java_name("windows-1252").unwrap();
     /// assert_ne!(jdk_1252, Charset::from(encoding_rs::WINDOWS_1252));
+    /// # #[cfg(feature = "jdk-multi-byte")] {
     /// let sjis = Charset::for_java_name("SJIS").unwrap(); // with the feature `jdk-multi-byte`
     /// assert_eq!(sjis.name(), "Shift_JIS");
     /// assert_eq!(sjis.encode("\u{2014}", Replacement::Jdk), b"\x81\x5C"); // WHATWG: none
     /// let jis = Charset::for_java_name("ISO-2022-JP").unwrap(); // stateful
     /// assert_eq!(jis.encode("a\u{3042}", Replacement::Jdk), b"a\x1B$B\x24\x22\x1B(B");
+    /// # }
     /// assert_eq!(Charset::for_java_name("no-such-charset"), None);
     /// assert_eq!(Charset::for_java_name(" utf-8"), None);
     /// ```

@@ -29,7 +29,7 @@ const CAPACITY: usize = 8 * 1024;
 /// use std::fmt::Write as _;
 /// use wirebytes_charset::{Charset, Replacement};
 ///
-/// let charset = Charset::for_java_name("ISO-2022-JP").unwrap();
+/// let charset = Charset::from(encoding_rs::ISO_2022_JP);
 /// let mut writer = charset.new_writer(Replacement::Jdk, Vec::new());
 /// for (i, word) in ["日本", "語"].iter().enumerate() {
 ///     write!(writer, "{i}:{word} ")?;
