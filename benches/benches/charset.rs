@@ -42,7 +42,10 @@
 //! `charset/from-utf16`: UTF-16 input (`&[u16]`, the same five texts and sizes) to UTF-8 and
 //! ISO-8859-1 (Latin-1 text only): `baseline` (the reference, up to 16 KiB), `ours`
 //! (`encode_from_utf16`) and on x86-64 `simdutf` (its length function, then its conversion
-//! of valid UTF-16 into a `Vec` of that length), named as in `charset/unicode`.
+//! of valid UTF-16 into a `Vec` of that length), named as in `charset/unicode`; and into a
+//! reused buffer of the worst-case size with nothing counted first: `ours-to-slice`
+//! (`encode_from_utf16_to_slice`), `ours-avx2-to-slice` and `simdutf-to-slice` (its
+//! conversion alone).
 //!
 //! `charset/into-buffers`: the functions that write into the caller's buffers, on German and
 //! Japanese bodies: `limit-memcpy` (UTF-8 only: `to_vec`), `ours` (`encode`), `encoded_len`, `encode_to_vec` (into a reused
@@ -524,6 +527,27 @@ mod peer {
             }
         }
     }
+
+    /// simdutf's conversion of valid UTF-16 (native byte order) into UTF-8 (`latin1` false)
+    /// or Latin-1, into `dst` with nothing counted first: the bytes written.
+    ///
+    /// # Panics
+    ///
+    /// If `dst` is shorter than the worst case, three bytes a unit (one for Latin-1).
+    pub(crate) fn convert_from_utf16_into(latin1: bool, units: &[u16], dst: &mut [u8]) -> usize {
+        let (src, len) = (units.as_ptr(), units.len());
+        assert!(dst.len() >= if latin1 { len } else { 3 * len });
+        // SAFETY: `units` is valid UTF-16 (the caller's text's), as the `convert_valid_`
+        // functions require; `dst` holds the most bytes they write (asserted above); for
+        // Latin-1 the caller's text holds no char over U+00FF.
+        unsafe {
+            if latin1 {
+                simdutf::convert_valid_utf16_to_latin1(src, len, dst.as_mut_ptr())
+            } else {
+                simdutf::convert_valid_utf16_to_utf8(src, len, dst.as_mut_ptr())
+            }
+        }
+    }
 }
 
 /// The texts of `charset/unicode` and `charset/from-utf16`.
@@ -637,6 +661,36 @@ fn from_utf16(c: &mut Criterion) {
                     bench(&mut group, GROUP, "ours-avx2", &param, &units, |u| {
                         avx2.encode_from_utf16(charset, u, Replacement::Jdk)
                     });
+                }
+                // Into the caller's buffer of the worst-case size, nothing counted first.
+                let mut slice =
+                    vec![0u8; charset.max_encoded_len_from_utf16(units.len(), Replacement::Jdk)];
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let column = format!("{simdutf_column}-to-slice");
+                    bench(&mut group, GROUP, &column, &param, &units, |u| {
+                        peer::convert_from_utf16_into(latin1, u, &mut slice)
+                    });
+                }
+                bench(&mut group, GROUP, "ours-to-slice", &param, &units, |u| {
+                    charset.encode_from_utf16_to_slice(u, Replacement::Jdk, &mut slice)
+                });
+                if let Some(avx2) = below {
+                    bench(
+                        &mut group,
+                        GROUP,
+                        "ours-avx2-to-slice",
+                        &param,
+                        &units,
+                        |u| {
+                            avx2.encode_from_utf16_to_slice(
+                                charset,
+                                u,
+                                Replacement::Jdk,
+                                &mut slice,
+                            )
+                        },
+                    );
                 }
                 group.finish();
             }

@@ -209,7 +209,24 @@ fn write_run(
     // The kernel's steps first; where it stops (a surrogate, a room too short for its step,
     // the last units), the code below takes the next `skip` units before it is tried again:
     // 16, doubled up to 256 each time in a row it takes nothing (text full of surrogates).
-    let mut next_try = if kernels.has_utf16_utf8(room.scratch()) {
+    //
+    // Into a room that takes no scratch bytes (the caller's slice), the kernel may still
+    // write past its output up to the last `COVER` units: they write at least
+    // `UTF16_UTF8_SCRATCH` bytes after it, over those (a byte or more each: such a run is
+    // the last, where a high surrogate at the end is replaced too), or the run does not fit
+    // and the slice holds nothing usable.
+    const COVER: usize = crate::arch::UTF16_UTF8_SCRATCH;
+    let scratch = room.scratch();
+    debug_assert!(
+        scratch || last,
+        "a run into the caller's slice is the whole rest"
+    );
+    let covered_end = if scratch {
+        0
+    } else {
+        units.len().saturating_sub(COVER)
+    };
+    let mut next_try = if kernels.has_utf16_utf8(scratch || covered_end > 0) {
         0
     } else {
         usize::MAX
@@ -217,12 +234,28 @@ fn write_run(
     let mut skip = 16;
     while r < units.len() {
         if r >= next_try {
-            if let Some((read, wrote)) = kernels.utf16_utf8(&units[r..], room, w) {
+            let covered = r < covered_end;
+            let src = if covered {
+                &units[r..covered_end]
+            } else {
+                &units[r..]
+            };
+            if let Some((read, wrote)) = kernels.utf16_utf8(src, room, w, covered) {
                 r += read;
                 w += wrote;
                 skip = if read == 0 { (2 * skip).min(256) } else { 16 };
             }
-            next_try = r + skip;
+            // At the end of the covered units, a kernel that does not need them goes on at
+            // once; one that does is not tried again.
+            let goes_on = kernels.has_utf16_utf8(scratch);
+            if covered && r == covered_end && goes_on {
+                continue;
+            }
+            next_try = if goes_on || r < covered_end {
+                r + skip
+            } else {
+                usize::MAX
+            };
             if r == units.len() {
                 break;
             }
@@ -491,12 +524,14 @@ mod tests {
         units.push(0xD83D);
         let mut buf = vec![0u8; 3 * PIECE];
         let kernels = Kernels::detect();
+        // A run that is not the last is written into a staging room (the caller's slice
+        // always takes the whole rest).
         let step = write_run(
             &units,
             false,
             Policy::Jdk,
             kernels,
-            &mut Room::new(&mut buf),
+            &mut Room::staging(&mut buf),
         );
         assert_eq!((step.read, step.written), (PIECE - 1, PIECE - 1));
         let step = write_run(&units, true, Policy::Jdk, kernels, &mut Room::new(&mut buf));

@@ -1401,3 +1401,56 @@ fn the_worst_case_bounds_are_the_documented_ones() {
         assert_eq!(Charset::UTF_32BE.max_encoded_len(len, JDK), 4 * len);
     }
 }
+
+/// UTF-16 input to UTF-8 into the caller's slice, at every level: whatever the text and its
+/// length, no byte past the output is written (the kernels' scratch bytes past their own
+/// output are written over by the units after them), through `encode_from_utf16_to_slice`
+/// and through an `Encoder`'s slice whose chunk ends in a high surrogate that waits for its
+/// pair.
+#[test]
+fn utf16_to_utf8_leaves_the_slice_past_the_output_untouched() {
+    let heads: [&[u16]; 4] = [
+        &[0x4E2D],
+        &[0xD83D, 0xDE00],
+        &[0x416],
+        &[0x4E2D, 0x61, 0xD83D, 0xDE00],
+    ];
+    let step = wirebytes_testkit::scale_miri(1, 1, 9);
+    for level in levels::all() {
+        let name = level.name();
+        for head in heads {
+            for reps in (0..120).step_by(step) {
+                for tail in (0..90).step_by(step) {
+                    let mut units = head.repeat(reps);
+                    units.extend((0..tail).map(|k| 0x61 + (k % 26) as u16));
+                    let want = reference::encode_from_utf16(Charset::UTF_8, &units, JDK);
+                    let mut dst = vec![0xAA_u8; want.len() + 100];
+                    let written =
+                        level.encode_from_utf16_to_slice(Charset::UTF_8, &units, JDK, &mut dst);
+                    let what = format!("{name} {head:04x?} x {reps} + {tail}");
+                    assert_eq!(written, Some(want.len()), "{what}");
+                    assert_eq!(dst[..want.len()], want[..], "{what}");
+                    assert!(dst[want.len()..].iter().all(|&b| b == 0xAA), "{what}");
+
+                    units.push(0xD83D);
+                    // Room for the worst case: the whole chunk in one go.
+                    let mut encoder = level.new_encoder(Charset::UTF_8, JDK);
+                    let room = encoder.max_buffer_length_from_utf16(units.len()).unwrap();
+                    let mut dst = vec![0xAA_u8; room];
+                    let (result, read, written, _) =
+                        encoder.encode_from_utf16_to_slice(&units, &mut dst, false);
+                    assert_eq!(
+                        (result, read, written),
+                        (CoderResult::InputEmpty, units.len(), want.len()),
+                        "{what} pending"
+                    );
+                    assert_eq!(dst[..want.len()], want[..], "{what} pending");
+                    assert!(
+                        dst[want.len()..].iter().all(|&b| b == 0xAA),
+                        "{what} pending"
+                    );
+                }
+            }
+        }
+    }
+}

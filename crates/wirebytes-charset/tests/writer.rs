@@ -123,7 +123,10 @@ fn a_large_text_goes_out_in_writes_of_about_8_kib() {
 fn flush_does_not_end_the_text() {
     let mut charsets = vec![Charset::from(encoding_rs::ISO_2022_JP)];
     charsets.extend(Charset::for_java_name("ISO-2022-JP"));
-    assert_eq!(charsets.len(), 1 + usize::from(cfg!(feature = "jdk-multi-byte")));
+    assert_eq!(
+        charsets.len(),
+        1 + usize::from(cfg!(feature = "jdk-multi-byte"))
+    );
     for charset in charsets {
         let mut writer = charset.new_writer(Replacement::Jdk, Recorder::default());
         writer.write_text("\u{65E5}").unwrap();

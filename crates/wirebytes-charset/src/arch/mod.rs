@@ -166,8 +166,10 @@
 //!     paired (15 where the 16th is a high surrogate), while `dst` has 32 bytes of room (64
 //!     where one is above U+07FF). Never past `src`.
 //!   - Writes the UTF-8 of each char it takes into `dst` from its start (a pair as one char
-//!     of four bytes), each step while `dst` has room for its bytes, and nothing else
-//!     (AVX2: scratch bytes past them, within the room its steps need).
+//!     of four bytes), each step while `dst` has room for its bytes. Past them, where the
+//!     room takes scratch bytes or the caller writes over them (`covered`), bytes within the
+//!     64 after a step's start (AVX2 always, and so only there; AVX-512 plain 64-byte
+//!     stores); nothing else.
 //!   - Returns `Some((read, written))`: the units taken (whole steps, never half a pair) and
 //!     the bytes written. Nothing done: `None`.
 //!
@@ -261,6 +263,12 @@ pub(crate) struct Kernels(u8);
 
 /// What [`Kernels::detect`] found, with [`KNOWN`] set once it asked.
 static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+/// The most bytes past its output [`Kernels::utf16_utf8`] writes where it may (into a
+/// room that takes scratch bytes, or whose caller writes over them): the AVX2 kernel's
+/// steps stay within 64 bytes of where they start, and the AVX-512 kernel's plain stores
+/// are 64 bytes wide.
+pub(crate) const UTF16_UTF8_SCRATCH: usize = 64;
 
 /// The bit of [`DETECTED`] that says the CPU was asked.
 const KNOWN: u8 = 1 << 7;
@@ -665,18 +673,22 @@ impl Kernels {
     }
 
     /// The kernel of UTF-16 units to UTF-8 (see the [module docs](self)), written into `room`
-    /// from byte `at` on (within its written front): `None` below the AVX-512 level, else the
-    /// units of `src` taken and the bytes written.
+    /// from byte `at` on (within its written front): `None` below the AVX2 level, and at the
+    /// AVX2 level where the room takes no scratch bytes and the caller does not write over
+    /// them; else the units of `src` taken and the bytes written. `covered`: the caller
+    /// writes at least [`UTF16_UTF8_SCRATCH`] more bytes into the room after the kernel's, so
+    /// that bytes written past them are written over (the room need not take scratch bytes).
     #[inline]
     pub(crate) fn utf16_utf8(
         self,
         src: &[u16],
         room: &mut Room<'_>,
         at: usize,
+        covered: bool,
     ) -> Option<(usize, usize)> {
+        let scratch = room.scratch() || covered;
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
-            let scratch = room.scratch();
             // SAFETY: `utf16_utf8_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
             // and nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
             // VBMI, VBMI2 and POPCNT.
@@ -691,25 +703,26 @@ impl Kernels {
             return Some(done);
         }
         #[cfg(wirebytes_x86_kernels)]
-        if self.0 & Self::AVX2 != 0 && room.scratch() {
+        if self.0 & Self::AVX2 != 0 && scratch {
             // SAFETY: `utf16_utf8_avx2` requires AVX2 and POPCNT, and nothing else; the bit is
             // set only when `detect` saw the CPU has AVX2 and POPCNT.
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
                 x86_64::utf16_utf8_avx2(src, dst)
             };
             // SAFETY: the kernel writes only initialised bytes: the UTF-8 of each unit it
-            // takes, and scratch bytes past them, which the room takes (the module docs'
-            // contract).
+            // takes, and scratch bytes past them, which the room takes or the caller writes
+            // over (the module docs' contract).
             let done = unsafe { into_room(room, at, kernel) };
             add(Path::Utf16Utf8Avx2, done.0);
             return Some(done);
         }
-        let _ = (src, room, at);
+        let _ = (src, room, at, scratch);
         None
     }
 
     /// Whether [`utf16_utf8`](Self::utf16_utf8) has a kernel for a room that takes scratch
-    /// writes or not (`scratch`): AVX-512, or AVX2 where `scratch`.
+    /// writes (or whose caller writes over them) or not (`scratch`): AVX-512, or AVX2 where
+    /// `scratch`.
     #[inline]
     pub(crate) fn has_utf16_utf8(self, scratch: bool) -> bool {
         (cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0)
@@ -1384,7 +1397,7 @@ mod tests {
         } else {
             Room::new(&mut dst)
         };
-        let done = kernels.utf16_utf8(src, &mut lent, 0);
+        let done = kernels.utf16_utf8(src, &mut lent, 0, false);
         assert_eq!(done.is_some(), kernels.has_utf16_utf8(scratch), "{what}");
         let Some((read, written)) = done else {
             assert_eq!(lent.written(), 0, "{what}");
