@@ -210,11 +210,11 @@ fn write_run(
     // the last units), the code below takes the next `skip` units before it is tried again:
     // 16, doubled up to 256 each time in a row it takes nothing (text full of surrogates).
     //
-    // Into a room that takes no scratch bytes (the caller's slice), the kernel may still
-    // write past its output up to the last `COVER` units: they write at least
-    // `UTF16_UTF8_SCRATCH` bytes after it, over those (a byte or more each: such a run is
-    // the last, where a high surrogate at the end is replaced too), or the run does not fit
-    // and the slice holds nothing usable.
+    // The units up to `covered_end` are covered: the kernel's steps there may write past
+    // their output. All of them where the room takes scratch bytes; in the caller's slice,
+    // all but the last `COVER`, which write at least `UTF16_UTF8_SCRATCH` bytes after them,
+    // over those (a byte or more each: such a run is the last, where a high surrogate at the
+    // end is replaced too), or the run does not fit and the slice holds nothing usable.
     const COVER: usize = crate::arch::UTF16_UTF8_SCRATCH;
     let scratch = room.scratch();
     debug_assert!(
@@ -222,7 +222,7 @@ fn write_run(
         "a run into the caller's slice is the whole rest"
     );
     let covered_end = if scratch {
-        0
+        units.len()
     } else {
         units.len().saturating_sub(COVER)
     };
@@ -234,24 +234,14 @@ fn write_run(
     let mut skip = 16;
     while r < units.len() {
         if r >= next_try {
-            let covered = r < covered_end;
-            let src = if covered {
-                &units[r..covered_end]
-            } else {
-                &units[r..]
-            };
-            if let Some((read, wrote)) = kernels.utf16_utf8(src, room, w, covered) {
+            let covered = covered_end.saturating_sub(r);
+            if let Some((read, wrote)) = kernels.utf16_utf8(&units[r..], room, w, covered) {
                 r += read;
                 w += wrote;
                 skip = if read == 0 { (2 * skip).min(256) } else { 16 };
             }
-            // At the end of the covered units, a kernel that does not need them goes on at
-            // once; one that does is not tried again.
-            let goes_on = kernels.has_utf16_utf8(scratch);
-            if covered && r == covered_end && goes_on {
-                continue;
-            }
-            next_try = if goes_on || r < covered_end {
+            // Past the covered units, a kernel that needs them is not tried again.
+            next_try = if r < covered_end || kernels.has_utf16_utf8(scratch) {
                 r + skip
             } else {
                 usize::MAX

@@ -674,26 +674,32 @@ impl Kernels {
 
     /// The kernel of UTF-16 units to UTF-8 (see the [module docs](self)), written into `room`
     /// from byte `at` on (within its written front): `None` below the AVX2 level, and at the
-    /// AVX2 level where the room takes no scratch bytes and the caller does not write over
-    /// them; else the units of `src` taken and the bytes written. `covered`: the caller
-    /// writes at least [`UTF16_UTF8_SCRATCH`] more bytes into the room after the kernel's, so
-    /// that bytes written past them are written over (the room need not take scratch bytes).
+    /// AVX2 level where no unit is covered; else the units of `src` taken and the bytes
+    /// written. `covered`: the first units of `src` after whose output the caller writes at
+    /// least [`UTF16_UTF8_SCRATCH`] more bytes into the room, so that bytes written past it
+    /// are written over (all of them where the room takes scratch bytes). The AVX2 kernel
+    /// takes only those.
     #[inline]
     pub(crate) fn utf16_utf8(
         self,
         src: &[u16],
         room: &mut Room<'_>,
         at: usize,
-        covered: bool,
+        covered: usize,
     ) -> Option<(usize, usize)> {
-        let scratch = room.scratch() || covered;
+        let scratch = room.scratch();
+        let covered = if scratch {
+            src.len()
+        } else {
+            covered.min(src.len())
+        };
         #[cfg(wirebytes_avx512)]
         if self.0 & Self::AVX512 != 0 {
             // SAFETY: `utf16_utf8_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
             // and nothing else; the bit is set only when `detect` saw the CPU has AVX-512 F, BW,
             // VBMI, VBMI2 and POPCNT.
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
-                x86_64::utf16_utf8_avx512(src, dst, scratch)
+                x86_64::utf16_utf8_avx512(src, dst, covered)
             };
             // SAFETY: the kernel writes only initialised bytes, the UTF-8 of each unit it
             // takes, and past them only where the room takes scratch bytes (the module docs'
@@ -703,7 +709,8 @@ impl Kernels {
             return Some(done);
         }
         #[cfg(wirebytes_x86_kernels)]
-        if self.0 & Self::AVX2 != 0 && scratch {
+        if self.0 & Self::AVX2 != 0 && (scratch || covered > 0) {
+            let src = &src[..covered];
             // SAFETY: `utf16_utf8_avx2` requires AVX2 and POPCNT, and nothing else; the bit is
             // set only when `detect` saw the CPU has AVX2 and POPCNT.
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| unsafe {
@@ -716,7 +723,7 @@ impl Kernels {
             add(Path::Utf16Utf8Avx2, done.0);
             return Some(done);
         }
-        let _ = (src, room, at, scratch);
+        let _ = (src, room, at, scratch, covered);
         None
     }
 
@@ -1397,7 +1404,7 @@ mod tests {
         } else {
             Room::new(&mut dst)
         };
-        let done = kernels.utf16_utf8(src, &mut lent, 0, false);
+        let done = kernels.utf16_utf8(src, &mut lent, 0, 0);
         assert_eq!(done.is_some(), kernels.has_utf16_utf8(scratch), "{what}");
         let Some((read, written)) = done else {
             assert_eq!(lent.written(), 0, "{what}");

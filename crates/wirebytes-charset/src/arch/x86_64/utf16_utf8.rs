@@ -9,10 +9,10 @@
 //! is a high surrogate), each widened to a 32-bit lane holding its one to three bytes, a
 //! pair's four bytes in its high surrogate's lane and none in the low one's, compressed the
 //! same way. The last units, fewer than 32, go in one step under a mask as the 32 where their
-//! surrogates are paired. Every store is masked to the bytes it counts, except into a room
-//! that takes scratch bytes: there a store with 64 bytes of room writes all 64 (a plain
-//! store is faster than a masked one). Its contract is
-//! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s.
+//! surrogates are paired. Every store is masked to the bytes it counts, except in a step
+//! within the `covered` units (whose scratch bytes the room takes, or the caller writes
+//! over): there a store with 64 bytes of room writes all 64 (a plain store is faster than a
+//! masked one). Its contract is [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s.
 
 use std::mem::MaybeUninit;
 
@@ -30,13 +30,28 @@ use std::arch::x86_64::{
 
 /// See [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8): steps of 32 units (31
 /// before a pair cut by the step's end) or 16 (15), and the last units, fewer than 32, under
-/// a mask, while `dst` has room for their bytes.
+/// a mask, while `dst` has room for their bytes. The steps of the first `covered` units of
+/// `src` may write up to 64 bytes from each of their stores' starts; then the rest.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
 pub(crate) fn utf16_utf8_avx512(
     src: &[u16],
     dst: &mut [MaybeUninit<u8>],
-    scratch: bool,
+    covered: usize,
 ) -> (usize, usize) {
+    let covered = covered.min(src.len());
+    let (read, written) = steps::<true>(&src[..covered], dst);
+    // Where the covered steps stopped short (an unpaired surrogate, too little room), these
+    // stop at once or take whole steps beyond.
+    let (more, more_written) = steps::<false>(&src[read..], &mut dst[written..]);
+    (read + more, written + more_written)
+}
+
+/// The steps of [`utf16_utf8_avx512`] over `src`: `SCRATCH`, whether its stores may write
+/// up to 64 bytes from their starts.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
+#[inline]
+fn steps<const SCRATCH: bool>(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usize, usize) {
+    let scratch = SCRATCH;
     let (mut read, mut written) = (0, 0);
     let x80 = _mm512_set1_epi16(0x80);
     let x800 = _mm512_set1_epi16(0x800);
