@@ -1137,7 +1137,8 @@ fn utf16_input_to_utf8_goes_through_the_kernel() {
 
 /// The units the AVX2 UTF-16 to UTF-8 kernel takes of `units` (no surrogate) in its one call
 /// from the first unit, into an exact `Vec` of `len` bytes: its steps of 16 units while the
-/// room left is 32 bytes (64 where a unit is above U+07FF).
+/// room left is 32 bytes (64 where a unit is above U+07FF), and after a step of ASCII, 32
+/// units a step while they are ASCII and the room left is 32 bytes.
 fn avx2_utf8_steps(units: &[u16], len: usize) -> usize {
     let (mut taken, mut w) = (0, 0);
     while let Some(step) = units.get(taken..taken + 16) {
@@ -1151,6 +1152,15 @@ fn avx2_utf8_steps(units: &[u16], len: usize) -> usize {
         }
         w += String::from_utf16(step).expect("no surrogate").len();
         taken += 16;
+        if step.iter().all(|&u| u < 0x80) {
+            while let Some(run) = units.get(taken..taken + 32) {
+                if len - w < 32 || run.iter().any(|&u| u >= 0x80) {
+                    break;
+                }
+                taken += 32;
+                w += 32;
+            }
+        }
     }
     taken
 }

@@ -1420,7 +1420,8 @@ mod tests {
         if !kernels.has_utf16_utf8(false) {
             // AVX2: 16 units a step where every surrogate among them is paired (15 where the
             // 16th is a high surrogate), while 32 bytes of room are left (64 where one is
-            // above U+07FF).
+            // above U+07FF); after a step of ASCII, 32 units a step while they are ASCII and
+            // 32 bytes of room are left.
             let (mut at, mut w) = (0, 0);
             while let Some(step) = src.get(at..at + 16) {
                 let need = if step.iter().all(|&u| u < 0x800) {
@@ -1441,6 +1442,15 @@ mod tests {
                 }
                 w += text.len();
                 at += n;
+                if step.iter().all(|&u| u < 0x80) {
+                    while let Some(run) = src.get(at..at + 32) {
+                        if room - w < 32 || run.iter().any(|&u| u >= 0x80) {
+                            break;
+                        }
+                        at += 32;
+                        w += 32;
+                    }
+                }
             }
             assert_eq!((read, written), (at, w), "{what}");
             return Some(read);

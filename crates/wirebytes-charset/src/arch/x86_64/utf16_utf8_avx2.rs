@@ -6,7 +6,8 @@
 //! lane and its third packed after the lanes of each 4 units (a surrogate pair's four bytes two
 //! in each of its lanes), and per 4 units one `pshufb` gathers their bytes: a fixed one where
 //! all 16 take three bytes (CJK), else one from a table indexed by the 4 units' lengths, read
-//! from one `movemask` of the 16 units' kinds. Each gather is stored whole: the bytes past the
+//! from one `movemask` of the 16 units' kinds. After an ASCII step, 32 units a step narrowed
+//! to bytes while they are all ASCII. Each gather is stored whole: the bytes past the
 //! gathered ones are scratch, overwritten by the next store. Its contract is
 //! [`Kernels::utf16_utf8`](crate::arch::Kernels::utf16_utf8)'s, for a room that takes scratch
 //! writes.
@@ -20,8 +21,8 @@ use std::arch::x86_64::{
     _mm256_cmpeq_epi16, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
     _mm256_or_si256, _mm256_packs_epi16, _mm256_packus_epi16, _mm256_permute2x128_si256,
     _mm256_permute4x64_epi64, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_slli_epi16, _mm256_slli_si256, _mm256_srli_epi16, _mm256_unpackhi_epi64,
-    _mm256_unpacklo_epi64,
+    _mm256_slli_epi16, _mm256_slli_si256, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_testz_si256, _mm256_unpackhi_epi64, _mm256_unpacklo_epi64,
 };
 
 /// For each set of 8 units (bit `j`: unit `j` takes two bytes, else one), the `pshufb`
@@ -174,6 +175,28 @@ pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usiz
             unsafe { _mm_storeu_si128(out, _mm256_castsi256_si128(bytes)) };
             read += 16;
             written += 16;
+            // After ASCII, 32 units at a time while they are all ASCII.
+            while let (Some(block), Some(out)) =
+                (src.get(read..read + 32), dst.get_mut(written..written + 32))
+            {
+                // SAFETY: the loads read the 64 bytes of `block` (32 units); no alignment
+                // requirement.
+                let (a, b) = unsafe {
+                    (
+                        _mm256_loadu_si256(block.as_ptr().cast()),
+                        _mm256_loadu_si256(block.as_ptr().add(16).cast()),
+                    )
+                };
+                if _mm256_testz_si256(_mm256_or_si256(a, b), above_ascii) == 0 {
+                    break;
+                }
+                // The units as bytes, the lanes' order put back.
+                let bytes = _mm256_permute4x64_epi64::<0b1101_1000>(_mm256_packus_epi16(a, b));
+                // SAFETY: the store writes the 32 bytes of `out`; no alignment requirement.
+                unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), bytes) };
+                read += 32;
+                written += 32;
+            }
             continue;
         }
         // Each lane: its lead byte low, its trail byte high (ASCII: the unit itself).
