@@ -74,7 +74,7 @@ tasks:
 options:
   --quick    a shorter run: verify in under 2 minutes, bench in under 10 on 2 cores
   --time     seconds per fuzz target
-  --sample   mutants: test every N-th mutant (round-robin)
+  --sample   mutants: test one mutant in N (a sample that holds still as the code moves)
   --resume   mutants: go on from the runs before, testing only the mutants they did not
              settle (an interrupted run, or the missed ones after new tests)
 

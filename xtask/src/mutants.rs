@@ -13,7 +13,9 @@
 //! not mutated, and the tests run without the doctests (compiled one by one, they would double
 //! each mutant's time; every doctest's claim is also a test's).
 //!
-//! - `--sample N`: a round-robin sample, every N-th mutant of each crate.
+//! - `--sample N`: a sample of one mutant in N of each crate, picked by a hash of what does
+//!   not move with the code around it (see [`sample`]): the same mutants stay in the sample
+//!   as the code is edited, so a sample run in parts (`--resume`) adds up.
 //! - `--quick` (what CI runs): the kernel selection alone, the dispatch code of each crate's
 //!   `src/arch/mod.rs` ([`QUICK_FUNCTIONS`]), with the unit tests and `tests/kernels.rs`;
 //!   a few minutes.
@@ -325,17 +327,10 @@ fn mutants_args(krates: &[&str], run: Run, call: Call<'_>) -> Vec<String> {
                 args.extend(["--re".to_owned(), exactly(name)]);
             }
         }
+        // A sample is taken from the listing (`listed`) and tested by name.
         Call::List | Call::Test(None) => {
             if run.quick {
                 args.extend(["--re".to_owned(), QUICK_FUNCTIONS.to_owned()]);
-            }
-            if let Some(n) = run.sample {
-                args.extend([
-                    "--shard".to_owned(),
-                    format!("0/{n}"),
-                    "--sharding".to_owned(),
-                    "round-robin".to_owned(),
-                ]);
             }
         }
     }
@@ -362,8 +357,45 @@ fn mutants_args(krates: &[&str], run: Run, call: Call<'_>) -> Vec<String> {
     args
 }
 
+/// The mutants of `names` (full names, in cargo-mutants' order) in a sample of one in `n`:
+/// those whose key hashes to 0 modulo `n`. The key is what stays as the code moves: the
+/// mutant's file and change without its line and column, and how many mutants of the same
+/// file and change come before it. So an edit keeps every other mutant's pick (a
+/// round-robin shard of the list would pick others after every mutant added or removed),
+/// and runs of one sample in parts add up.
+fn sample(names: &[String], n: u64) -> Vec<String> {
+    let mut seen: BTreeMap<(String, String), u64> = BTreeMap::new();
+    names
+        .iter()
+        .filter(|line| {
+            let (location, what) = line.trim().split_once(": ").unwrap_or((line, ""));
+            let file = location.split(':').next().unwrap_or(location);
+            let count = seen.entry((file.to_owned(), what.to_owned())).or_insert(0);
+            let key = format!("{file}: {what} #{count}");
+            *count += 1;
+            stable_hash(key.as_bytes()).is_multiple_of(n.max(1))
+        })
+        .cloned()
+        .collect()
+}
+
+/// A hash of `bytes` that never changes between runs, builds or platforms: FNV-1a, then a
+/// final mix so that its low bits depend on every byte.
+fn stable_hash(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^ (h >> 33)
+}
+
 /// The full names (with `:LINE:COLUMN`) of the mutants `run` selects in `krates`, listed in
-/// the workspace at `dir`.
+/// the workspace at `dir`: with `--sample`, its [`sample`].
 fn listed(dir: &Path, krates: &[&str], run: Run) -> Result<Vec<String>, String> {
     let output = Command::new(crate::cargo())
         .args(mutants_args(krates, run, Call::List))
@@ -374,11 +406,15 @@ fn listed(dir: &Path, krates: &[&str], run: Run) -> Result<Vec<String>, String> 
     if !output.status.success() {
         return Err(format!("`cargo mutants --list` failed ({})", output.status));
     }
-    Ok(String::from_utf8_lossy(&output.stdout)
+    let names: Vec<String> = String::from_utf8_lossy(&output.stdout)
         .lines()
         .map(|line| line.trim().to_owned())
         .filter(|line| !line.is_empty())
-        .collect())
+        .collect();
+    Ok(match run.sample {
+        Some(n) => sample(&names, n),
+        None => names,
+    })
 }
 
 /// The outcomes a run settles (a test noticed the mutant, or it did not compile): kept
@@ -571,6 +607,11 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
             } else {
                 // A fresh run: nothing settled before counts.
                 let _ = fs::remove_dir_all(&settled_dir);
+                if run.sample.is_some() {
+                    let names = listed(&tree, krates, run)?;
+                    eprintln!("== sample: {} mutants", names.len());
+                    selection = Some((names.clone(), names));
+                }
             }
             // A run's old outcome files must not be read as this one's.
             let _ = fs::remove_dir_all(out_dir.join("mutants.out"));
@@ -855,6 +896,48 @@ mod tests {
             source,
         );
         assert_eq!(report.missed.len(), 2);
+    }
+
+    /// The sample keeps its picks when the code moves: a mutant added before the others and
+    /// every line shifted leave the same mutants picked (by their new positions), two
+    /// mutants of one name are told apart, and about one in `n` is picked.
+    #[test]
+    fn the_sample_holds_still_as_the_code_moves() {
+        let name = |file: usize, line: usize, what: &str| {
+            format!("crates/wirebytes-x/src/f{file}.rs:{line}:9: replace {what}")
+        };
+        let names: Vec<String> = (0..2000)
+            .map(|k| name(k % 7, 10 + k, &format!("+ with - in g{}", k / 3)))
+            .collect();
+        let picked = sample(&names, 10);
+        assert!((150..250).contains(&picked.len()), "{}", picked.len());
+        // Everything moved 5 lines down, a new mutant first.
+        let moved: Vec<String> = std::iter::once(name(0, 1, "* with / in h"))
+            .chain((0..2000).map(|k| name(k % 7, 15 + k, &format!("+ with - in g{}", k / 3))))
+            .collect();
+        let again: Vec<String> = sample(&moved, 10)
+            .into_iter()
+            .filter(|line| !line.ends_with(" in h"))
+            .collect();
+        // The same mutants, each 5 lines further down.
+        let lower = |line: &String| {
+            let (location, what) = line.split_once(": ").expect("a name");
+            let mut parts = location.split(':');
+            let file = parts.next().expect("a file");
+            let number: usize = parts.next().expect("a line").parse().expect("a number");
+            format!("{file}:{}:9: {what}", number + 5)
+        };
+        assert_eq!(picked.iter().map(lower).collect::<Vec<_>>(), again);
+        // Two mutants of one name and file: each has its own key.
+        let twins = vec![name(1, 5, "| with ^ in t"); 64];
+        let twins: Vec<String> = twins
+            .iter()
+            .enumerate()
+            .map(|(k, line)| line.replace(":5:", &format!(":{}:", 5 + k)))
+            .collect();
+        let picked = sample(&twins, 4).len();
+        assert!((4..=28).contains(&picked), "{picked} of 64");
+        assert_eq!(sample(&names, 1), names);
     }
 
     #[test]
