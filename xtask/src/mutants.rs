@@ -459,6 +459,28 @@ fn carry(from: &Path, to: &Path, listed: &dyn Fn(&str) -> bool) -> Result<(), St
     Ok(())
 }
 
+/// Removes the outcomes of `krates`' mutants from the store `dir`, keeping the others'.
+fn forget(dir: &Path, krates: &[&str]) -> Result<(), String> {
+    for file_name in SETTLED.iter().chain([&SETTLED_EQUIVALENT]) {
+        let path = dir.join(file_name);
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        let kept: String = text
+            .lines()
+            .filter(|line| {
+                !krates.iter().any(|krate| {
+                    line.trim()
+                        .starts_with(&format!("crates/wirebytes-{krate}/"))
+                })
+            })
+            .map(|line| format!("{line}\n"))
+            .collect();
+        fs::write(&path, kept).map_err(|err| format!("cannot write {}: {err}", path.display()))?;
+    }
+    Ok(())
+}
+
 /// The mutant names of the store `dir`.
 fn settled_names(dir: &Path) -> Vec<String> {
     SETTLED
@@ -605,8 +627,9 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
                 );
                 selection = Some((names, left));
             } else {
-                // A fresh run: nothing settled before counts.
-                let _ = fs::remove_dir_all(&settled_dir);
+                // A fresh run: nothing settled before counts for these crates (the other
+                // crates' outcomes stay for their `--resume`).
+                forget(&settled_dir, krates)?;
                 if run.sample.is_some() {
                     let names = listed(&tree, krates, run)?;
                     eprintln!("== sample: {} mutants", names.len());
@@ -938,6 +961,24 @@ mod tests {
         let picked = sample(&twins, 4).len();
         assert!((4..=28).contains(&picked), "{picked} of 64");
         assert_eq!(sample(&names, 1), names);
+    }
+
+    /// A fresh run of some crates forgets their settled outcomes and keeps the others'.
+    #[test]
+    fn a_fresh_run_forgets_its_crates_outcomes_alone() {
+        let dir = std::env::temp_dir().join(format!("xtask-forget-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(
+            dir.join("caught.txt"),
+            "crates/wirebytes-ascii/src/a.rs:1:1: x\ncrates/wirebytes-rope/src/b.rs:2:2: y\n",
+        )
+        .unwrap();
+        forget(&dir, &["ascii"]).unwrap();
+        assert_eq!(
+            settled_names(&dir),
+            ["crates/wirebytes-rope/src/b.rs:2:2: y"]
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
