@@ -702,8 +702,8 @@ impl Kernels {
                 x86_64::utf16_utf8_avx512(src, dst, covered)
             };
             // SAFETY: the kernel writes only initialised bytes, the UTF-8 of each unit it
-            // takes, and past them only where the room takes scratch bytes (the module docs'
-            // contract).
+            // takes, and past them only in the covered steps, whose bytes past the output the
+            // room takes or the caller writes over (the module docs' contract).
             let done = unsafe { into_room(room, at, kernel) };
             add(Path::Utf16Utf8Avx512, done.0);
             return Some(done);
