@@ -760,3 +760,25 @@ fn the_three_byte_kernel_bridges_single_spaces() {
         }
     }
 }
+
+/// The public `find_invalid_header_byte` searches as the highest level this CPU has does
+/// from 32 bytes on, and as the portable level below (asking the CPU would cost more than the
+/// kernel saves): the same counters.
+#[test]
+fn the_public_header_search_runs_the_highest_level_from_32_bytes() {
+    let portable = levels::get("portable").expect("the portable level");
+    let highest = levels::all().last().expect("a level");
+    for len in [0, 5, 31, 32, 64, 1000] {
+        let text = "v".repeat(len);
+        levels::reset_counts();
+        let found = wirebytes_ascii::find_invalid_header_byte(text.as_bytes());
+        assert_eq!(found, None);
+        let public: BTreeMap<_, _> = levels::counts().filter(|&(_, n)| n != 0).collect();
+        let level = if len < 32 { portable } else { highest };
+        let mut at_level = counted(level, |level| {
+            let _ = level.find_invalid_header_byte(text.as_bytes());
+        });
+        at_level.retain(|_, n| *n != 0);
+        assert_eq!(public, at_level, "{len} bytes");
+    }
+}
