@@ -8,7 +8,7 @@
 
 use crate::arch::Kernels;
 use crate::jdk::multi::{Form, MultiByteData};
-use crate::multi_byte::{Coding, Stage, three_byte_run};
+use crate::multi_byte::{Coding, Stage, four_three_byte_chars, three_byte_run};
 use crate::single_byte::decode_at;
 use crate::{Policy, ncr};
 
@@ -295,11 +295,7 @@ impl Coding for Coder {
                     i += n;
                     continue;
                 }
-                // The kernel takes four 3-byte chars in a row or none: short runs (Korean
-                // words, kana between kanji) go char by char without the call.
-                let four =
-                    || (1..4).all(|k| bytes.get(i + 3 * k).is_some_and(|&b| b & 0xF0 == 0xE0));
-                if runs && lead & 0xF0 == 0xE0 && self.held.is_none() && four() {
+                if runs && self.held.is_none() && four_three_byte_chars(bytes, i) {
                     // A run of 3-byte chars (kana, hanzi, hangul), decoded by the kernel and
                     // looked up, as long as each has a code of one or two bytes, begins no
                     // pair, and (in a stateful form) is in the double-byte set the output is

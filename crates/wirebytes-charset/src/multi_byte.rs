@@ -269,7 +269,7 @@ impl MultiByte {
                     }
                     continue;
                 }
-                if lead & 0xF0 == 0xE0 && budget >= 8 {
+                if budget >= 8 && four_three_byte_chars(bytes, i) {
                     // A run of 3-byte chars (kana, hanzi, hangul): decoded by the kernel,
                     // then looked up, as long as every char has a code.
                     let dst = &mut stage.buf[stage.w..stage.w + 2 * budget];
@@ -491,6 +491,14 @@ impl MultiByte {
     }
 }
 
+/// Whether the chars at `i` of `bytes` (a char boundary) begin with four 3-byte chars: the
+/// 3-byte-run kernel takes four in a row or none, so shorter runs (a word of hangul, kana
+/// between kanji, hanzi between digits) go char by char without the call.
+#[inline(always)]
+pub(crate) fn four_three_byte_chars(bytes: &[u8], i: usize) -> bool {
+    (0..4).all(|k| bytes.get(i + 3 * k).is_some_and(|&b| b & 0xF0 == 0xE0))
+}
+
 /// Encodes the run of 3-byte chars at the start of `bytes` (a char boundary) into `dst`, at
 /// most 16 of them and at most half of `dst`'s length, each by `code` of its UTF-16 unit (a
 /// code above 0xFF is two bytes, a code from 1 to 0xFF one), until a char whose `code` is 0
@@ -582,7 +590,7 @@ impl Coding for MultiByte {
             let mut at = 0;
             while let Some(c) = text.get(at..).and_then(|rest| rest.chars().next()) {
                 stage.make_room(JP_ROOM, sink);
-                if jp.state == JpState::Jis0208 && c.len_utf8() == 3 {
+                if jp.state == JpState::Jis0208 && four_three_byte_chars(bytes, at) {
                     // A run of 3-byte chars in JIS X 0208: two bytes each, no state change.
                     let dst = &mut stage.buf[stage.w..stage.w + JP_ROOM];
                     let (chars, len) = three_byte_run(self.kernels, &bytes[at..], dst, |u| {
