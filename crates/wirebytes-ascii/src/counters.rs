@@ -75,12 +75,18 @@ pub(crate) enum Path {
     /// The SSSE3 short step's check of the units it wrote, run where a byte it kept may not
     /// be a header byte: the units checked.
     BmpShortScanSsse3,
+    /// The AVX2 and AVX-512 block kernels' blocks taken one at a time (after the AVX-512
+    /// kernel's pairs of blocks), the last, overlapping one included: 64 per block tried.
+    KernelSingleBlocks,
+    /// The short-text copy's words of four 2-byte chars (`swar::two_byte_low_bytes`): 8
+    /// per word.
+    ShortTwoByteWords,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 30] = [
+    pub(crate) const ALL: [Path; 32] = [
         Path::AsciiBlocksAvx512,
         Path::AsciiBlocksAvx2,
         Path::HeaderBlocksAvx512,
@@ -111,6 +117,8 @@ impl Path {
         Path::FourByteRuns,
         Path::CopyUnits,
         Path::BmpShortScanSsse3,
+        Path::KernelSingleBlocks,
+        Path::ShortTwoByteWords,
     ];
 
     /// The path's stable name, as the tests ask for it.
@@ -147,6 +155,8 @@ impl Path {
             Path::FourByteRuns => "four_byte_runs",
             Path::CopyUnits => "copy_units",
             Path::BmpShortScanSsse3 => "bmp_short_scan_ssse3",
+            Path::KernelSingleBlocks => "kernel_single_blocks",
+            Path::ShortTwoByteWords => "short_two_byte_words",
         }
     }
 }

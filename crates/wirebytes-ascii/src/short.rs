@@ -89,6 +89,7 @@ pub(crate) fn copy_text(src: &[u8], out: &mut Out<'_>) -> usize {
                 return at;
             }
             out.put_word(u64::from(two_byte_low_bytes(w)), 4);
+            crate::counters::add(crate::counters::Path::ShortTwoByteWords, 8);
             at += 8;
             continue;
         }

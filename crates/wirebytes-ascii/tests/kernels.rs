@@ -169,6 +169,8 @@ fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
         "four_byte_runs",
         "copy_units",
         "bmp_short_scan_ssse3",
+        "kernel_single_blocks",
+        "short_two_byte_words",
     ] {
         assert!(counts.iter().any(|&(n, _)| n == name), "{name}");
     }
@@ -206,6 +208,10 @@ fn ascii_goes_through_the_block_kernel_of_the_level() {
         assert_eq!(c.get("ascii_blocks_avx512"), if at == 3 { 1000 } else { 0 });
         assert_eq!(c.get("ascii_blocks_avx2"), if at == 2 { 1000 } else { 0 });
         assert_eq!(c.get("plain_blocks"), if at < 2 { 960 } else { 0 });
+        // One block at a time: AVX2 all 15 and the last, overlapping one; AVX-512 the one
+        // after its 7 pairs of blocks, and the last.
+        let single = [0, 0, 16 * 64, 2 * 64][at];
+        assert_eq!(c.get("kernel_single_blocks"), single, "{}", level.name());
         assert_eq!(c.get("copy_words"), 0, "no word loop for ASCII");
         assert_eq!(c.get("copy_long_calls"), 0, "no call past the ASCII copy");
         let mut short = [0u8; 10];
@@ -221,6 +227,18 @@ fn ascii_goes_through_the_block_kernel_of_the_level() {
         );
         assert_eq!(c.get("header_blocks_avx2"), if at == 2 { 1000 } else { 0 });
         assert_eq!(c.get("plain_blocks"), if at < 2 { 960 } else { 0 });
+        assert_eq!(c.get("kernel_single_blocks"), single, "{}", level.name());
+    }
+}
+
+/// The short-text copy takes a word of four 2-byte chars at once, at every level.
+#[test]
+fn short_text_takes_four_two_byte_chars_a_word() {
+    let text = "\u{391}\u{392}\u{393}\u{394}\u{395}\u{396}\u{397}\u{398}";
+    for level in levels::all() {
+        let c = run(level, "copy", operation("copy_low_bytes"), text);
+        assert_eq!(c.get("short_text"), 16, "{}", level.name());
+        assert_eq!(c.get("short_two_byte_words"), 16, "{}", level.name());
     }
 }
 

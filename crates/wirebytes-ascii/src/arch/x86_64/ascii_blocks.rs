@@ -60,6 +60,7 @@ fn block_by_block(
     let (blocks, _) = src[copied..].split_chunks::<64>();
     let (out, _) = dst[copied..].split_chunks_mut::<64>();
     for (block, out) in blocks.iter().zip(out) {
+        crate::counters::add(crate::counters::Path::KernelSingleBlocks, 64);
         if !copy_block(block, out) {
             return copied;
         }
@@ -67,6 +68,7 @@ fn block_by_block(
     }
     // Fewer than 64 bytes are left: the last 64 bytes, overlapping what is copied already.
     if let (Some(last), Some(out)) = (src.last_chunk::<64>(), dst.last_chunk_mut::<64>()) {
+        crate::counters::add(crate::counters::Path::KernelSingleBlocks, 64);
         if copy_block(last, out) {
             copied = src.len();
         }
