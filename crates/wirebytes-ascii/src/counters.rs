@@ -81,12 +81,14 @@ pub(crate) enum Path {
     /// The short-text copy's words of four 2-byte chars (`swar::two_byte_low_bytes`): 8
     /// per word.
     ShortTwoByteWords,
+    /// `Kernels::four_byte_blocks` with SSSE3: 1 per call that took a step.
+    FourByteCallsSsse3,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 32] = [
+    pub(crate) const ALL: [Path; 33] = [
         Path::AsciiBlocksAvx512,
         Path::AsciiBlocksAvx2,
         Path::HeaderBlocksAvx512,
@@ -119,6 +121,7 @@ impl Path {
         Path::BmpShortScanSsse3,
         Path::KernelSingleBlocks,
         Path::ShortTwoByteWords,
+        Path::FourByteCallsSsse3,
     ];
 
     /// The path's stable name, as the tests ask for it.
@@ -157,6 +160,7 @@ impl Path {
             Path::BmpShortScanSsse3 => "bmp_short_scan_ssse3",
             Path::KernelSingleBlocks => "kernel_single_blocks",
             Path::ShortTwoByteWords => "short_two_byte_words",
+            Path::FourByteCallsSsse3 => "four_byte_calls_ssse3",
         }
     }
 }

@@ -165,6 +165,23 @@ fn find_invalid_header_byte_sees_every_byte_at_every_position() {
     }
 }
 
+/// Two bytes that are not header bytes, 64 apart (the same lane of two blocks the AVX-512
+/// search tests together): a control byte, DEL or both, in either order, at every position
+/// of the first block: the first is found.
+#[test]
+fn find_invalid_header_byte_sees_two_bad_bytes_a_block_apart() {
+    for at in (0..64).step_by(wirebytes_testkit::scale_miri(1, 1, 9)) {
+        for (first, second) in [(0x7F, 0x01), (0x01, 0x7F), (0x7F, 0x7F), (0x00, 0x1F)] {
+            let mut rendered = vec![b'v'; 256];
+            rendered[at] = first;
+            rendered[at + 64] = second;
+            let what = format!("{first:#04x} at {at}, {second:#04x} at {}", at + 64);
+            assert_eq!(reference::find_invalid_header_byte(&rendered), Some(at));
+            found_as_the_reference(&rendered, &what);
+        }
+    }
+}
+
 /// `is_header_byte` is the reference's rule for every byte value, is what
 /// `find_invalid_header_byte` applies to a byte alone, and can be evaluated at compile time.
 #[test]

@@ -171,6 +171,7 @@ fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
         "bmp_short_scan_ssse3",
         "kernel_single_blocks",
         "short_two_byte_words",
+        "four_byte_calls_ssse3",
     ] {
         assert!(counts.iter().any(|&(n, _)| n == name), "{name}");
     }
@@ -409,6 +410,14 @@ fn runs_go_through_the_kernel_for_their_length() {
             let c = run(level, "copy", operation("copy_low_bytes"), &text);
             let ssse3 = if at == 1 || at == 2 { ssse3_bytes } else { 0 };
             assert_eq!(c.get(kernel), ssse3, "{what}");
+            if kernel == "four_byte_blocks_ssse3" {
+                // The whole run in one call.
+                assert_eq!(
+                    c.get("four_byte_calls_ssse3"),
+                    usize::from(ssse3 > 0),
+                    "{what}"
+                );
+            }
             let avx512 = if at == 3 { avx512_bytes } else { 0 };
             assert_eq!(c.get("utf8_blocks_avx512"), avx512, "{what}");
             assert!(c.get("copy_words") >= c.get(kernel), "{what}");

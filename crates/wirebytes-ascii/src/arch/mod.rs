@@ -446,6 +446,7 @@ impl Kernels {
             // the room (its contract above), so `with_room` may count them.
             let read = unsafe { out.with_room(|dst| x86_64::four_byte_blocks_ssse3(src, dst)) };
             counters::add(Path::FourByteBlocksSsse3, read);
+            counters::add(Path::FourByteCallsSsse3, usize::from(read > 0));
             return read;
         }
         let _ = (src, out);
