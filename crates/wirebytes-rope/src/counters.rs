@@ -27,12 +27,15 @@ pub(crate) enum Path {
     FindShortToMemmem,
     /// The bytes `ByteQueue::make_contiguous` copied to join fragments.
     QueueMergedBytes,
+    /// The fragments after the first that `ByteQueue::find_byte_from` searched: one per
+    /// fragment.
+    FindByteWalkFragments,
 }
 
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 8] = [
+    pub(crate) const ALL: [Path; 9] = [
         Path::EqChunksAvx512,
         Path::EqChunksPortable,
         Path::FindByte,
@@ -41,6 +44,7 @@ impl Path {
         Path::FindAfterFirst,
         Path::FindShortToMemmem,
         Path::QueueMergedBytes,
+        Path::FindByteWalkFragments,
     ];
 
     /// The path's name in [`crate::levels::counts`].
@@ -55,6 +59,7 @@ impl Path {
             Path::FindAfterFirst => "find_after_first",
             Path::FindShortToMemmem => "find_short_to_memmem",
             Path::QueueMergedBytes => "queue_merged_bytes",
+            Path::FindByteWalkFragments => "find_byte_walk_fragments",
         }
     }
 }
@@ -62,7 +67,7 @@ impl Path {
 // `ALL` ends with the last path (the shared counters' test checks its order).
 #[cfg(feature = "__counters")]
 const _: () = assert!(
-    Path::ALL.len() == Path::QueueMergedBytes as usize + 1,
+    Path::ALL.len() == Path::FindByteWalkFragments as usize + 1,
     "a path missing from Path::ALL"
 );
 

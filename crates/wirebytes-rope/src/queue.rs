@@ -506,6 +506,7 @@ impl ByteQueue {
         for (i, c) in self.chunks.iter().enumerate() {
             let end = start + c.len();
             if i > 0 && from < end {
+                crate::counters::add(crate::counters::Path::FindByteWalkFragments, 1);
                 let skip = from.saturating_sub(start);
                 if let Some(p) = memchr::memchr(byte, &c[skip..]) {
                     return Some(start + skip + p);

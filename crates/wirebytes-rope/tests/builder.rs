@@ -131,3 +131,13 @@ fn with_capacity_reserves_the_first_chunk() {
         assert!(b.chunk_mut().len() >= capacity, "{capacity}");
     }
 }
+
+/// A builder is empty until something is put in it.
+#[test]
+fn a_builder_is_empty_until_written() {
+    let mut builder = ByteStringBuilder::new();
+    assert!(builder.is_empty());
+    builder.put_u8(b'a');
+    assert!(!builder.is_empty());
+    assert_eq!(builder.len(), 1);
+}

@@ -223,3 +223,11 @@ fn copy_from_slice_allocates_its_bytes_once() {
     assert_eq!(allocations(|| ByteString::copy_from_slice(&[])), 0);
     assert!(ByteString::copy_from_slice(&[]).is_empty());
 }
+
+/// A `&'static [u8]` becomes the byte string of those bytes.
+#[test]
+fn a_static_slice_converts_to_its_bytes() {
+    let string = ByteString::from(&b"static bytes"[..]);
+    assert_eq!(string, "static bytes");
+    assert_eq!(string.len(), 12);
+}

@@ -491,3 +491,51 @@ fn make_contiguous_joins_only_what_it_must() {
     assert_eq!(queue.make_contiguous(8), Some(&b"abcdefgh"[..]));
     assert_eq!(queue.fragment_count(), 1);
 }
+
+/// A reader that gives its bytes, then has nothing more for now (a peer that stopped
+/// sending but keeps the connection).
+struct ThenPending(Option<Vec<u8>>);
+
+impl AsyncRead for ThenPending {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        match self.0.take() {
+            Some(bytes) => {
+                buf.put_slice(&bytes);
+                Poll::Ready(Ok(()))
+            }
+            None => Poll::Pending,
+        }
+    }
+}
+
+/// Bytes without a delimiter are too long as soon as no delimiter can end a frame of the
+/// maximum: with `\r\n` and at most 10 bytes, 11 bytes with no `\r\n` are (a delimiter
+/// starting at the 11th would end a frame of 10, so 10 bytes wait), without waiting for more
+/// input.
+#[rstest]
+#[case::one_byte(b"\n", 10, 10)]
+#[case::two_bytes(b"\r\n", 10, 11)]
+#[case::three_bytes(b"END", 10, 12)]
+fn bytes_without_a_delimiter_are_too_long_without_waiting(
+    #[case] delimiter: &[u8],
+    #[case] max: usize,
+    #[case] waits: usize,
+) {
+    assert_eq!(Delimited::bytes(delimiter).delimiter(), delimiter);
+    let mut cx = Context::from_waker(Waker::noop());
+    for (len, over) in [(waits, false), (waits + 1, true)] {
+        let source = ThenPending(Some(vec![b'a'; len]));
+        let mut reader =
+            FrameReader::delimited(source, Delimited::bytes(delimiter).max_frame_len(max));
+        let polled = Pin::new(&mut reader).poll_next(&mut cx);
+        match polled {
+            Poll::Ready(Some(Err(err))) if over => assert_eq!(too_long(&err).limit(), max),
+            Poll::Pending if !over => {}
+            other => panic!("{len} bytes, {delimiter:?}: {other:?}"),
+        }
+    }
+}

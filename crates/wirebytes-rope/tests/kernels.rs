@@ -88,6 +88,24 @@ fn a_one_byte_needle_takes_the_byte_search() {
     assert_eq!(counts["find_byte"], 0);
 }
 
+/// A byte past the first fragment: the walk searches the fragments after the first (the
+/// first is searched before it) up to the one that holds it.
+#[test]
+fn the_byte_search_walks_the_fragments_after_the_first() {
+    let queue: ByteQueue = [
+        Bytes::from_static(b"abc"),
+        Bytes::from_static(b"def"),
+        Bytes::from_static(b"gh\n"),
+        Bytes::from_static(b"ijk"),
+    ]
+    .into_iter()
+    .collect();
+    let counts = counted(|| assert_eq!(queue.find_byte_from(b'\n', 1), Some(8)));
+    assert_eq!(counts["find_byte_walk_fragments"], 2);
+    let counts = counted(|| assert_eq!(queue.find_byte_from(b'\n', 4), Some(8)));
+    assert_eq!(counts["find_byte_walk_fragments"], 2);
+}
+
 /// A needle found inside the first fragment is found there alone, at every `find` form of
 /// both types; one that is not (or that straddles the first boundary) goes on past it.
 #[test]
