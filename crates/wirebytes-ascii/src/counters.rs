@@ -83,12 +83,15 @@ pub(crate) enum Path {
     ShortTwoByteWords,
     /// `Kernels::four_byte_blocks` with SSSE3: 1 per call that took a step.
     FourByteCallsSsse3,
+    /// The AVX-512 text kernel's loads and stores through a buffer, where 64 bytes from the
+    /// text or the room would cross a page end: 1 each.
+    PageBouncesAvx512,
 }
 
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 33] = [
+    pub(crate) const ALL: [Path; 34] = [
         Path::AsciiBlocksAvx512,
         Path::AsciiBlocksAvx2,
         Path::HeaderBlocksAvx512,
@@ -122,6 +125,7 @@ impl Path {
         Path::KernelSingleBlocks,
         Path::ShortTwoByteWords,
         Path::FourByteCallsSsse3,
+        Path::PageBouncesAvx512,
     ];
 
     /// The path's stable name, as the tests ask for it.
@@ -161,6 +165,7 @@ impl Path {
             Path::KernelSingleBlocks => "kernel_single_blocks",
             Path::ShortTwoByteWords => "short_two_byte_words",
             Path::FourByteCallsSsse3 => "four_byte_calls_ssse3",
+            Path::PageBouncesAvx512 => "page_bounces_avx512",
         }
     }
 }

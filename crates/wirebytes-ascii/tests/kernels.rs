@@ -172,6 +172,7 @@ fn every_counter_is_known_and_starts_at_zero_after_a_reset() {
         "kernel_single_blocks",
         "short_two_byte_words",
         "four_byte_calls_ssse3",
+        "page_bounces_avx512",
     ] {
         assert!(counts.iter().any(|&(n, _)| n == name), "{name}");
     }
@@ -807,5 +808,47 @@ fn the_public_header_search_runs_the_highest_level_from_32_bytes() {
         });
         at_level.retain(|_, n| *n != 0);
         assert_eq!(public, at_level, "{len} bytes");
+    }
+}
+
+/// The AVX-512 short step loads and stores through a buffer only where 64 bytes from the
+/// text or the room would cross a page end: a text and a room in the middle of a page take
+/// no detour; a text ending 10 bytes before a page end, or a room there, one each.
+#[test]
+fn the_short_step_bounces_only_near_a_page_end() {
+    let Some(level) = levels::get("avx512") else {
+        return;
+    };
+    let text = "attachment; filename=\"B\u{FC}cher-\u{DC}bersicht.pdf\"";
+    assert!((33..=64).contains(&text.len()));
+    // Three pages, and a place `from_end` bytes before the end of the middle one.
+    let at_page = |buf: &[u8], from_end: usize| {
+        let start = buf.as_ptr() as usize;
+        let page = (start / 4096 + 2) * 4096;
+        page - from_end - start
+    };
+    let mut source = vec![0u8; 3 * 4096];
+    let mut room = vec![0u8; 3 * 4096];
+    for (text_end, room_end, bounces) in
+        [(2000, 2000, 0), (text.len() + 10, 2000, 1), (2000, 45, 1)]
+    {
+        let s = at_page(&source, text_end);
+        source[s..s + text.len()].copy_from_slice(text.as_bytes());
+        let src = std::str::from_utf8(&source[s..s + text.len()]).expect("the text");
+        let d = at_page(&room, room_end);
+        let c = counted(level, |level| {
+            let n = level.copy_low_bytes(src, &mut room[d..d + 64]);
+            assert_eq!(n, text.chars().count());
+        });
+        let what = format!("text {text_end} and room {room_end} bytes before a page end");
+        assert!(
+            c.get("utf8_short_avx512").copied().unwrap_or(0) > 0,
+            "{what}"
+        );
+        assert_eq!(
+            c.get("page_bounces_avx512").copied().unwrap_or(0),
+            bounces,
+            "{what}"
+        );
     }
 }

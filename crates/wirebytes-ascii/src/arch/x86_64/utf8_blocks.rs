@@ -97,6 +97,7 @@ fn crosses_page<T>(at: *const T) -> bool {
 #[target_feature(enable = "avx512f,avx512bw")]
 fn store_first(to: &mut [MaybeUninit<u8>], v: __m512i) {
     if crosses_page(to.as_ptr()) {
+        crate::counters::add(crate::counters::Path::PageBouncesAvx512, 1);
         let mut buf = [MaybeUninit::<u8>::uninit(); 64];
         // SAFETY: `buf` is 64 bytes; no alignment requirement.
         unsafe { _mm512_storeu_si512(buf.as_mut_ptr().cast(), v) };
@@ -213,6 +214,7 @@ pub(crate) fn utf8_short_avx512(
         // reads only the enabled bytes (no fault or access past them), and zeroes the others.
         unsafe { _mm512_maskz_loadu_epi8(bytes, src.as_ptr().cast()) }
     } else {
+        crate::counters::add(crate::counters::Path::PageBouncesAvx512, 1);
         let mut buf = [0u8; 64];
         buf[..src.len()].copy_from_slice(src);
         // SAFETY: `buf` is 64 bytes; the load has no alignment requirement.
