@@ -106,6 +106,21 @@ fn the_byte_search_walks_the_fragments_after_the_first() {
     assert_eq!(counts["find_byte_walk_fragments"], 2);
 }
 
+/// A byte string of one fragment is searched as one slice: no needle, found or not, goes on
+/// to the search past the first fragment.
+#[test]
+fn a_string_of_one_fragment_is_searched_as_one_slice() {
+    let string = ByteString::from(b"GET / HTTP/1.1\r\nHost: a\r\n\r\n".to_vec());
+    for (needle, want) in [
+        (&b"\r\n\r\n"[..], Some(23)),
+        (b"Accept", None),
+        (b"a\r", Some(22)),
+    ] {
+        let counts = counted(|| assert_eq!(string.find_from(needle, 1), want));
+        assert_eq!(counts["find_after_first"], 0, "{needle:?}");
+    }
+}
+
 /// A needle found inside the first fragment is found there alone, at every `find` form of
 /// both types; one that is not (or that straddles the first boundary) goes on past it.
 #[test]
