@@ -30,12 +30,20 @@ pub(crate) enum Path {
     /// The fragments after the first that `ByteQueue::find_byte_from` searched: one per
     /// fragment.
     FindByteWalkFragments,
+    /// The long fragments a needle search past the first searched where they lie: one per
+    /// fragment.
+    FindInPlaceFragments,
+    /// The needle searches past the first fragment that gathered into a heap buffer (long
+    /// needles): one per search.
+    FindHeapGathers,
+    /// The `memmem` searchers built for a needle: one per searcher.
+    FinderBuilds,
 }
 
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 9] = [
+    pub(crate) const ALL: [Path; 12] = [
         Path::EqChunksAvx512,
         Path::EqChunksPortable,
         Path::FindByte,
@@ -45,6 +53,9 @@ impl Path {
         Path::FindShortToMemmem,
         Path::QueueMergedBytes,
         Path::FindByteWalkFragments,
+        Path::FindInPlaceFragments,
+        Path::FindHeapGathers,
+        Path::FinderBuilds,
     ];
 
     /// The path's name in [`crate::levels::counts`].
@@ -60,6 +71,9 @@ impl Path {
             Path::FindShortToMemmem => "find_short_to_memmem",
             Path::QueueMergedBytes => "queue_merged_bytes",
             Path::FindByteWalkFragments => "find_byte_walk_fragments",
+            Path::FindInPlaceFragments => "find_in_place_fragments",
+            Path::FindHeapGathers => "find_heap_gathers",
+            Path::FinderBuilds => "finder_builds",
         }
     }
 }
@@ -67,7 +81,7 @@ impl Path {
 // `ALL` ends with the last path (the shared counters' test checks its order).
 #[cfg(feature = "__counters")]
 const _: () = assert!(
-    Path::ALL.len() == Path::FindByteWalkFragments as usize + 1,
+    Path::ALL.len() == Path::FinderBuilds as usize + 1,
     "a path missing from Path::ALL"
 );
 

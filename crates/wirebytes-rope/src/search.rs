@@ -290,7 +290,10 @@ impl<'n> LazyFinder<'n> {
     /// The searcher, built on the first call.
     fn get(&mut self) -> &Finder<'n> {
         let needle = self.needle;
-        self.finder.get_or_insert_with(|| Finder::new(needle))
+        self.finder.get_or_insert_with(|| {
+            crate::counters::add(crate::counters::Path::FinderBuilds, 1);
+            Finder::new(needle)
+        })
     }
 
     /// The first occurrence of the needle (at least one byte) in `hay`.
@@ -347,6 +350,7 @@ fn find_after_first<'a>(
     if m <= WINDOW / 2 {
         let mut window = [0u8; WINDOW];
         while let Some(frag) = next.filter(|f| f.len() >= IN_PLACE) {
+            crate::counters::add(crate::counters::Path::FindInPlaceFragments, 1);
             let carry = (m - 1).min(prev.len());
             window[..carry].copy_from_slice(&prev[prev.len() - carry..]);
             window[carry..carry + m - 1].copy_from_slice(&frag[..m - 1]);
@@ -365,6 +369,7 @@ fn find_after_first<'a>(
     let found = if m <= STACK_NEEDLE {
         find_gathered(prev, next, chunks, finder, &mut [0u8; GATHER])
     } else {
+        crate::counters::add(crate::counters::Path::FindHeapGathers, 1);
         find_gathered(prev, next, chunks, finder, &mut vec![0u8; 4 * m])
     };
     found.map(|p| start + p)

@@ -121,6 +121,30 @@ fn a_string_of_one_fragment_is_searched_as_one_slice() {
     }
 }
 
+/// Past the first fragment, long fragments are searched where they lie, with the stack's
+/// gathering buffer for a short needle and a heap one for a needle of more than 2 KiB; a
+/// short slice is searched without building a `memmem` searcher.
+#[test]
+fn long_fragments_are_searched_in_place_and_short_needles_gather_on_the_stack() {
+    let mut third = vec![b'a'; 2000];
+    third[1500..1502].copy_from_slice(b"xy");
+    let queue: ByteQueue = [vec![b'a'; 2000], vec![b'a'; 2000], third]
+        .into_iter()
+        .map(Bytes::from)
+        .collect();
+    let counts = counted(|| assert_eq!(queue.find(b"xy"), Some(5500)));
+    assert_eq!(counts["find_in_place_fragments"], 2);
+    assert_eq!(counts["find_heap_gathers"], 0);
+    let long = vec![b'b'; 2049];
+    let counts = counted(|| assert_eq!(queue.find(&long), None));
+    assert_eq!(counts["find_heap_gathers"], 1);
+    // Five candidates by the first byte: the last one past the quick look at four.
+    let short = ByteString::from(b"t1 t2 t3 t4 t5 text".to_vec());
+    let counts = counted(|| assert_eq!(short.find(b"text"), Some(15)));
+    assert_eq!(counts["find_short_to_memmem"], 1);
+    assert_eq!(counts["finder_builds"], 0);
+}
+
 /// A needle found inside the first fragment is found there alone, at every `find` form of
 /// both types; one that is not (or that straddles the first boundary) goes on past it.
 #[test]
