@@ -38,12 +38,15 @@ pub(crate) enum Path {
     FindHeapGathers,
     /// The `memmem` searchers built for a needle: one per searcher.
     FinderBuilds,
+    /// The AVX-512 comparison's last bytes of a run compared as slices, where a masked
+    /// load's 64 bytes would reach into the next page: one per run.
+    PageDetoursAvx512,
 }
 
 impl Path {
     /// Every path, in the order of their counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 12] = [
+    pub(crate) const ALL: [Path; 13] = [
         Path::EqChunksAvx512,
         Path::EqChunksPortable,
         Path::FindByte,
@@ -56,6 +59,7 @@ impl Path {
         Path::FindInPlaceFragments,
         Path::FindHeapGathers,
         Path::FinderBuilds,
+        Path::PageDetoursAvx512,
     ];
 
     /// The path's name in [`crate::levels::counts`].
@@ -74,6 +78,7 @@ impl Path {
             Path::FindInPlaceFragments => "find_in_place_fragments",
             Path::FindHeapGathers => "find_heap_gathers",
             Path::FinderBuilds => "finder_builds",
+            Path::PageDetoursAvx512 => "page_detours_avx512",
         }
     }
 }
@@ -81,7 +86,7 @@ impl Path {
 // `ALL` ends with the last path (the shared counters' test checks its order).
 #[cfg(feature = "__counters")]
 const _: () = assert!(
-    Path::ALL.len() == Path::FinderBuilds as usize + 1,
+    Path::ALL.len() == Path::PageDetoursAvx512 as usize + 1,
     "a path missing from Path::ALL"
 );
 

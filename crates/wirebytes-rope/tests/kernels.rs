@@ -45,6 +45,33 @@ fn each_level_compares_fragment_lists_with_its_own_path() {
     assert_eq!(names[0], "portable");
 }
 
+/// The AVX-512 comparison takes the last bytes of a run with masked loads, and compares them
+/// as slices only where a load's 64 bytes would reach into the next page: runs of 40 bytes
+/// in the middle of a page take no detour, a run ending 10 bytes before a page end one.
+#[test]
+fn the_comparison_detours_only_near_a_page_end() {
+    let Some(level) = levels::get("avx512") else {
+        return;
+    };
+    // 40 bytes of a buffer of three pages, ending `from_end` bytes before the end of the
+    // middle page.
+    let run = |from_end: usize| {
+        let buf = Bytes::from(vec![b'r'; 3 * 4096]);
+        let start = buf.as_ptr() as usize;
+        let end = (start / 4096 + 2) * 4096 - from_end - start;
+        buf.slice(end - 40..end)
+    };
+    for (from_end, detours) in [(2000, 0), (10, 1)] {
+        let a = ByteString::from(run(from_end)).concat(&ByteString::from(run(2000)));
+        let b = ByteString::from(run(2000)).concat(&ByteString::from(run(2000)));
+        let counts = counted(|| assert!(level.eq(&a, &b)));
+        assert_eq!(
+            counts["page_detours_avx512"], detours,
+            "{from_end} bytes before"
+        );
+    }
+}
+
 /// `a == b` at every level, with no comparison path taken.
 fn equal_without_a_walk(a: &ByteString, b: &ByteString) {
     for level in levels::all() {

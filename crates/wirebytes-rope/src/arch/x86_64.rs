@@ -69,6 +69,7 @@ fn run_eq(mut x: &[u8], mut y: &[u8]) -> bool {
     }
     let (p, q) = (x.as_ptr(), y.as_ptr());
     if crosses_page(p) | crosses_page(q) {
+        crate::counters::add(crate::counters::Path::PageDetoursAvx512, 1);
         return x == y;
     }
     // Bit `i` for each of the `x.len() <= 64` bytes left (all 64 bits for 64).
