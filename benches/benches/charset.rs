@@ -37,7 +37,9 @@
 //! length function, then its conversion of valid UTF-8 into a `Vec` of that length; the
 //! same bytes, checked before timing). With `SIMDUTF_FORCE_IMPLEMENTATION` set (`haswell`,
 //! say: simdutf reads it at its first call), the column is `simdutf-<implementation>`: run
-//! with `haswell` to set `ours-avx2` against simdutf's AVX2 kernels in one run.
+//! with `haswell` to set `ours-avx2` against simdutf's AVX2 kernels in one run. Into a
+//! reused buffer of the worst-case size with nothing counted first: `ours-to-slice`
+//! (`encode_to_slice`), `ours-avx2-to-slice` and `simdutf-to-slice` (its conversion alone).
 //!
 //! `charset/from-utf16`: UTF-16 input (`&[u16]`, the same five texts and sizes) to UTF-8 and
 //! ISO-8859-1 (Latin-1 text only): `baseline` (the reference, up to 16 KiB), `ours`
@@ -507,6 +509,39 @@ mod peer {
         }
     }
 
+    /// simdutf's conversion of valid UTF-8 into `dst` with nothing counted first: the bytes
+    /// written, in memory order at the front of `dst` (taken as 16-bit units for UTF-16,
+    /// 32-bit ones for UTF-32, bytes for Latin-1).
+    ///
+    /// # Panics
+    ///
+    /// If `dst` holds fewer units than the worst case, one a byte of `text`.
+    pub(crate) fn convert_into(target: Target, text: &str, dst: &mut [u32]) -> usize {
+        let (src, len) = (text.as_bytes().as_ptr(), text.len());
+        assert!(dst.len() >= len);
+        let out = dst.as_mut_ptr();
+        // SAFETY: `text` is valid UTF-8 (a `str`), as the `convert_valid_` functions
+        // require; they write at most one unit a byte of it, which `dst` holds (asserted
+        // above) whatever the unit (its `u32`s are aligned for `u16`s and bytes too); for
+        // Latin-1 the caller's text holds no char over U+00FF.
+        unsafe {
+            match target {
+                Target::Utf16Be => 2 * simdutf::convert_valid_utf8_to_utf16be(src, len, out.cast()),
+                Target::Utf16Le => 2 * simdutf::convert_valid_utf8_to_utf16le(src, len, out.cast()),
+                Target::Utf32Le => 4 * simdutf::convert_valid_utf8_to_utf32(src, len, out.cast()),
+                Target::Latin1 => simdutf::convert_valid_utf8_to_latin1(src, len, out.cast()),
+            }
+        }
+    }
+
+    /// The first `n` bytes of `units` as they lie in memory.
+    pub(crate) fn front(units: &[u32], n: usize) -> &[u8] {
+        assert!(n <= 4 * units.len());
+        // SAFETY: the `n` bytes are within `units` (asserted above), borrowed for the
+        // result's life; any bytes are valid `u8`s.
+        unsafe { std::slice::from_raw_parts(units.as_ptr().cast(), n) }
+    }
+
     /// simdutf's exact-size conversion of valid UTF-16 (native byte order) into UTF-8
     /// (`latin1` false) or Latin-1: its length function, then the conversion into a vector of
     /// that length.
@@ -608,6 +643,33 @@ fn unicode(c: &mut Criterion) {
                     bench(&mut group, GROUP, "ours-avx2", &param, &text, |t| {
                         avx2.encode(charset, t, Replacement::Jdk)
                     });
+                }
+                // Into the caller's buffer of the worst-case size, nothing counted first.
+                let mut slice = vec![0u8; charset.max_encoded_len(text.len(), Replacement::Jdk)];
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let mut units = vec![0u32; text.len()];
+                    let n = peer::convert_into(target, &text, &mut units);
+                    let ours = charset.encode_to_slice(&text, Replacement::Jdk, &mut slice);
+                    assert_eq!(Some(n), ours, "{param}");
+                    assert_eq!(peer::front(&units, n), &slice[..n], "{param}");
+                    let column = format!("{simdutf_column}-to-slice");
+                    bench(&mut group, GROUP, &column, &param, &text, |t| {
+                        peer::convert_into(target, t, &mut units)
+                    });
+                }
+                bench(&mut group, GROUP, "ours-to-slice", &param, &text, |t| {
+                    charset.encode_to_slice(t, Replacement::Jdk, &mut slice)
+                });
+                if let Some(avx2) = below {
+                    bench(
+                        &mut group,
+                        GROUP,
+                        "ours-avx2-to-slice",
+                        &param,
+                        &text,
+                        |t| avx2.encode_to_slice(charset, t, Replacement::Jdk, &mut slice),
+                    );
                 }
                 group.finish();
             }

@@ -385,7 +385,6 @@ pub(crate) fn encode_str<S: Sink>(
                 let Some((read, written)) =
                     kernels.latin1_bytes(&bytes[i..], room, 0, table.whole_latin1)
                 else {
-                    // Not into this sink (the AVX2 kernel and the caller's slice).
                     in_place_latin1 = false;
                     return 0;
                 };

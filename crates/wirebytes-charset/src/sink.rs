@@ -316,7 +316,8 @@ pub(crate) struct Room<'a> {
     written: usize,
     /// Whether bytes past the written front may be written and left there: yes in a `Vec`'s
     /// spare capacity or a staging buffer, which no one reads past the output; no in the
-    /// caller's slice, whose bytes past the output stay as they were.
+    /// caller's slice, whose bytes past the output stay as they were (a kernel writes
+    /// scratch bytes there only where the caller's next bytes write over them).
     #[cfg_attr(
         not(wirebytes_x86_kernels),
         allow(dead_code, reason = "only the x86 kernels leave scratch bytes")

@@ -115,9 +115,15 @@
 //!   - Writes into `dst`, from its start, the byte of each char that starts in a step's
 //!     bytes up to the first char it does not take (one above U+00FF, or without `c1` one in
 //!     U+0080..=U+009F): the char's number. A step is taken while `dst` has room for its
-//!     bytes (AVX2: 32 bytes of room); AVX-512 writes nothing else, AVX2 may write anything
-//!     within the 32 bytes after the last byte it counts, and so runs only in a room that
-//!     takes such scratch writes (`Room::scratch`).
+//!     bytes (AVX2: 32 bytes of room). Its stores may write scratch bytes past the output:
+//!     AVX-512 within the 64 bytes after the last byte it counts, AVX2 within the 8 after a
+//!     step's bytes. They do so in a room that takes such writes (`Room::scratch`), and in
+//!     the caller's slice only in steps that enough bytes of `src` follow to hold as many
+//!     chars (AVX-512: 256 bytes, AVX2: 32; a char is at most 4 bytes): the caller writes
+//!     a byte or more for each char of `src` after those the kernel reads (a single-byte
+//!     charset writes each char as one byte or more, or fails), over the scratch bytes, or
+//!     the slice holds nothing usable. Elsewhere AVX-512 stores under a mask and AVX2
+//!     through a stack copy.
 //!   - Returns `Some((read, written))`: `read` the bytes up to the char boundary after the
 //!     last char taken (that char's or the stop's), `written` the bytes written, one per
 //!     char. Nothing done: `None`.
@@ -746,9 +752,11 @@ impl Kernels {
 
     /// The kernel of UTF-8 to Latin-1 bytes, written into `room` from byte `at` on (within
     /// its written front): each char of U+0000..=U+00FF as the byte of its number, the chars
-    /// U+0080..=U+009F only when `c1`. `None` without AVX2 and SSSE3 (or below the AVX-512
-    /// level, into a room that takes no [scratch](Room::scratch) writes), else the bytes of
-    /// `src` read (up to a char boundary) and the bytes written.
+    /// U+0080..=U+009F only when `c1`. `None` without AVX2 and SSSE3, else the bytes of `src`
+    /// read (up to a char boundary) and the bytes written. Into a room that takes no
+    /// [scratch](Room::scratch) writes, the caller writes a byte or more for each char of
+    /// `src` after those read, or throws the room's bytes away (see the [module
+    /// docs](self)).
     #[inline]
     pub(crate) fn latin1_bytes(
         self,
@@ -759,7 +767,7 @@ impl Kernels {
     ) -> Option<(usize, usize)> {
         let avx512 = cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0;
         #[cfg(wirebytes_x86_kernels)]
-        if self.has_latin1_bytes() && (avx512 || room.scratch()) {
+        if self.has_latin1_bytes() {
             let scratch = room.scratch();
             let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
                 #[cfg(wirebytes_avx512)]
@@ -767,7 +775,8 @@ impl Kernels {
                     // SAFETY: `latin1_bytes_avx512` requires AVX-512 F, BW, VBMI2 and
                     // POPCNT, and nothing else; the bit is set only when `detect` saw the CPU
                     // has AVX-512 F, BW, VBMI, VBMI2 and POPCNT. It writes past its output
-                    // only when `scratch`, where the room takes such writes.
+                    // where the room takes such writes (`scratch`), or where the caller
+                    // writes over them (this function's contract).
                     return unsafe {
                         if c1 {
                             x86_64::latin1_bytes_avx512::<true>(src, dst, scratch)
@@ -778,12 +787,13 @@ impl Kernels {
                 }
                 // SAFETY: `latin1_bytes_avx2` requires AVX2 and POPCNT, and nothing else; the
                 // AVX2 bit is set only when `detect` saw the CPU has AVX2, and the SSSE3 bit
-                // (which `has_latin1_bytes` asks for too) only when it saw POPCNT.
+                // (which `has_latin1_bytes` asks for too) only when it saw POPCNT. It writes
+                // past its output as the AVX-512 kernel does.
                 unsafe {
                     if c1 {
-                        x86_64::latin1_bytes_avx2::<true>(src, dst)
+                        x86_64::latin1_bytes_avx2::<true>(src, dst, scratch)
                     } else {
-                        x86_64::latin1_bytes_avx2::<false>(src, dst)
+                        x86_64::latin1_bytes_avx2::<false>(src, dst, scratch)
                     }
                 }
             };
@@ -1688,7 +1698,8 @@ mod tests {
     /// The Latin-1 kernels write the bytes of exactly the chars they say they read, up to the
     /// first char they do not take, and nothing else (AVX2: nothing past 32 bytes after them):
     /// Latin-1 texts with C1 controls and
-    /// chars above U+00FF at places that fall everywhere in a step, every start in a 64-byte
+    /// chars above U+00FF at places that fall everywhere in a step (and one that ends in
+    /// emoji), every start in a 64-byte
     /// block, every length 0..=256, rooms short and long, with and without the C1 chars.
     #[test]
     fn latin1_runs_write_the_bytes_of_what_they_read() {
@@ -1705,11 +1716,13 @@ mod tests {
                 }
             })
             .collect();
+        // Two-byte chars, then 4-byte ones: the fewest chars after a step's scratch bytes.
+        let emoji_after = "é".repeat(100) + &"😀".repeat(20);
         let scale = if cfg!(miri) { 37 } else { 1 };
         for (name, kernels) in Kernels::levels() {
             let avx512 = bits_of(name) & 4 != 0 && cfg!(wirebytes_avx512);
             let has = avx512 || (bits_of(name) & 3 == 3 && cfg!(wirebytes_x86_kernels));
-            for (from, to, src) in slices(&[&dense, &mixed], 256, scale) {
+            for (from, to, src) in slices(&[&dense, &mixed, &emoji_after], 256, scale) {
                 for c1 in [false, true] {
                     // The chars the kernel takes, up to the first it does not.
                     let takes =
@@ -1720,19 +1733,29 @@ mod tests {
                         let mut lent = Room::staging(&mut dst[..room]);
                         let done = kernels.latin1_bytes(src.as_bytes(), &mut lent, 0, c1);
                         let written_front = lent.written();
-                        // Into the caller's slice: the AVX-512 kernel alone, the same bytes,
-                        // and none past them (the staging room may hold scratch bytes there).
+                        // Into the caller's slice: the bytes of what it read, and scratch
+                        // bytes past them only as far as the chars of `src` after those
+                        // reach (the caller writes a byte or more for each, over them).
                         let mut exact = vec![0xAAu8; room];
                         let exact_done =
                             kernels.latin1_bytes(src.as_bytes(), &mut Room::new(&mut exact), 0, c1);
-                        if avx512 {
-                            assert_eq!(exact_done, done, "{name}");
-                            let n = done.map_or(0, |(_, written)| written);
-                            assert_eq!(exact[..n], dst[..n], "{name}");
-                            assert!(exact[n..].iter().all(|&b| b == 0xAA), "{name}");
-                        } else {
-                            assert_eq!(exact_done, None, "{name}");
-                            assert!(exact.iter().all(|&b| b == 0xAA), "{name}");
+                        assert_eq!(exact_done.is_some(), done.is_some(), "{name}");
+                        if let Some((read, written)) = exact_done {
+                            let what = format!("{name} slice from {from} to {to} room {room}");
+                            assert!(src.is_char_boundary(read) && read <= all, "{what}");
+                            let want: Vec<u8> =
+                                src[..read].chars().map(|c| u32::from(c) as u8).collect();
+                            assert_eq!(exact[..written], want[..], "{what}");
+                            let dirty = exact[written..]
+                                .iter()
+                                .rposition(|&b| b != 0xAA)
+                                .map_or(0, |k| k + 1);
+                            let after = src[read..].chars().count();
+                            assert!(dirty <= after, "{what}: {dirty} bytes past, {after} chars");
+                            // It stops short of that char only for want of room.
+                            if read < all {
+                                assert!(room - written < 64, "{what}: read {read} of {all}");
+                            }
                         }
                         let Some((read, written)) = done else {
                             assert!(!has, "{name}");

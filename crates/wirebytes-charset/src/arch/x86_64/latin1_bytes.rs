@@ -26,6 +26,16 @@ use super::compact::COMPACT;
 #[cfg(wirebytes_avx512)]
 use super::{first, load_first64};
 
+/// The bytes of the source that follow an AVX-512 step stored 64 bytes wide into the caller's
+/// slice: 64 chars or more, whose bytes the caller writes after the step's, over the up to 64
+/// scratch bytes of its store.
+#[cfg(wirebytes_avx512)]
+const COVER_AVX512: usize = 256;
+
+/// The same for an AVX2 step, whose eight-byte stores write up to 8 bytes past its output:
+/// 8 chars or more.
+const COVER_AVX2: usize = 32;
+
 /// The bytes of `x` that start a char: ASCII and leads, all but the continuation bytes
 /// (0x80..=0xBF, below -64 as signed bytes).
 #[cfg(wirebytes_avx512)]
@@ -68,7 +78,8 @@ fn char_bytes(x: __m512i, y: __m512i) -> __m512i {
 
 /// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
 /// U+0080..=U+009F are taken when `C1`, else they stop the kernel. `scratch`: whether the
-/// bytes of `dst` past those written may be written too (then whole steps store 64 bytes).
+/// bytes of `dst` past those written may be written too (then whole steps store 64 bytes;
+/// else only those that [`COVER_AVX512`] bytes of `src` follow).
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
@@ -78,6 +89,12 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
     scratch: bool,
 ) -> (usize, usize) {
     let (mut i, mut w) = (0usize, 0usize);
+    // The end of the steps stored 64 bytes wide.
+    let plain_end = if scratch {
+        src.len()
+    } else {
+        src.len().saturating_sub(COVER_AVX512)
+    };
     // Whole steps: 64 bytes and the one after them, none a stop, and room for 64 bytes.
     while let (Some(bytes), Some(out)) = (
         src.get(i..i + 65),
@@ -99,10 +116,10 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
         let starts = char_starts(x);
         let count = starts.count_ones() as usize;
         let packed = _mm512_maskz_compress_epi8(starts, char_bytes(x, y));
-        if scratch {
+        if i + 64 <= plain_end {
             // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; those past
-            // `count` may be written (`scratch`) and are initialised (zeros). No alignment
-            // requirement.
+            // `count` may be written (`scratch`, or the caller writes over them) and are
+            // initialised (zeros). No alignment requirement.
             unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), packed) };
         } else {
             // SAFETY: the store writes only the lanes of its mask, the first `count` (at
@@ -231,17 +248,25 @@ fn step<const C1: bool>(x: __m256i, y: __m256i) -> (__m256i, u32, u32) {
 
 /// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
 /// U+0080..=U+009F are taken when `C1`, else they stop the kernel. Steps of 32 bytes while 33
-/// are left and `dst` has 32 bytes of room, stored eight bytes wide; then the last bytes
-/// (or those the room is short for) 32 at a time through a stack copy, each step's bytes
-/// copied out exactly while they fit.
+/// are left (where `dst` takes no scratch bytes, `scratch` false: while [`COVER_AVX2`]
+/// follow them) and `dst` has 32 bytes of room, stored eight bytes wide, up to 8 bytes past
+/// a step's output; then the last bytes (or those the room is short for) 32 at a time
+/// through a stack copy, each step's bytes copied out exactly while they fit.
 #[target_feature(enable = "avx2,popcnt")]
 pub(crate) fn latin1_bytes_avx2<const C1: bool>(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
+    scratch: bool,
 ) -> (usize, usize) {
     let (mut i, mut w) = (0usize, 0usize);
+    // The end of the steps' bytes.
+    let end = if scratch {
+        src.len()
+    } else {
+        src.len().saturating_sub(COVER_AVX2)
+    };
     while let Some(bytes) = src.get(i..i + 33) {
-        if dst.len() - w < 32 {
+        if dst.len() - w < 32 || i + 32 > end {
             break;
         }
         // SAFETY: each load reads 32 of the 33 bytes of `bytes`; no alignment requirement.
