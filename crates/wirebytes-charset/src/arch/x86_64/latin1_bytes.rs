@@ -11,8 +11,8 @@ use std::mem::MaybeUninit;
 use std::arch::x86_64::{
     __m256i, _mm_set_epi64x, _mm_shuffle_epi8, _mm_storel_epi64, _mm_unpackhi_epi64,
     _mm256_and_si256, _mm256_blendv_epi8, _mm256_castsi256_si128, _mm256_cmpeq_epi8,
-    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_max_epu8, _mm256_min_epu8,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_slli_epi16,
+    _mm256_cmpgt_epi8, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_max_epu8,
+    _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_slli_epi16,
 };
 #[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
@@ -219,13 +219,14 @@ fn compact16(
 }
 
 /// One AVX2 step over the 32 bytes `x` (and `y`, each one's next byte): the bytes with each
-/// lead replaced by its char's byte, the mask of the bytes before the stop that start a char,
-/// and the stop mask (the lead of the first char not taken; 0 when every char is taken).
+/// lead replaced by its char's byte (and each continuation byte by anything: it is not
+/// kept), the mask of the bytes before the stop that start a char, and the stop mask (the
+/// lead of the first char not taken; 0 when every char is taken).
 #[target_feature(enable = "avx2")]
 #[inline]
 fn step<const C1: bool>(x: __m256i, y: __m256i) -> (__m256i, u32, u32) {
-    let high = _mm256_movemask_epi8(x) as u32;
-    let leads = at_least(x, 0xC0);
+    // Continuation bytes, 0x80..=0xBF: below -64 as signed bytes.
+    let continuation = _mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(-64), x)) as u32;
     // The first byte not taken: the lead of a char above U+00FF, or (without `C1`) of one
     // below U+00A0 (0xC2 and a next byte below 0xA0).
     let mut stop = at_least(x, 0xC4);
@@ -237,13 +238,15 @@ fn step<const C1: bool>(x: __m256i, y: __m256i) -> (__m256i, u32, u32) {
     // The bytes before the stop (all of them when there is none) that start a char: all but
     // continuation bytes (the first may be the continuation of the last char of the step
     // before, written there).
-    let starts = !(high & !leads) & stop.wrapping_sub(1) & !stop;
+    let starts = !continuation & stop.wrapping_sub(1) & !stop;
     let pair = _mm256_or_si256(
         _mm256_and_si256(_mm256_slli_epi16::<6>(x), _mm256_set1_epi8(0xC0_u8 as i8)),
         _mm256_and_si256(y, _mm256_set1_epi8(0x3F)),
     );
-    let lead_bytes = _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8(0xC0_u8 as i8)), x);
-    (_mm256_blendv_epi8(x, pair, lead_bytes), starts, stop)
+    // Every byte with its high bit set (a lead, or a continuation byte, which is dropped)
+    // takes the pair's byte: `blendv` picks by each mask byte's high bit, and `x` is that
+    // mask.
+    (_mm256_blendv_epi8(x, pair, x), starts, stop)
 }
 
 /// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
@@ -265,8 +268,12 @@ pub(crate) fn latin1_bytes_avx2<const C1: bool>(
     } else {
         src.len().saturating_sub(COVER_AVX2)
     };
-    while let Some(bytes) = src.get(i..i + 33) {
-        if dst.len() - w < 32 || i + 32 > end {
+    while let (Some(bytes), Some(out)) = (
+        src.get(i..i + 33),
+        dst.get_mut(w..w + 32)
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<32>),
+    ) {
+        if i + 32 > end {
             break;
         }
         // SAFETY: each load reads 32 of the 33 bytes of `bytes`; no alignment requirement.
@@ -277,15 +284,20 @@ pub(crate) fn latin1_bytes_avx2<const C1: bool>(
             )
         };
         let (value, starts, stop) = step::<C1>(x, y);
-        // At most 32 bytes from `w`, and the room has 32: every store fits.
-        let Some(mid) = compact16(_mm256_castsi256_si128(value), starts & 0xFFFF, dst, w) else {
+        // At most 16 bytes from each half, into the 32 of `out`: every store fits (the
+        // bound on `mid`, which holds, tells the compiler so).
+        let Some(mid) = compact16(_mm256_castsi256_si128(value), starts & 0xFFFF, out, 0) else {
             break;
         };
-        let Some(end) = compact16(_mm256_extracti128_si256::<1>(value), starts >> 16, dst, mid)
-        else {
+        let Some(end) = compact16(
+            _mm256_extracti128_si256::<1>(value),
+            starts >> 16,
+            out,
+            mid.min(16),
+        ) else {
             break;
         };
-        w = end;
+        w += end;
         if stop != 0 {
             return (i + stop.trailing_zeros() as usize, w);
         }
