@@ -81,6 +81,19 @@ fn load_first64(bytes: &[u8]) -> std::arch::x86_64::__m512i {
     }
 }
 
+/// The 32 16-bit units of `a` then `b`, each below 0x100, as their 32 bytes in order:
+/// `packus` packs by 128-bit lane (a0..7, b0..7, a8..15, b8..15), and the permute puts the
+/// four quarters back in order.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn narrow32(
+    a: std::arch::x86_64::__m256i,
+    b: std::arch::x86_64::__m256i,
+) -> std::arch::x86_64::__m256i {
+    use std::arch::x86_64::{_mm256_packus_epi16, _mm256_permute4x64_epi64};
+    _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b))
+}
+
 /// The first char boundary of `src` at or after `i`: a kernel's steps end where the bytes
 /// they read end, which may be inside the last char they took (its bytes after the step read
 /// and written too), so its caller goes on from the next char's first byte.

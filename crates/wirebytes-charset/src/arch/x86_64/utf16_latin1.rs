@@ -7,8 +7,7 @@
 use std::mem::MaybeUninit;
 
 use std::arch::x86_64::{
-    _mm256_loadu_si256, _mm256_or_si256, _mm256_packus_epi16, _mm256_permute4x64_epi64,
-    _mm256_set1_epi16, _mm256_storeu_si256, _mm256_testz_si256,
+    _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi16, _mm256_storeu_si256, _mm256_testz_si256,
 };
 
 /// See [`Kernels::utf16_latin1`](crate::arch::Kernels::utf16_latin1): 32 units per step,
@@ -29,9 +28,7 @@ pub(crate) fn utf16_latin1_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> usi
         if _mm256_testz_si256(_mm256_or_si256(a, b), high) == 0 {
             break;
         }
-        // The pack interleaves the two sources by 128-bit lane (a0..7, b0..7, a8..15,
-        // b8..15): the permute puts the four quarters back in order.
-        let bytes = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(a, b));
+        let bytes = super::narrow32(a, b);
         // SAFETY: the store writes the 32 bytes of `out`, borrowed mutably; no alignment
         // requirement.
         unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), bytes) };

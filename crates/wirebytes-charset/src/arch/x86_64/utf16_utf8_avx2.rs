@@ -190,8 +190,7 @@ pub(crate) fn utf16_utf8_avx2(src: &[u16], dst: &mut [MaybeUninit<u8>]) -> (usiz
                 if _mm256_testz_si256(_mm256_or_si256(a, b), above_ascii) == 0 {
                     break;
                 }
-                // The units as bytes, the lanes' order put back.
-                let bytes = _mm256_permute4x64_epi64::<0b1101_1000>(_mm256_packus_epi16(a, b));
+                let bytes = super::narrow32(a, b);
                 // SAFETY: the store writes the 32 bytes of `out`; no alignment requirement.
                 unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), bytes) };
                 read += 32;
