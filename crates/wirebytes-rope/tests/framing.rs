@@ -18,15 +18,27 @@ use wirebytes_rope::{
 };
 use wirebytes_testkit::Rng;
 
-/// An `AsyncRead` that hands out `pieces` one per read (cut to the room offered), then ends,
-/// or fails with `fail` at the end; every other read is `Pending` first when `stalls`.
+/// An `AsyncRead` that hands out `pieces` one per read (cut to the room offered), then does
+/// as `end` says; every other read is `Pending` first when `stalls`.
 struct Pieces {
     pieces: Vec<Vec<u8>>,
     at: usize,
     offset: usize,
     stalls: bool,
     stalled: bool,
-    fail: bool,
+    end: End,
+}
+
+/// What a [`Pieces`] reader does after its pieces.
+#[derive(Clone, Copy)]
+enum End {
+    /// Ends the stream.
+    Eof,
+    /// Fails: the peer went away.
+    Fail,
+    /// Has nothing more for now, and never wakes the task: a peer that stopped sending but
+    /// keeps the connection.
+    Pending,
 }
 
 impl Pieces {
@@ -37,7 +49,7 @@ impl Pieces {
             offset: 0,
             stalls: false,
             stalled: false,
-            fail: false,
+            end: End::Eof,
         }
     }
 
@@ -69,11 +81,11 @@ impl AsyncRead for Pieces {
         }
         self.stalled = false;
         let Some(piece) = self.pieces.get(self.at) else {
-            return Poll::Ready(if self.fail {
-                Err(io::Error::other("the peer went away"))
-            } else {
-                Ok(())
-            });
+            return match self.end {
+                End::Eof => Poll::Ready(Ok(())),
+                End::Fail => Poll::Ready(Err(io::Error::other("the peer went away"))),
+                End::Pending => Poll::Pending,
+            };
         };
         let n = (piece.len() - self.offset).min(buf.remaining());
         buf.put_slice(&piece[self.offset..self.offset + n]);
@@ -330,7 +342,7 @@ fn input_cut_inside_a_length_delimited_frame() {
 #[test]
 fn a_failing_reader_ends_the_stream_with_its_error() {
     let mut pieces = Pieces::new(vec![b"one\ntw".to_vec()]);
-    pieces.fail = true;
+    pieces.end = End::Fail;
     let mut reader = FrameReader::delimited(pieces, Delimited::byte(b'\n'));
     let rt = runtime();
     assert_eq!(rt.block_on(reader.next()).unwrap().unwrap(), "one");
@@ -492,26 +504,6 @@ fn make_contiguous_joins_only_what_it_must() {
     assert_eq!(queue.fragment_count(), 1);
 }
 
-/// A reader that gives its bytes, then has nothing more for now (a peer that stopped
-/// sending but keeps the connection).
-struct ThenPending(Option<Vec<u8>>);
-
-impl AsyncRead for ThenPending {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        match self.0.take() {
-            Some(bytes) => {
-                buf.put_slice(&bytes);
-                Poll::Ready(Ok(()))
-            }
-            None => Poll::Pending,
-        }
-    }
-}
-
 /// Bytes without a delimiter are too long as soon as no delimiter can end a frame of the
 /// maximum: with `\r\n` and at most 10 bytes, 11 bytes with no `\r\n` are (a delimiter
 /// starting at the 11th would end a frame of 10, so 10 bytes wait), without waiting for more
@@ -528,7 +520,10 @@ fn bytes_without_a_delimiter_are_too_long_without_waiting(
     assert_eq!(Delimited::bytes(delimiter).delimiter(), delimiter);
     let mut cx = Context::from_waker(Waker::noop());
     for (len, over) in [(waits, false), (waits + 1, true)] {
-        let source = ThenPending(Some(vec![b'a'; len]));
+        let source = Pieces {
+            end: End::Pending,
+            ..Pieces::new(vec![vec![b'a'; len]])
+        };
         let mut reader =
             FrameReader::delimited(source, Delimited::bytes(delimiter).max_frame_len(max));
         let polled = Pin::new(&mut reader).poll_next(&mut cx);
