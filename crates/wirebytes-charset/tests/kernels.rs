@@ -12,6 +12,10 @@ use encoding_rs::{
 };
 use wirebytes_charset::{Charset, Replacement, levels, reference};
 
+#[path = "../src/arch/avx2_utf8_model.rs"]
+mod avx2_utf8_model;
+use avx2_utf8_model::avx2_utf16_utf8_steps;
+
 const JDK: Replacement = Replacement::Jdk;
 
 /// Each kernel's counter and the levels whose set may run it. At every other level it must
@@ -1116,7 +1120,7 @@ fn utf16_input_to_utf8_goes_through_the_kernel() {
                 assert!(covered > units.len() - 64 - 16, "{what}: {covered}");
                 assert!(covered <= units.len() - 64, "{what}: {covered}");
                 if what == "plain" {
-                    let taken = avx2_utf8_steps(&units, want.len());
+                    let (taken, _) = avx2_utf16_utf8_steps(&units, want.len());
                     check(&counts, name, what, &[("utf16_utf8_avx2", taken)]);
                 } else {
                     let taken = counts["utf16_utf8_avx2"];
@@ -1132,36 +1136,6 @@ fn utf16_input_to_utf8_goes_through_the_kernel() {
     }
 }
 
-/// The units the AVX2 UTF-16 to UTF-8 kernel takes of `units` (no surrogate) in its one call
-/// from the first unit, into an exact `Vec` of `len` bytes: its steps of 16 units while the
-/// room left is 32 bytes (64 where a unit is above U+07FF), and after a step of ASCII, 32
-/// units a step while they are ASCII and the room left is 32 bytes.
-fn avx2_utf8_steps(units: &[u16], len: usize) -> usize {
-    let (mut taken, mut w) = (0, 0);
-    while let Some(step) = units.get(taken..taken + 16) {
-        let need = if step.iter().all(|&u| u < 0x800) {
-            32
-        } else {
-            64
-        };
-        if len - w < need {
-            break;
-        }
-        w += String::from_utf16(step).expect("no surrogate").len();
-        taken += 16;
-        if step.iter().all(|&u| u < 0x80) {
-            while let Some(run) = units.get(taken..taken + 32) {
-                if len - w < 32 || run.iter().any(|&u| u >= 0x80) {
-                    break;
-                }
-                taken += 32;
-                w += 32;
-            }
-        }
-    }
-    taken
-}
-
 /// UTF-16 input of one- and two-byte chars to UTF-8 goes through the AVX2 kernel at the AVX2
 /// level, sixteen units a step while 32 bytes of room are left, into a `Vec`'s spare capacity
 /// (its stores leave scratch bytes past the output); into the caller's slice, the portable
@@ -1171,7 +1145,7 @@ fn utf16_input_of_two_byte_chars_to_utf8_goes_through_the_avx2_kernel() {
     let text = "Gr\u{FC}\u{DF}e, \u{436}\u{438}\u{437}\u{43D}\u{44C}! ascii words ".repeat(30);
     let units: Vec<u16> = text.encode_utf16().collect();
     let want = reference::encode_from_utf16(Charset::UTF_8, &units, JDK);
-    let taken = avx2_utf8_steps(&units, want.len());
+    let (taken, _) = avx2_utf16_utf8_steps(&units, want.len());
     assert!(taken > units.len() - 48, "{taken} of {}", units.len());
     for level in levels::all() {
         let name = level.name();

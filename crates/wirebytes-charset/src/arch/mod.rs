@@ -969,6 +969,9 @@ impl Kernels {
 }
 
 #[cfg(test)]
+mod avx2_utf8_model;
+
+#[cfg(test)]
 mod tests {
     use super::{DETECTED, Features, KNOWN, Kernels};
     use crate::latin1::WINDOW;
@@ -1428,40 +1431,8 @@ mod tests {
             assert!(dst[written..].iter().all(|&b| b == 0xAA), "{what}");
         }
         if !kernels.has_utf16_utf8(false) {
-            // AVX2: 16 units a step where every surrogate among them is paired (15 where the
-            // 16th is a high surrogate), while 32 bytes of room are left (64 where one is
-            // above U+07FF); after a step of ASCII, 32 units a step while they are ASCII and
-            // 32 bytes of room are left.
-            let (mut at, mut w) = (0, 0);
-            while let Some(step) = src.get(at..at + 16) {
-                let need = if step.iter().all(|&u| u < 0x800) {
-                    32
-                } else {
-                    64
-                };
-                let n = if (0xD800..0xDC00).contains(&step[15]) {
-                    15
-                } else {
-                    16
-                };
-                let Ok(text) = String::from_utf16(&step[..n]) else {
-                    break;
-                };
-                if room - w < need {
-                    break;
-                }
-                w += text.len();
-                at += n;
-                if step.iter().all(|&u| u < 0x80) {
-                    while let Some(run) = src.get(at..at + 32) {
-                        if room - w < 32 || run.iter().any(|&u| u >= 0x80) {
-                            break;
-                        }
-                        at += 32;
-                        w += 32;
-                    }
-                }
-            }
+            // AVX2: the model's steps.
+            let (at, w) = super::avx2_utf8_model::avx2_utf16_utf8_steps(src, room);
             assert_eq!((read, written), (at, w), "{what}");
             return Some(read);
         }
