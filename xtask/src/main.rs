@@ -11,8 +11,8 @@
 //!   fixed time, with AddressSanitizer on nightly.
 //! - `cargo xtask miri [CRATE...]`: the library crates' unit and integration tests under Miri.
 //! - `cargo xtask jdk-tables`: the JDK's charsets as data for wirebytes-charset.
-//! - `cargo xtask mutants [--quick] [--sample N] [--resume] [CRATE...]`: mutation testing of
-//!   the library crates with cargo-mutants: the mutants no test notices.
+//! - `cargo xtask mutants [--quick] [--sample N] [--resume] [--full-size] [CRATE...]`:
+//!   mutation testing of the library crates with cargo-mutants: the mutants no test notices.
 //! - `cargo xtask api [CRATE...]`: writes each library crate's public API to its
 //!   `public-api.txt`, which the `api` sweep checks.
 
@@ -54,15 +54,17 @@ tasks:
   miri [CRATE...]               run the library crates' unit and integration tests under
                                 Miri (all four when none is named), installing Miri for
                                 the nightly toolchain when it is missing
-  mutants [--quick] [--sample N] [--resume] [CRATE...]
+  mutants [--quick] [--sample N] [--resume] [--full-size] [CRATE...]
                                 mutation testing with cargo-mutants (installed when
                                 missing) of the library crates (all four when none is
                                 named): every mutant, every N-th with --sample, or with
                                 --quick the kernel selection of each src/arch/mod.rs; fails
                                 on a mutant no test notices that the crate's
-                                mutants-equivalent.txt does not list. --resume keeps the
-                                outcomes of the runs before (caught, unviable, timed out)
-                                and tests only the rest
+                                mutants-equivalent.txt does not list. The tests run at the
+                                reduced size (WIREBYTES_TEST_SCALE=reduced), and the
+                                mutants they miss again at the full size. --resume keeps
+                                the outcomes of the runs before (caught, unviable, timed
+                                out) and tests only the rest
   api [CRATE...]                write each library crate's public API to
                                 crates/<crate>/public-api.txt (the `api` sweep of verify
                                 fails when the API differs from the committed file)
@@ -77,6 +79,8 @@ options:
   --sample   mutants: test one mutant in N (a sample that holds still as the code moves)
   --resume   mutants: go on from the runs before, testing only the mutants they did not
              settle (an interrupted run, or the missed ones after new tests)
+  --full-size
+             mutants: every mutant's tests at the full size from the start
 
 exit status: 0 when everything ran and passed, 1 when a check, bench or test failed,
 2 when nothing could run (a usage error, an empty selection, the wrong workspace)
@@ -99,6 +103,7 @@ struct TaskArgs {
     time: Option<u64>,
     sample: Option<u64>,
     resume: bool,
+    full_size: bool,
     names: Vec<String>,
 }
 
@@ -123,6 +128,7 @@ fn run() -> Result<ExitCode, lexopt::Error> {
             Long("time") => args.time = Some(parser.value()?.parse()?),
             Long("sample") => args.sample = Some(parser.value()?.parse()?),
             Long("resume") => args.resume = true,
+            Long("full-size") => args.full_size = true,
             Long("help") | Short('h') => {
                 print!("{USAGE}");
                 return Ok(ExitCode::SUCCESS);
@@ -139,6 +145,9 @@ fn run() -> Result<ExitCode, lexopt::Error> {
     }
     if args.resume && task != "mutants" {
         return Err(format!("`{task}` takes no --resume").into());
+    }
+    if args.full_size && task != "mutants" {
+        return Err(format!("`{task}` takes no --full-size").into());
     }
     let main: fn(&Path, bool, &[String]) -> ExitCode = match task.as_str() {
         "verify" => verify::main,
@@ -169,6 +178,7 @@ fn run() -> Result<ExitCode, lexopt::Error> {
                         quick: args.quick,
                         sample: args.sample,
                         resume: args.resume,
+                        full_size: args.full_size,
                     };
                     mutants::main(&root, run, &args.names)
                 }
