@@ -250,3 +250,41 @@ fn write_utf16_writes_every_unit_and_refuses_long_bodies() {
     wirebytes_mutf8::write_utf16(&mut wire, &[0x20AC; 21_845]).unwrap();
     assert_eq!(wire.len(), 2 + 65_535);
 }
+
+/// A writer that keeps each `write` call's bytes apart and takes all it is given at once.
+struct Calls(Vec<Vec<u8>>);
+
+impl io::Write for Calls {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.push(buf.to_vec());
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A record whose body fits the stack buffer (518 bytes) goes to the writer in one write,
+/// length and body together; a longer one in two: the length, then the body.
+#[rstest]
+#[case::empty("", 1)]
+#[case::short("hello", 1)]
+#[case::fits("x".repeat(518), 1)]
+#[case::nuls_fit("\0".repeat(259), 1)]
+#[case::one_over("x".repeat(519), 2)]
+#[case::nuls_over("\0".repeat(260), 2)]
+#[case::long("\u{e9}".repeat(1000), 2)]
+fn short_records_go_to_the_writer_in_one_write(#[case] text: String, #[case] writes: usize) {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut whole = Vec::new();
+    write_utf(&mut whole, &text).unwrap();
+    let mut calls = Calls(Vec::new());
+    write_utf(&mut calls, &text).unwrap();
+    assert_eq!(calls.0.len(), writes, "write_utf");
+    assert_eq!(calls.0.concat(), whole);
+    let mut calls = Calls(Vec::new());
+    wirebytes_mutf8::write_utf16(&mut calls, &units).unwrap();
+    assert_eq!(calls.0.len(), writes, "write_utf16");
+    assert_eq!(calls.0.concat(), whole);
+}
