@@ -77,7 +77,9 @@ pub(crate) fn encode_str<S: Sink>(
             Ok(())
         }
         Kind::Utf16 { big_endian, .. } => {
-            let units = (S::EXACT || S::IN_PLACE).then(|| utf16_units(text, kernels));
+            // Counted first for an exact sink alone: into a slice the writer takes the worst
+            // case where the slice has it (see `str_to_utf16`).
+            let units = S::EXACT.then(|| utf16_units(text, kernels));
             if S::EXACT {
                 out.reserve_exact(prefix.len() + 2 * units.unwrap_or(0));
             }
@@ -86,7 +88,7 @@ pub(crate) fn encode_str<S: Sink>(
             Ok(())
         }
         Kind::Utf32 { big_endian, .. } => {
-            let chars = (S::EXACT || S::IN_PLACE).then(|| chars(text, kernels));
+            let chars = S::EXACT.then(|| chars(text, kernels));
             if S::EXACT {
                 out.reserve_exact(prefix.len() + 4 * chars.unwrap_or(0));
             }

@@ -318,10 +318,6 @@ pub(crate) struct Room<'a> {
     /// spare capacity or a staging buffer, which no one reads past the output; no in the
     /// caller's slice, whose bytes past the output stay as they were (a kernel writes
     /// scratch bytes there only where the caller's next bytes write over them).
-    #[cfg_attr(
-        not(wirebytes_x86_kernels),
-        allow(dead_code, reason = "only the x86 kernels leave scratch bytes")
-    )]
     scratch: bool,
 }
 
@@ -365,10 +361,6 @@ impl<'a> Room<'a> {
     /// Whether a kernel may write bytes past the written front and leave them there (see
     /// the field).
     #[inline(always)]
-    #[cfg_attr(
-        not(wirebytes_x86_kernels),
-        allow(dead_code, reason = "only the x86 kernels leave scratch bytes")
-    )]
     pub(crate) fn scratch(&self) -> bool {
         self.scratch
     }

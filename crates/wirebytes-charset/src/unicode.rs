@@ -186,6 +186,11 @@ trait UnitSink {
     /// nothing, when there is room for fewer than `N` units from there.
     fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool;
 
+    /// Writes the first `count` of the ASCII bytes `eight` as units from unit `at` on, and
+    /// perhaps the others after them as scratch units (where the sink takes scratch
+    /// writes); `false`, writing nothing, when they do not fit.
+    fn put_ascii(&mut self, at: usize, eight: &[u8; 8], count: usize) -> bool;
+
     /// Writes `c`, above U+FFFF, at unit `at` ([`SUPPLEMENTARY`](Self::SUPPLEMENTARY) units);
     /// `false`, writing nothing, when it does not fit.
     fn put_supplementary(&mut self, at: usize, c: u32) -> bool;
@@ -225,6 +230,12 @@ impl UnitSink for [u16] {
     }
 
     #[inline(always)]
+    fn put_ascii(&mut self, at: usize, eight: &[u8; 8], _: usize) -> bool {
+        // A stack buffer of units: all eight, the last ones overwritten later.
+        self.put(at, &eight.map(u16::from))
+    }
+
+    #[inline(always)]
     fn put_supplementary(&mut self, at: usize, c: u32) -> bool {
         self.put(at, &surrogate_pair(c))
     }
@@ -250,6 +261,16 @@ impl UnitSink for [u16] {
     }
 }
 
+/// The units of the ASCII bytes `eight`, of which the first `count` are chars of the text,
+/// and how many of them to write into `room`: all eight where it takes scratch writes (the
+/// units past `count` are overwritten later), else `count` (the bytes past the output stay
+/// as they were).
+#[inline(always)]
+fn ascii_units(eight: &[u8; 8], count: usize, room: &Room<'_>) -> ([u16; 8], usize) {
+    let len = if room.scratch() { 8 } else { count };
+    (eight.map(u16::from), len)
+}
+
 /// UTF-16 bytes written into a [`Room`] from byte `base` on, each unit's two big-endian when
 /// `BIG_ENDIAN`, else little-endian.
 struct Ordered<'r, 'a, const BIG_ENDIAN: bool> {
@@ -262,6 +283,14 @@ impl<const BIG_ENDIAN: bool> UnitSink for Ordered<'_, '_, BIG_ENDIAN> {
 
     #[inline(always)]
     fn put<const N: usize>(&mut self, at: usize, units: &[u16; N]) -> bool {
+        self.room
+            .put_each(self.base + 2 * at, units, |u| unit_bytes(u, BIG_ENDIAN))
+    }
+
+    #[inline(always)]
+    fn put_ascii(&mut self, at: usize, eight: &[u8; 8], count: usize) -> bool {
+        let (units, len) = ascii_units(eight, count, self.room);
+        let units = units.get(..len).unwrap_or_default();
         self.room
             .put_each(self.base + 2 * at, units, |u| unit_bytes(u, BIG_ENDIAN))
     }
@@ -310,6 +339,15 @@ impl<const BIG_ENDIAN: bool> UnitSink for Wide<'_, '_, BIG_ENDIAN> {
     }
 
     #[inline(always)]
+    fn put_ascii(&mut self, at: usize, eight: &[u8; 8], count: usize) -> bool {
+        let (units, len) = ascii_units(eight, count, self.room);
+        let units = units.get(..len).unwrap_or_default();
+        self.room.put_each(self.base + 4 * at, units, |u| {
+            scalar_bytes(u32::from(u), BIG_ENDIAN)
+        })
+    }
+
+    #[inline(always)]
     fn put_supplementary(&mut self, at: usize, c: u32) -> bool {
         self.room
             .put(self.base + 4 * at, scalar_bytes(c, BIG_ENDIAN))
@@ -337,10 +375,10 @@ impl<const BIG_ENDIAN: bool> UnitSink for Wide<'_, '_, BIG_ENDIAN> {
 /// 16 bytes of input are looked at per step, in one load: all ASCII, 16 units at once; four
 /// 3-byte chars in their first 12 (CJK: the run goes to `kernels`' 3-byte-run kernel where
 /// it has one), or four 2-byte chars in their first 8 (Cyrillic, Greek), four units; else
-/// the ASCII bytes before the first other byte (all eight widened, the units past the count
-/// overwritten later), then one char. A step whose units do not fit in `dst` ends the loop;
-/// the last bytes go char by char. The input is a `str`, so a pattern of lead and
-/// continuation bytes proves the sequences are whole.
+/// the ASCII bytes before the first other byte (all eight widened where `dst` takes scratch
+/// units, the units past the count overwritten later), then one char. A step whose units do
+/// not fit in `dst` ends the loop; the last bytes go char by char. The input is a `str`, so
+/// a pattern of lead and continuation bytes proves the sequences are whole.
 fn utf8_to_units<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels) -> usize {
     let bytes = text.as_bytes();
     let (mut i, mut n) = (0, 0);
@@ -409,7 +447,7 @@ fn utf8_to_units<D: UnitSink + ?Sized>(text: &str, dst: &mut D, kernels: Kernels
             let Some(eight) = window.first_chunk::<8>() else {
                 break;
             };
-            (dst.put(n, &eight.map(u16::from)), ascii, ascii)
+            (dst.put_ascii(n, eight, ascii), ascii, ascii)
         } else if b0 < 0xE0 {
             let unit = (u16::from(b0 & 0x1F) << 6) | u16::from(window[1] & 0x3F);
             (dst.put(n, &[unit]), 2, 1)
@@ -481,6 +519,9 @@ fn write_piece<const BIG_ENDIAN: bool>(
 /// Appends `text` as UTF-16 (no BOM), `units` of them when the caller has counted them
 /// (`utf16_units(text)`). Written in place at the end of `out`: the whole text at once into
 /// a sink that lends its memory ([`Sink::IN_PLACE`]), else a [piece](pieces) at a time.
+/// Into a sink that lends its memory, uncounted units are counted only where it has less
+/// room in place than the worst case (two bytes a byte of UTF-8): into one that has it
+/// (the caller's slice of `max_encoded_len`), the text is written in one pass.
 pub(crate) fn str_to_utf16<S: Sink>(
     text: &str,
     units: Option<usize>,
@@ -497,8 +538,17 @@ pub(crate) fn str_to_utf16<S: Sink>(
         }
     };
     if S::IN_PLACE {
-        let units = units.unwrap_or_else(|| utf16_units(text));
-        out.put_with(2 * units, |room| {
+        let worst = 2 * text.len();
+        let room_len = match units {
+            Some(units) => 2 * units,
+            None if out.spare() >= worst => worst,
+            None => {
+                2 * kernels
+                    .count_units(text, true)
+                    .unwrap_or_else(|| utf16_units(text))
+            }
+        };
+        out.put_with(room_len, |room| {
             if kernels.decodes_any_utf8() && !mostly_three_byte(text.as_bytes()) {
                 // Every piece would go through the crate's own decoder: the text in one call
                 // (CJK a piece at a time, which took fewer instructions at the AVX2 level).
@@ -577,7 +627,8 @@ fn write_utf32_piece<const BIG_ENDIAN: bool>(
 
 /// Appends `text` as UTF-32 (no BOM), `chars` of them when the caller has counted them.
 /// Written in place at the end of a sink that lends its memory ([`Sink::IN_PLACE`]), else
-/// through a stack buffer a piece at a time.
+/// through a stack buffer a piece at a time. Uncounted chars are counted only as
+/// [`str_to_utf16`] counts its units.
 pub(crate) fn str_to_utf32<S: Sink>(
     text: &str,
     chars: Option<usize>,
@@ -586,9 +637,19 @@ pub(crate) fn str_to_utf32<S: Sink>(
     kernels: Kernels,
 ) {
     if S::IN_PLACE {
-        let chars = chars.unwrap_or_else(|| crate::single_byte::count_chars(text.as_bytes()));
+        // As `str_to_utf16` does: the worst case is four bytes a byte of UTF-8.
+        let worst = text.len().saturating_mul(4);
+        let room_len = match chars {
+            Some(chars) => 4 * chars,
+            None if out.spare() >= worst => worst,
+            None => {
+                4 * kernels
+                    .count_units(text, false)
+                    .unwrap_or_else(|| crate::single_byte::count_chars(text.as_bytes()))
+            }
+        };
         let mut units = None;
-        out.put_with(4 * chars, |room| {
+        out.put_with(room_len, |room| {
             if kernels.decodes_any_utf8() && !mostly_three_byte(text.as_bytes()) {
                 // Text that does not begin as CJK: in one call, through the kernel of any
                 // UTF-8 (CJK goes faster a piece at a time through the 3-byte-run kernel).

@@ -161,6 +161,49 @@ fn exact_sizes_are_counted_by_the_count_kernels() {
     }
 }
 
+/// UTF-16 and UTF-32 into the caller's slice: one that holds the worst case
+/// (`max_encoded_len`) is written in one pass, with no count, the kernel of any UTF-8 reading
+/// the text straight into the slice and its last bytes through a staging buffer; a shorter
+/// one, which may not hold the worst case, is counted first.
+#[test]
+fn worst_case_slices_are_written_without_a_count() {
+    let text = "é".repeat(500);
+    for charset in [
+        Charset::UTF_16LE,
+        Charset::for_java_name("UTF-32LE").expect("a JDK charset"),
+    ] {
+        let want = reference::encode(charset, &text, JDK);
+        for level in levels::all() {
+            let name = level.name();
+            let worst = charset.max_encoded_len(text.len(), JDK);
+            for (room, counting) in [(worst, false), (want.len(), true)] {
+                let mut buf = vec![0; room];
+                let counts = counted(|| {
+                    assert_eq!(
+                        level.encode_to_slice(charset, &text, JDK, &mut buf),
+                        Some(want.len()),
+                        "{charset} at {name}"
+                    );
+                });
+                assert_eq!(buf[..want.len()], want[..], "{charset} at {name}");
+                let what = format!("{charset} into {room} bytes");
+                let count = if counting { 1000 } else { 0 };
+                let (kernel, counter) = match name {
+                    "avx2" => ("utf8_units_avx2", "count_units_avx2"),
+                    "avx512" => ("utf8_units_avx512", "count_units_avx512"),
+                    _ => {
+                        check(&counts, name, &what, &[]);
+                        continue;
+                    }
+                };
+                let read = counts[kernel];
+                assert!((960..=1000).contains(&read), "{name} {what}: {read}");
+                check(&counts, name, &what, &[(kernel, read), (counter, count)]);
+            }
+        }
+    }
+}
+
 /// Latin-1 text into the caller's slice and through the streaming encoder: the Latin-1
 /// kernels (AVX-512, and AVX2, whose scratch bytes past a step's output the next chars' bytes
 /// write over) take the whole text into a slice and into the encoder's outputs as into a `Vec`.

@@ -212,6 +212,33 @@ mod x86_64;
 use crate::latin1::WINDOW;
 use crate::single_byte::{BLOCK, PAIRS};
 
+/// The bytes of UTF-8 that follow what the kernel of any UTF-8 reads straight into a room
+/// that takes no scratch bytes: their units (two bytes or more for each three bytes of text,
+/// less three bytes of a char the kernel's last step may end in) are at least the 64 bytes
+/// past its output that its widest step (128 bytes of UTF-32 for 64 of units) leaves.
+#[cfg(wirebytes_x86_kernels)]
+const UNITS_COVER: usize = 128;
+
+/// The text that the kernel of any UTF-8 writes through a staging buffer into a room that
+/// takes no scratch bytes: the last bytes, at most this many.
+#[cfg(wirebytes_x86_kernels)]
+const STAGED_TEXT: usize = 2 * UNITS_COVER;
+
+/// The staging buffer's length: the UTF-32 units of [`STAGED_TEXT`] bytes and the widest
+/// step's scratch bytes past them.
+#[cfg(wirebytes_x86_kernels)]
+const STAGE: usize = 4 * STAGED_TEXT + 128;
+
+/// `i`, or the start of the char it falls in, in UTF-8 `src`.
+#[cfg(wirebytes_x86_kernels)]
+#[inline(always)]
+fn char_floor(src: &[u8], mut i: usize) -> usize {
+    while i > 0 && src.get(i).is_some_and(|&b| b & 0xC0 == 0x80) {
+        i -= 1;
+    }
+    i
+}
+
 /// Runs a kernel that writes into `room` from byte `at` on (within its written front):
 /// `kernel` gets the room's tail and returns what it read and the bytes it wrote from the
 /// tail's start, which the room then counts as written. `(0, 0)` when `at` is past the front.
@@ -529,7 +556,7 @@ impl Kernels {
         if self.decodes_any_utf8() {
             let avx512 = cfg!(wirebytes_avx512) && self.0 & Self::AVX512 != 0;
             let unit = if utf32 { 4 } else { 2 };
-            let kernel = |dst: &mut [std::mem::MaybeUninit<u8>]| {
+            let kernel = |src: &[u8], dst: &mut [std::mem::MaybeUninit<u8>]| {
                 #[cfg(wirebytes_avx512)]
                 if avx512 {
                     // SAFETY: `utf8_units_avx512` requires AVX-512 F, BW, VBMI, VBMI2 and POPCNT,
@@ -559,9 +586,40 @@ impl Kernels {
                 };
                 (read, unit * units)
             };
-            // SAFETY: the kernels write only initialised bytes, each unit they count (the
-            // module docs' contract).
-            let (read, wrote) = unsafe { into_room(room, at, kernel) };
+            // Into a room that takes no scratch bytes, the kernel writes straight into the
+            // room only the text that `UNITS_COVER` bytes follow (their units, at least 64
+            // bytes, write over its scratch bytes); the last `STAGED_TEXT` bytes or fewer go
+            // through a staging buffer, of which the units alone are copied.
+            let direct = room.scratch() || src.len() > STAGED_TEXT;
+            let (read, wrote) = if direct {
+                let end = if room.scratch() {
+                    src.len()
+                } else {
+                    char_floor(src, src.len() - UNITS_COVER)
+                };
+                let text = src.get(..end).unwrap_or_default();
+                // SAFETY: the kernels write only initialised bytes, each unit they count (the
+                // module docs' contract).
+                unsafe { into_room(room, at, |dst| kernel(text, dst)) }
+            } else {
+                // SAFETY: the closure copies into the room's tail the units the kernel counts,
+                // from the staging buffer where the kernel initialised them (its contract),
+                // and says it wrote those bytes alone (none when the copy does not fit).
+                unsafe {
+                    into_room(room, at, |dst| {
+                        let mut stage = [std::mem::MaybeUninit::<u8>::uninit(); STAGE];
+                        let len = dst.len().min(STAGE);
+                        let (read, wrote) = kernel(src, stage.get_mut(..len).unwrap_or_default());
+                        match (dst.get_mut(..wrote), stage.get(..wrote)) {
+                            (Some(out), Some(units)) => {
+                                out.copy_from_slice(units);
+                                (read, wrote)
+                            }
+                            _ => (0, 0),
+                        }
+                    })
+                }
+            };
             let path = if avx512 {
                 Path::Utf8UnitsAvx512
             } else {

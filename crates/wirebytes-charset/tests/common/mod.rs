@@ -59,19 +59,23 @@ fn split_points(len: usize, seed: u64) -> Vec<usize> {
 }
 
 /// A `_to_slice` form against `want`: `Some(len)` with the bytes into a slice of exactly
-/// `want.len()` bytes and into a longer one, the bytes past the output untouched; `None`
-/// into every shorter slice (every length when `every`, else a few), never a byte written
-/// past the slice (a sentinel follows it).
+/// `want.len()` bytes, into one 9 bytes longer and into one of `max` (the `max_*_len`
+/// bound, where a writer may take the worst case as its room), the bytes past the output
+/// untouched; `None` into every shorter slice (every length when `every`, else a few),
+/// never a byte written past the slice (a sentinel follows it).
 pub(crate) fn check_slice(
     what: &str,
     want: &[u8],
     every: bool,
+    max: usize,
     mut f: impl FnMut(&mut [u8]) -> Option<usize>,
 ) {
     const SENTINEL: u8 = 0xEE;
-    for extra in [0, 9] {
-        let mut buf = vec![SENTINEL; want.len() + extra + 4];
-        let room = want.len() + extra;
+    let mut rooms = vec![want.len(), want.len() + 9, max];
+    rooms.sort_unstable();
+    rooms.dedup();
+    for room in rooms {
+        let mut buf = vec![SENTINEL; room + 4];
         assert_eq!(f(&mut buf[..room]), Some(want.len()), "{what}: room {room}");
         assert_eq!(&buf[..want.len()], want, "{what}: room {room}");
         assert!(
@@ -246,6 +250,7 @@ pub(crate) fn check_str(text: &str) {
                 &format!("encode_to_slice {name} {replacement:?}"),
                 &slow,
                 true,
+                charset.max_encoded_len(text.len(), replacement),
                 |dst| charset.encode_to_slice(text, replacement, dst),
             );
             for level in levels::all() {
@@ -273,6 +278,7 @@ pub(crate) fn check_str(text: &str) {
                     &format!("encode_to_slice {lname} {name} {replacement:?}"),
                     &slow,
                     false,
+                    charset.max_encoded_len(text.len(), replacement),
                     |dst| level.encode_to_slice(charset, text, replacement, dst),
                 );
             }
@@ -438,6 +444,7 @@ pub(crate) fn check_units(units: &[u16]) {
                 &format!("encode_from_utf16_to_slice {name} {replacement:?}"),
                 &slow,
                 true,
+                charset.max_encoded_len_from_utf16(units.len(), replacement),
                 |dst| charset.encode_from_utf16_to_slice(units, replacement, dst),
             );
             #[cfg(feature = "bytes")]
