@@ -643,19 +643,20 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
     eprintln!("== mutants: {}", krates.join(", "));
     // The selection's names, and those left to test, when resuming.
     let mut selection: Option<(Vec<String>, Vec<String>)> = None;
+    // Whether a crate's list gives a missed mutant as equivalent: settled as well when
+    // resuming, and not tested again at the full size.
+    let equivalent = |line: &str| {
+        reports.iter().any(|(krate, _, equivalents)| {
+            let krate_dir = format!("crates/wirebytes-{krate}");
+            line.trim().starts_with(&format!("{krate_dir}/"))
+                && equivalents.iter().any(|e| e.covers(root, &krate_dir, line))
+        })
+    };
     let status = fs::create_dir_all(&out_dir)
         .map_err(|err| format!("cannot create {}: {err}", out_dir.display()))
         .and_then(|()| copy_tree(root, &tree))
         .and_then(|()| {
             if run.resume {
-                // A missed mutant whose name a crate's list gives is settled as well.
-                let equivalent = |line: &str| {
-                    reports.iter().any(|(krate, _, equivalents)| {
-                        let krate_dir = format!("crates/wirebytes-{krate}");
-                        line.trim().starts_with(&format!("{krate_dir}/"))
-                            && equivalents.iter().any(|e| e.covers(root, &krate_dir, line))
-                    })
-                };
                 carry(&out_dir.join("mutants.out"), &settled_dir, &equivalent)?;
                 let names = listed(&tree, krates, run)?;
                 let settled = settled_names(&settled_dir);
@@ -690,13 +691,6 @@ fn run_crates<'a>(root: &Path, krates: &[&'a str], run: Run) -> Vec<(&'a str, Re
             // The mutants the reduced size missed, again at the full size: the others'
             // outcomes are settled (a test that notices a mutant at the reduced size
             // notices it).
-            let equivalent = |line: &str| {
-                reports.iter().any(|(krate, _, equivalents)| {
-                    let krate_dir = format!("crates/wirebytes-{krate}");
-                    line.trim().starts_with(&format!("{krate_dir}/"))
-                        && equivalents.iter().any(|e| e.covers(root, &krate_dir, line))
-                })
-            };
             let missed: Vec<String> =
                 fs::read_to_string(out_dir.join("mutants.out").join("missed.txt"))
                     .unwrap_or_default()

@@ -413,6 +413,18 @@ fn ascii_runs_take_the_wide_steps() {
     let counts = counted(|| assert!(portable.decode_to_utf16(&tail).is_ok()));
     assert_eq!(counts["utf16_two_byte_words"], 80);
     assert_eq!(counts["utf16_ascii_words"], 16);
+    // 2-byte words with a space after each, 64 ASCII bytes, 2-byte text: a lone space goes
+    // on its own, and the run (the last space and the 64) back to the blocks, 32 at a time
+    // and then its last byte as the prefix of a block.
+    let words = [
+        "\u{436}\u{3C9} ".repeat(8).as_bytes(),
+        &ascii.as_bytes()[..64],
+        "\u{436}".repeat(20).as_bytes(),
+    ]
+    .concat();
+    let counts = counted(|| assert!(portable.decode_to_utf16(&words).is_ok()));
+    assert_eq!(counts["utf16_ascii_blocks"], 65);
+    assert_eq!(counts["utf16_ascii_words"], 0);
 }
 
 /// The strict forms' decoders to UTF-16 (CESU-8 and class files) widen ASCII 8 bytes at a

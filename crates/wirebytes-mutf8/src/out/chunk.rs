@@ -73,4 +73,18 @@ mod tests {
         put_chunk(&mut vec, |out| out.put_part(b"0123456789"));
         assert!(vec.starts_with(b"0123") && !vec.is_empty());
     }
+
+    #[test]
+    fn runs_of_units_are_narrowed_as_far_as_the_chunk_holds() {
+        let units: Vec<u16> = (0..70u16).map(|k| 0x30 + k % 40).collect();
+        let want: Vec<u8> = units.iter().map(|&u| u as u8).collect();
+        // A chunk of 100 bytes or more takes the 70 (three blocks of up to 32), one byte the
+        // first alone.
+        let mut vec = Vec::with_capacity(100);
+        assert_eq!(put_chunk(&mut vec, |out| out.put_part_narrowed(&units)), 70);
+        assert_eq!(vec, want);
+        let mut room = wirebytes_testkit::buf::OneByteRoom::with(b"");
+        assert_eq!(put_chunk(&mut room, |out| out.put_part_narrowed(&units)), 1);
+        assert_eq!(room.bytes(), &want[..1]);
+    }
 }
