@@ -20,11 +20,10 @@ pub(crate) fn ascii_widen_avx2<const UNIT: usize, const BIG_ENDIAN: bool>(
     dst: &mut [MaybeUninit<u8>],
 ) -> usize {
     let mut read = 0;
-    while let (Some(block), Some(out)) = (
-        src.get(read..read + 32),
-        dst.get_mut(UNIT * read..UNIT * (read + 32)),
-    ) {
-        // SAFETY: the load reads the 32 bytes of `block`; no alignment requirement.
+    // Each step's 32 bytes and the room for their units (bounds checked once, by the chunks).
+    for (block, out) in src.chunks_exact(32).zip(dst.chunks_exact_mut(32 * UNIT)) {
+        // SAFETY: the load reads the 32 bytes of `block` (a chunk of 32); no alignment
+        // requirement.
         let bytes = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
         if _mm256_movemask_epi8(bytes) != 0 {
             break;
@@ -90,11 +89,11 @@ mod avx512 {
         dst: &mut [MaybeUninit<u8>],
     ) -> usize {
         let mut read = 0;
-        while let (Some(block), Some(out)) = (
-            src.get(read..read + 64),
-            dst.get_mut(UNIT * read..UNIT * (read + 64)),
-        ) {
-            // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
+        // Each step's 64 bytes and the room for their units (bounds checked once, by the
+        // chunks).
+        for (block, out) in src.chunks_exact(64).zip(dst.chunks_exact_mut(64 * UNIT)) {
+            // SAFETY: the load reads the 64 bytes of `block` (a chunk of 64); no alignment
+            // requirement.
             let bytes = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
             if _mm512_movepi8_mask(bytes) != 0 {
                 break;
