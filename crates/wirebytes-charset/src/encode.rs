@@ -192,9 +192,11 @@ impl Charset {
     }
 
     /// Writes the bytes [`encode`](Self::encode) returns to the start of `dst`: `Some(n)`,
-    /// the number of bytes written, when they fit; `None` when `dst` is shorter than they are
-    /// (then what `dst` holds is unspecified, but nothing past it is touched). Written in one
-    /// pass, with nothing counted first; a `dst` of
+    /// the number of bytes written, when they fit (the bytes of `dst` past them are left as
+    /// they were); `None` when `dst` is shorter than they are (then what `dst` holds is
+    /// unspecified, but nothing past it is touched). Written in one pass, with nothing
+    /// counted first, but for UTF-16 and UTF-32 into a `dst` shorter than their worst case
+    /// (two or four bytes a byte of `text`), where the units are counted first; a `dst` of
     /// [`max_encoded_len`](Self::max_encoded_len)`(text.len(), replacement)` bytes always
     /// takes the whole text.
     ///
