@@ -36,6 +36,18 @@ const COVER_AVX512: usize = 256;
 /// 8 chars or more.
 const COVER_AVX2: usize = 32;
 
+/// Where the steps that may leave scratch bytes end, in `len` bytes of text: at its end
+/// where the room takes scratch bytes, else `cover` bytes before it (the bytes of the
+/// chars in those write over the scratch).
+#[inline(always)]
+fn covered_end(len: usize, scratch: bool, cover: usize) -> usize {
+    if scratch {
+        len
+    } else {
+        len.saturating_sub(cover)
+    }
+}
+
 /// The bytes of `x` that start a char: ASCII and leads, all but the continuation bytes
 /// (0x80..=0xBF, below -64 as signed bytes).
 #[cfg(wirebytes_avx512)]
@@ -90,11 +102,7 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
 ) -> (usize, usize) {
     let (mut i, mut w) = (0usize, 0usize);
     // The end of the steps stored 64 bytes wide.
-    let plain_end = if scratch {
-        src.len()
-    } else {
-        src.len().saturating_sub(COVER_AVX512)
-    };
+    let plain_end = covered_end(src.len(), scratch, COVER_AVX512);
     // Whole steps: 64 bytes and the one after them, none a stop, and room for 64 bytes.
     while let (Some(bytes), Some(out)) = (
         src.get(i..i + 65),
@@ -263,11 +271,7 @@ pub(crate) fn latin1_bytes_avx2<const C1: bool>(
 ) -> (usize, usize) {
     let (mut i, mut w) = (0usize, 0usize);
     // The end of the steps' bytes.
-    let end = if scratch {
-        src.len()
-    } else {
-        src.len().saturating_sub(COVER_AVX2)
-    };
+    let end = covered_end(src.len(), scratch, COVER_AVX2);
     while let (Some(bytes), Some(out)) = (
         src.get(i..i + 33),
         dst.get_mut(w..w + 32)
