@@ -213,9 +213,10 @@ use crate::latin1::WINDOW;
 use crate::single_byte::{BLOCK, PAIRS};
 
 /// The bytes of UTF-8 that follow what the kernel of any UTF-8 reads straight into a room
-/// that takes no scratch bytes: their units (two bytes or more for each three bytes of text,
-/// less three bytes of a char the kernel's last step may end in) are at least the 64 bytes
-/// past its output that its widest step (128 bytes of UTF-32 for 64 of units) leaves.
+/// that takes no scratch bytes. Their units, at least 83 bytes (two or more for each three
+/// bytes of text, less the three bytes of a char the kernel's last step may end in), cover
+/// the scratch bytes its stores leave past its output: at most 68, a 128-byte UTF-32 store
+/// of 15 chars or more (a 64-byte UTF-16 store holds 5 chars or more).
 #[cfg(wirebytes_x86_kernels)]
 const UNITS_COVER: usize = 128;
 
