@@ -216,7 +216,7 @@ use crate::single_byte::{BLOCK, PAIRS};
 /// that takes no scratch bytes. Their units, at least 83 bytes (two or more for each three
 /// bytes of text, less the three bytes of a char the kernel's last step may end in), cover
 /// the scratch bytes its stores leave past its output: at most 68, a 128-byte UTF-32 store
-/// of 15 chars or more (a 64-byte UTF-16 store holds 5 chars or more).
+/// of 15 chars or more (a 64-byte UTF-16 store holds 10 bytes of units or more).
 #[cfg(wirebytes_x86_kernels)]
 const UNITS_COVER: usize = 128;
 
