@@ -57,7 +57,8 @@
 //! and again, each slice's bytes appended to a reused `Vec`).
 
 use bytes::BytesMut;
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use wirebytes_benches::bench;
 use wirebytes_charset::{Charset, CoderResult, Encoding, Replacement, levels, reference};
 use wirebytes_testkit::text::repeat_chars;
@@ -636,14 +637,18 @@ fn unicode(c: &mut Criterion) {
                         peer::convert(target, t)
                     });
                 }
-                bench(&mut group, GROUP, "ours", &param, &text, |t| {
-                    charset.encode(t, Replacement::Jdk)
-                });
-                if let Some(avx2) = below {
-                    bench(&mut group, GROUP, "ours-avx2", &param, &text, |t| {
-                        avx2.encode(charset, t, Replacement::Jdk)
-                    });
-                }
+                bench_ours(
+                    &mut group,
+                    GROUP,
+                    "",
+                    &param,
+                    &text,
+                    below,
+                    |level, t| match level {
+                        Some(level) => level.encode(charset, t, Replacement::Jdk),
+                        None => charset.encode(t, Replacement::Jdk),
+                    },
+                );
                 // Into the caller's buffer of the worst-case size, nothing counted first.
                 let mut slice = vec![0u8; charset.max_encoded_len(text.len(), Replacement::Jdk)];
                 #[cfg(target_arch = "x86_64")]
@@ -658,22 +663,44 @@ fn unicode(c: &mut Criterion) {
                         peer::convert_into(target, t, &mut units)
                     });
                 }
-                bench(&mut group, GROUP, "ours-to-slice", &param, &text, |t| {
-                    charset.encode_to_slice(t, Replacement::Jdk, &mut slice)
-                });
-                if let Some(avx2) = below {
-                    bench(
-                        &mut group,
-                        GROUP,
-                        "ours-avx2-to-slice",
-                        &param,
-                        &text,
-                        |t| avx2.encode_to_slice(charset, t, Replacement::Jdk, &mut slice),
-                    );
-                }
+                let to_slice = |level: Option<levels::Level>, t: &str| match level {
+                    Some(level) => level.encode_to_slice(charset, t, Replacement::Jdk, &mut slice),
+                    None => charset.encode_to_slice(t, Replacement::Jdk, &mut slice),
+                };
+                let input = text.as_str();
+                bench_ours(
+                    &mut group,
+                    GROUP,
+                    "-to-slice",
+                    &param,
+                    input,
+                    below,
+                    to_slice,
+                );
                 group.finish();
             }
         }
+    }
+}
+
+/// Benches `f` at the CPU's own level (`f(None, ..)`) as `ours` then `suffix`, and, where the
+/// machine has a level above AVX2 (`below`), at the AVX2 level as `ours-avx2` then `suffix`.
+fn bench_ours<I: ?Sized, O>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    group_name: &str,
+    suffix: &str,
+    parameter: &str,
+    input: &I,
+    below: Option<levels::Level>,
+    mut f: impl FnMut(Option<levels::Level>, &I) -> O,
+) {
+    let column = format!("ours{suffix}");
+    bench(group, group_name, &column, parameter, input, |i| f(None, i));
+    if let Some(avx2) = below {
+        let column = format!("ours-avx2{suffix}");
+        bench(group, group_name, &column, parameter, input, |i| {
+            f(Some(avx2), i)
+        });
     }
 }
 
@@ -716,14 +743,18 @@ fn from_utf16(c: &mut Criterion) {
                         reference::encode_from_utf16(charset, u, Replacement::Jdk)
                     });
                 }
-                bench(&mut group, GROUP, "ours", &param, &units, |u| {
-                    charset.encode_from_utf16(u, Replacement::Jdk)
-                });
-                if let Some(avx2) = below {
-                    bench(&mut group, GROUP, "ours-avx2", &param, &units, |u| {
-                        avx2.encode_from_utf16(charset, u, Replacement::Jdk)
-                    });
-                }
+                bench_ours(
+                    &mut group,
+                    GROUP,
+                    "",
+                    &param,
+                    &units,
+                    below,
+                    |level, u| match level {
+                        Some(level) => level.encode_from_utf16(charset, u, Replacement::Jdk),
+                        None => charset.encode_from_utf16(u, Replacement::Jdk),
+                    },
+                );
                 // Into the caller's buffer of the worst-case size, nothing counted first.
                 let mut slice =
                     vec![0u8; charset.max_encoded_len_from_utf16(units.len(), Replacement::Jdk)];
@@ -734,26 +765,22 @@ fn from_utf16(c: &mut Criterion) {
                         peer::convert_from_utf16_into(latin1, u, &mut slice)
                     });
                 }
-                bench(&mut group, GROUP, "ours-to-slice", &param, &units, |u| {
-                    charset.encode_from_utf16_to_slice(u, Replacement::Jdk, &mut slice)
-                });
-                if let Some(avx2) = below {
-                    bench(
-                        &mut group,
-                        GROUP,
-                        "ours-avx2-to-slice",
-                        &param,
-                        &units,
-                        |u| {
-                            avx2.encode_from_utf16_to_slice(
-                                charset,
-                                u,
-                                Replacement::Jdk,
-                                &mut slice,
-                            )
-                        },
-                    );
-                }
+                let to_slice = |level: Option<levels::Level>, u: &[u16]| match level {
+                    Some(level) => {
+                        level.encode_from_utf16_to_slice(charset, u, Replacement::Jdk, &mut slice)
+                    }
+                    None => charset.encode_from_utf16_to_slice(u, Replacement::Jdk, &mut slice),
+                };
+                let input = units.as_slice();
+                bench_ours(
+                    &mut group,
+                    GROUP,
+                    "-to-slice",
+                    &param,
+                    input,
+                    below,
+                    to_slice,
+                );
                 group.finish();
             }
         }
