@@ -1628,6 +1628,45 @@ mod tests {
         }
     }
 
+    /// The kernel of any UTF-8 takes its text in one call: into a room that takes scratch
+    /// bytes, the whole text but its last steps' bytes; into one that does not, a long text
+    /// up to the last `UNITS_COVER` bytes (straight into the room) and one of `STAGED_TEXT`
+    /// bytes or fewer whole but those (through the staging buffer).
+    #[test]
+    #[cfg(wirebytes_x86_kernels)]
+    fn any_utf8_runs_take_the_text_in_one_call() {
+        use super::{STAGED_TEXT, UNITS_COVER};
+        // 600 bytes of 2-byte chars alone, so every even place is a char boundary.
+        let text = "\u{436}\u{3C9}".repeat(150);
+        for (name, kernels) in Kernels::levels() {
+            for utf32 in [false, true] {
+                let unit = if utf32 { 4 } else { 2 };
+                for len in [text.len(), STAGED_TEXT, 100] {
+                    let src = &text.as_bytes()[..len];
+                    for scratch in [false, true] {
+                        let mut dst = vec![0u8; unit * len + 64];
+                        let mut room = if scratch {
+                            Room::staging(&mut dst)
+                        } else {
+                            Room::new(&mut dst)
+                        };
+                        let Some((read, _)) = kernels.utf8_units(src, &mut room, 0, utf32, false)
+                        else {
+                            continue;
+                        };
+                        let what = format!("{name} utf32 {utf32} {len} bytes scratch {scratch}");
+                        let end = if scratch || len <= STAGED_TEXT {
+                            len
+                        } else {
+                            len - UNITS_COVER
+                        };
+                        assert!(read <= end && read + 48 >= end, "{what}: read {read}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The kernel of any UTF-8 writes the units of exactly the chars it says it read, up to a
     /// char boundary, to UTF-16 and UTF-32 in either byte order, and nothing past its last
     /// 64-byte store: texts of every char class (a 4-byte char straddling every place of a
