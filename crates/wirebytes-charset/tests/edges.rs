@@ -911,6 +911,19 @@ fn java_names(#[case] name: &str, #[case] canonical: Option<&str>) {
     }
 }
 
+/// `is_java`: every charset of the JDK's list, and of the WHATWG encodings only the three
+/// that are one value with the JDK's (UTF-8 and UTF-16BE/LE).
+#[test]
+fn is_java_tells_the_jdk_charsets_apart() {
+    for charset in Charset::java_charsets() {
+        assert!(charset.is_java(), "{charset}");
+    }
+    for charset in Charset::whatwg_charsets() {
+        let shared = [Charset::UTF_8, Charset::UTF_16BE, Charset::UTF_16LE].contains(&charset);
+        assert_eq!(charset.is_java(), shared, "{charset}");
+    }
+}
+
 /// The JDK's charsets and their WHATWG twins are different values with different bytes where
 /// the tables differ; UTF-8 and UTF-16BE/LE are one value.
 #[test]
