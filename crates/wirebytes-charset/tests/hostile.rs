@@ -82,3 +82,31 @@ fn encode_to_buf_into_one_byte_of_room_at_a_time() {
         }
     }
 }
+
+/// A high surrogate that ends a UTF-16 chunk waits for the next chunk: a `&str` chunk after
+/// it, which cannot complete it, has it replaced before its own chars; an empty `&str` chunk
+/// before the end leaves it waiting, and a low surrogate in the next UTF-16 chunk completes
+/// it.
+#[test]
+fn a_pending_high_surrogate_meets_str_chunks() {
+    for charset in charsets() {
+        for replacement in REPLACEMENTS {
+            let what = format!("{} {replacement:?}", charset.name());
+            let mut encoder = charset.new_encoder(replacement);
+            let mut out = Vec::new();
+            encoder.encode_from_utf16_to_vec(&[0xD83D], false, &mut out);
+            encoder.encode_to_vec("ab", false, &mut out);
+            encoder.encode_to_vec("", true, &mut out);
+            let want = reference::encode_from_utf16(charset, &[0xD83D, 0x61, 0x62], replacement);
+            assert_eq!(out, want, "{what}: then a str");
+
+            let mut encoder = charset.new_encoder(replacement);
+            let mut out = Vec::new();
+            encoder.encode_from_utf16_to_vec(&[0x61, 0xD83D], false, &mut out);
+            encoder.encode_to_vec("", false, &mut out);
+            encoder.encode_from_utf16_to_vec(&[0xDE00], true, &mut out);
+            let want = reference::encode_from_utf16(charset, &[0x61, 0xD83D, 0xDE00], replacement);
+            assert_eq!(out, want, "{what}: an empty str between the halves");
+        }
+    }
+}
