@@ -147,7 +147,7 @@ pub(crate) fn encode_str<S: Sink>(
 
 /// The chars of `text`, counted by the kernel where the set has one.
 #[inline]
-fn chars(text: &str, kernels: Kernels) -> usize {
+pub(crate) fn chars(text: &str, kernels: Kernels) -> usize {
     kernels
         .count_units(text, false)
         .unwrap_or_else(|| count_chars(text.as_bytes()))
@@ -155,7 +155,7 @@ fn chars(text: &str, kernels: Kernels) -> usize {
 
 /// The UTF-16 units of `text`, counted by the kernel where the set has one.
 #[inline]
-fn utf16_units(text: &str, kernels: Kernels) -> usize {
+pub(crate) fn utf16_units(text: &str, kernels: Kernels) -> usize {
     kernels
         .count_units(text, true)
         .unwrap_or_else(|| unicode::utf16_units(text))

@@ -516,6 +516,24 @@ fn write_piece<const BIG_ENDIAN: bool>(
     m
 }
 
+/// The room an in-place writer takes: `unit` bytes for each of the `counted` units where the
+/// caller counted them; else the worst case (`worst` bytes) where the sink's `spare` room
+/// holds it, written with no count; else `unit` bytes for each unit `count` gives.
+#[inline(always)]
+fn in_place_room(
+    counted: Option<usize>,
+    unit: usize,
+    worst: usize,
+    spare: usize,
+    count: impl FnOnce() -> usize,
+) -> usize {
+    match counted {
+        Some(n) => unit * n,
+        None if spare >= worst => worst,
+        None => unit * count(),
+    }
+}
+
 /// Appends `text` as UTF-16 (no BOM), `units` of them when the caller has counted them
 /// (`utf16_units(text)`). Written in place at the end of `out`: the whole text at once into
 /// a sink that lends its memory ([`Sink::IN_PLACE`]), else a [piece](pieces) at a time.
@@ -538,16 +556,9 @@ pub(crate) fn str_to_utf16<S: Sink>(
         }
     };
     if S::IN_PLACE {
-        let worst = 2 * text.len();
-        let room_len = match units {
-            Some(units) => 2 * units,
-            None if out.spare() >= worst => worst,
-            None => {
-                2 * kernels
-                    .count_units(text, true)
-                    .unwrap_or_else(|| utf16_units(text))
-            }
-        };
+        let room_len = in_place_room(units, 2, 2 * text.len(), out.spare(), || {
+            crate::engine::utf16_units(text, kernels)
+        });
         out.put_with(room_len, |room| {
             if kernels.decodes_any_utf8() && !mostly_three_byte(text.as_bytes()) {
                 // Every piece would go through the crate's own decoder: the text in one call
@@ -637,17 +648,11 @@ pub(crate) fn str_to_utf32<S: Sink>(
     kernels: Kernels,
 ) {
     if S::IN_PLACE {
-        // As `str_to_utf16` does: the worst case is four bytes a byte of UTF-8.
+        // The worst case is four bytes a byte of UTF-8.
         let worst = text.len().saturating_mul(4);
-        let room_len = match chars {
-            Some(chars) => 4 * chars,
-            None if out.spare() >= worst => worst,
-            None => {
-                4 * kernels
-                    .count_units(text, false)
-                    .unwrap_or_else(|| crate::single_byte::count_chars(text.as_bytes()))
-            }
-        };
+        let room_len = in_place_room(chars, 4, worst, out.spare(), || {
+            crate::engine::chars(text, kernels)
+        });
         let mut units = None;
         out.put_with(room_len, |room| {
             if kernels.decodes_any_utf8() && !mostly_three_byte(text.as_bytes()) {

@@ -588,9 +588,9 @@ impl Kernels {
                 (read, unit * units)
             };
             // Into a room that takes no scratch bytes, the kernel writes straight into the
-            // room only the text that `UNITS_COVER` bytes follow (their units, at least 64
-            // bytes, write over its scratch bytes); the last `STAGED_TEXT` bytes or fewer go
-            // through a staging buffer, of which the units alone are copied.
+            // room only the text that `UNITS_COVER` bytes follow (their units write over its
+            // scratch bytes); the last `STAGED_TEXT` bytes or fewer go through a staging
+            // buffer, of which the units alone are copied.
             let direct = room.scratch() || src.len() > STAGED_TEXT;
             let (read, wrote) = if direct {
                 let end = if room.scratch() {
