@@ -1768,7 +1768,7 @@ mod tests {
     /// first char they do not take, and nothing else (AVX2: nothing past 32 bytes after them):
     /// Latin-1 texts with C1 controls and
     /// chars above U+00FF at places that fall everywhere in a step (and one that ends in
-    /// emoji), every start in a 64-byte
+    /// emoji, one of ASCII with a 2-byte char and a C1 control), every start in a 64-byte
     /// block, every length 0..=256, rooms short and long, with and without the C1 chars.
     #[test]
     fn latin1_runs_write_the_bytes_of_what_they_read() {
@@ -1787,11 +1787,14 @@ mod tests {
             .collect();
         // Two-byte chars, then 4-byte ones: the fewest chars after a step's scratch bytes.
         let emoji_after = "é".repeat(100) + &"😀".repeat(20);
+        // A 2-byte char, then a C1 control, each between ASCII runs: as the start moves,
+        // each falls at every place of a step, its lead the last byte of one too.
+        let lone = "a".repeat(100) + "é" + &"a".repeat(100) + "\u{85}" + &"a".repeat(100);
         let scale = if cfg!(miri) { 37 } else { 1 };
         for (name, kernels) in Kernels::levels() {
             let avx512 = bits_of(name) & 4 != 0 && cfg!(wirebytes_avx512);
             let has = avx512 || (bits_of(name) & 3 == 3 && cfg!(wirebytes_x86_kernels));
-            for (from, to, src) in slices(&[&dense, &mixed, &emoji_after], 256, scale) {
+            for (from, to, src) in slices(&[&dense, &mixed, &emoji_after, &lone], 256, scale) {
                 for c1 in [false, true] {
                     // The chars the kernel takes, up to the first it does not.
                     let takes =

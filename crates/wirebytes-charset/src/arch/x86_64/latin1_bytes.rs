@@ -1,9 +1,11 @@
-//! The kernels of UTF-8 to Latin-1 bytes: each lead byte replaced by its char's byte (made
-//! from it and the byte after it), then the bytes that start a char packed. AVX-512: 64 bytes
-//! per step, packed with `vpcompressb`; whole steps first (no char the kernel stops at, 64
-//! bytes of room: stored 64 bytes wide where the room takes scratch bytes), then the rest
-//! stored under a mask. AVX2: 32 bytes per step, each
-//! eight packed with `pshufb` ([`COMPACT`]) and stored eight bytes wide. Their contract is
+//! The kernels of UTF-8 to Latin-1 bytes: each char's byte made at one of its bytes, then
+//! those bytes packed. AVX-512: 64 bytes per step, one load; a 2-byte char's byte is made at
+//! its continuation byte (plus 0x40 after 0xC3, the lead of the step before carried in a mask
+//! bit) and the leads are dropped by `vpcompressb`; whole steps first (no char the kernel
+//! stops at, 64 bytes of room: stored 64 bytes wide where the room takes scratch bytes, a
+//! step of ASCII as it is), then the rest stored under a mask. AVX2: 32 bytes per step, each
+//! lead replaced by its char's byte (made from it and the byte after it), each eight packed
+//! with `pshufb` ([`COMPACT`]) and stored eight bytes wide. Their contract is
 //! [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes)'s.
 
 use std::mem::MaybeUninit;
@@ -16,10 +18,9 @@ use std::arch::x86_64::{
 };
 #[cfg(wirebytes_avx512)]
 use std::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epi8_mask,
-    _mm512_cmpge_epu8_mask, _mm512_cmplt_epu8_mask, _mm512_loadu_si512, _mm512_mask_mov_epi8,
-    _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8, _mm512_or_si512, _mm512_set1_epi8,
-    _mm512_slli_epi16, _mm512_storeu_si512,
+    __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmpge_epu8_mask, _mm512_cmplt_epu8_mask,
+    _mm512_loadu_si512, _mm512_mask_add_epi8, _mm512_mask_storeu_epi8, _mm512_maskz_compress_epi8,
+    _mm512_movepi8_mask, _mm512_set1_epi8, _mm512_storeu_si512,
 };
 
 use super::compact::COMPACT;
@@ -48,50 +49,68 @@ fn covered_end(len: usize, scratch: bool, cover: usize) -> usize {
     }
 }
 
-/// The bytes of `x` that start a char: ASCII and leads, all but the continuation bytes
-/// (0x80..=0xBF, below -64 as signed bytes).
+/// What an AVX-512 step carries into the next: whether the last byte of the step was a lead
+/// (its char's byte is made from the continuation byte that starts the next step, and is
+/// written there), and whether it was 0xC2 or 0xC3, each in bit 0.
 #[cfg(wirebytes_avx512)]
-#[clippy::msrv = "1.89"]
-#[target_feature(enable = "avx512f,avx512bw")]
-#[inline]
-fn char_starts(x: __m512i) -> u64 {
-    _mm512_cmpge_epi8_mask(x, _mm512_set1_epi8(-64))
+#[derive(Clone, Copy, Default)]
+struct Carry {
+    lead: u64,
+    c2: u64,
+    c3: u64,
 }
 
-/// The bytes of `x` that stop the kernel: the lead of a char above U+00FF, or (without
-/// `C1`) of one below U+00A0 (0xC2 and a next byte, in `y`, below 0xA0).
+/// The leads of `x` (0xC0 and above) and where the kernel stops in it: the leads of the chars
+/// above U+00FF, and (without `C1`) those of the chars U+0080..=U+009F (0xC2, then a byte
+/// below 0xA0). `true` in the last place when such a char's lead is the last byte of the
+/// step before (`carry`): the kernel stops before it.
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
-fn stops<const C1: bool>(x: __m512i, y: __m512i) -> u64 {
-    let mut stop = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC4_u8 as i8));
-    if !C1 {
-        stop |= _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(0xC2_u8 as i8))
-            & _mm512_cmplt_epu8_mask(y, _mm512_set1_epi8(0xA0_u8 as i8));
-    }
-    stop
-}
-
-/// The bytes of `x` with each lead byte (0xC0 and above) replaced by the byte of its char,
-/// made from it and the byte after it (in `y`).
-#[cfg(wirebytes_avx512)]
-#[clippy::msrv = "1.89"]
-#[target_feature(enable = "avx512f,avx512bw")]
-#[inline]
-fn char_bytes(x: __m512i, y: __m512i) -> __m512i {
+fn leads_and_stops<const C1: bool>(x: __m512i, carry: Carry) -> (u64, u64, bool) {
     let leads = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC0_u8 as i8));
-    let pair = _mm512_or_si512(
-        _mm512_and_si512(_mm512_slli_epi16::<6>(x), _mm512_set1_epi8(0xC0_u8 as i8)),
-        _mm512_and_si512(y, _mm512_set1_epi8(0x3F)),
-    );
-    _mm512_mask_mov_epi8(x, leads, pair)
+    let mut stops = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC4_u8 as i8));
+    let mut before = false;
+    if !C1 {
+        // The continuation bytes 0x80..=0x9F that follow a 0xC2.
+        let low =
+            _mm512_movepi8_mask(x) & _mm512_cmplt_epu8_mask(x, _mm512_set1_epi8(0xA0_u8 as i8));
+        let c1 =
+            ((_mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(0xC2_u8 as i8)) << 1) | carry.c2) & low;
+        stops |= c1 >> 1;
+        before = c1 & 1 != 0;
+    }
+    (leads, stops, before)
+}
+
+/// The byte of each char of `x` at its last byte (the continuation byte of a 2-byte char: as
+/// it is after 0xC2, plus 0x40 after 0xC3), the leads as they are, and the carry into the
+/// next step.
+#[cfg(wirebytes_avx512)]
+#[clippy::msrv = "1.89"]
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn char_bytes(x: __m512i, leads: u64, carry: Carry) -> (__m512i, Carry) {
+    let c3 = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(0xC3_u8 as i8));
+    let c2 = _mm512_cmpeq_epi8_mask(x, _mm512_set1_epi8(0xC2_u8 as i8));
+    let bytes = _mm512_mask_add_epi8(x, (c3 << 1) | carry.c3, x, _mm512_set1_epi8(0x40));
+    let next = Carry {
+        lead: leads >> 63,
+        c2: c2 >> 63,
+        c3: c3 >> 63,
+    };
+    (bytes, next)
 }
 
 /// See [`Kernels::latin1_bytes`](crate::arch::Kernels::latin1_bytes): the chars of
 /// U+0080..=U+009F are taken when `C1`, else they stop the kernel. `scratch`: whether the
 /// bytes of `dst` past those written may be written too (then whole steps store 64 bytes;
 /// else only those that [`COVER_AVX512`] bytes of `src` follow).
+///
+/// One load a step: each char's byte is made at its last byte (the continuation of a 2-byte
+/// char, the lead of the step before carried in a mask bit), and the leads are dropped by
+/// `vpcompressb`. A step of ASCII (no lead, none carried) is stored as it is.
 #[cfg(wirebytes_avx512)]
 #[clippy::msrv = "1.89"]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt")]
@@ -101,29 +120,32 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
     scratch: bool,
 ) -> (usize, usize) {
     let (mut i, mut w) = (0usize, 0usize);
+    let mut carry = Carry::default();
     // The end of the steps stored 64 bytes wide.
     let plain_end = covered_end(src.len(), scratch, COVER_AVX512);
-    // Whole steps: 64 bytes and the one after them, none a stop, and room for 64 bytes.
-    while let (Some(bytes), Some(out)) = (
-        src.get(i..i + 65),
-        dst.get_mut(w..w + 64)
+    // Whole steps: 64 bytes, none a stop, and room for 64 bytes.
+    while let (Some(block), Some(out)) = (
+        src.get(i..).and_then(<[u8]>::first_chunk::<64>),
+        dst.get_mut(w..)
             .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<64>),
     ) {
-        // SAFETY: each load reads 64 of the 65 bytes of `bytes`; no alignment requirement.
-        let (x, y) = unsafe {
-            (
-                _mm512_loadu_si512(bytes.as_ptr().cast()),
-                _mm512_loadu_si512(bytes.as_ptr().add(1).cast()),
-            )
-        };
-        if stops::<C1>(x, y) != 0 {
+        // SAFETY: the load reads the 64 bytes of `block`; no alignment requirement.
+        let x = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+        let (leads, stops, before) = leads_and_stops::<C1>(x, carry);
+        if leads | carry.lead == 0 {
+            // ASCII: 64 chars.
+            // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; no
+            // alignment requirement.
+            unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), x) };
+            (i, w) = (i + 64, w + 64);
+            continue;
+        }
+        if stops != 0 || before {
             break;
         }
-        // The first byte may be the continuation of the last char of the step before,
-        // written there.
-        let starts = char_starts(x);
-        let count = starts.count_ones() as usize;
-        let packed = _mm512_maskz_compress_epi8(starts, char_bytes(x, y));
+        let (bytes, next) = char_bytes(x, leads, carry);
+        let count = (!leads).count_ones() as usize;
+        let packed = _mm512_maskz_compress_epi8(!leads, bytes);
         if i + 64 <= plain_end {
             // SAFETY: the store writes the 64 bytes of `out`, borrowed mutably; those past
             // `count` may be written (`scratch`, or the caller writes over them) and are
@@ -135,50 +157,39 @@ pub(crate) fn latin1_bytes_avx512<const C1: bool>(
             // No alignment requirement.
             unsafe { _mm512_mask_storeu_epi8(out.as_mut_ptr().cast(), first(count), packed) };
         }
-        w += count;
-        i += 64;
+        (i, w, carry) = (i + 64, w + count, next);
     }
     // The rest, one step under masks at a time, up to the first stop.
     while i < src.len() {
-        // `k` bytes from `i`, and the byte after each (the last one's only where it is in
-        // `src`: a lead byte on the last byte of `src` is not valid UTF-8).
+        // `k` bytes from `i` (zeros after them: ASCII, never a stop).
         let k = (src.len() - i).min(64);
-        let (x, y) = match src.get(i..i + 65) {
-            // SAFETY: each load reads 64 of the 65 bytes of `bytes`; no alignment requirement.
-            Some(bytes) => unsafe {
-                (
-                    _mm512_loadu_si512(bytes.as_ptr().cast()),
-                    _mm512_loadu_si512(bytes.as_ptr().add(1).cast()),
-                )
-            },
-            None => (load_first64(&src[i..]), load_first64(&src[i + 1..])),
-        };
-        let valid = first(k);
-        // The first byte not taken.
-        let stop = stops::<C1>(x, y) & valid;
-        // The bytes before the stop (all of them when there is none) that start a char: all
-        // but continuation bytes (the first may be the continuation of the last char of the
-        // step before, written there).
-        let starts = char_starts(x) & valid & stop.wrapping_sub(1) & !stop;
-        let count = starts.count_ones() as usize;
+        let x = load_first64(&src[i..]);
+        let (leads, stops, before) = leads_and_stops::<C1>(x, carry);
+        if before {
+            // The char of the lead that ends the step before stops the kernel: its bytes
+            // are not read.
+            break;
+        }
+        // The chars that end before the first stop (all of them when there is none).
+        let ends = !leads & first(k) & stops.wrapping_sub(1) & !stops;
+        let count = ends.count_ones() as usize;
         let Some(out) = dst.get_mut(w..w + count) else {
             break;
         };
-        let bytes = _mm512_maskz_compress_epi8(starts, char_bytes(x, y));
+        let (bytes, next) = char_bytes(x, leads, carry);
+        let packed = _mm512_maskz_compress_epi8(ends, bytes);
         // SAFETY: the store writes only the lanes of its mask, the first `count` bytes, the
         // `count` bytes of `out`, borrowed mutably; a masked-off lane is not written. No
         // alignment requirement.
-        unsafe { _mm512_mask_storeu_epi8(out.as_mut_ptr().cast(), first(count), bytes) };
+        unsafe { _mm512_mask_storeu_epi8(out.as_mut_ptr().cast(), first(count), packed) };
         w += count;
-        // Where no char stops the kernel, the next step's place depends on no vector: the
-        // loads run ahead.
-        if stop != 0 {
-            i += stop.trailing_zeros() as usize;
-            break;
+        if stops != 0 {
+            return (i + stops.trailing_zeros() as usize, w);
         }
-        i += k;
+        (i, carry) = (i + k, next);
     }
-    (super::next_char_start(src, i), w)
+    // A lead whose char was not written (the next step stopped, or had no room) is not read.
+    (i - carry.lead as usize, w)
 }
 
 /// The mask of the bytes of `v` at least `min` (unsigned), bit `i` for byte `i`.
