@@ -26,6 +26,14 @@ fn prefix(charset: Charset, kind: Kind, with_bom: bool, non_empty: bool) -> &'st
     }
 }
 
+/// Writes the prefix (a byte order mark) where there is one: an empty one costs no copy call.
+#[inline(always)]
+fn put_prefix<S: Sink>(out: &mut S, prefix: &[u8]) {
+    if !prefix.is_empty() {
+        out.extend_from_slice(prefix);
+    }
+}
+
 /// The byte order mark a charset of the JDK's writes before non-empty output (UTF-16 and
 /// UTF-32 with a BOM, in their byte order); nothing for every other kind.
 pub(crate) fn own_bom(kind: Kind) -> &'static [u8] {
@@ -71,7 +79,7 @@ pub(crate) fn encode_str<S: Sink>(
             if S::EXACT {
                 out.reserve_exact(prefix.len() + text.len());
             }
-            out.extend_from_slice(prefix);
+            put_prefix(out, prefix);
             out.extend_from_slice(text.as_bytes());
             add(Path::Utf8Copy, text.len());
             Ok(())
@@ -83,7 +91,7 @@ pub(crate) fn encode_str<S: Sink>(
             if S::EXACT {
                 out.reserve_exact(prefix.len() + 2 * units.unwrap_or(0));
             }
-            out.extend_from_slice(prefix);
+            put_prefix(out, prefix);
             unicode::str_to_utf16(text, units, big_endian, out, kernels);
             Ok(())
         }
@@ -92,7 +100,7 @@ pub(crate) fn encode_str<S: Sink>(
             if S::EXACT {
                 out.reserve_exact(prefix.len() + 4 * chars.unwrap_or(0));
             }
-            out.extend_from_slice(prefix);
+            put_prefix(out, prefix);
             unicode::str_to_utf32(text, chars, big_endian, out, kernels);
             Ok(())
         }
