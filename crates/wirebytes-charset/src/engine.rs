@@ -111,6 +111,19 @@ pub(crate) fn encode_str<S: Sink>(
         Kind::ByteMap(i) => byte_map::encode_str(single_byte::table(i), text, policy, out, kernels),
         Kind::SingleByte(i) => {
             let bytes = text.as_bytes();
+            let table = single_byte::table(i);
+            if !ascii_head(bytes) && single_byte::has_latin1_lane::<S>(table, kernels) {
+                // Not ASCII from the start, into a Latin-1 table in place: the Latin-1 kernel
+                // from the first byte, with no ASCII prefix scanned and copied first.
+                if S::EXACT {
+                    out.reserve_exact(chars(text, kernels));
+                }
+                let read = single_byte::latin1_lane(table, bytes, out, kernels);
+                if read == bytes.len() {
+                    return Ok(());
+                }
+                return single_byte::encode_str(table, text, read, policy, out, kernels);
+            }
             let from = ascii_prefix(kind, text, kernels);
             if from == bytes.len() {
                 if S::EXACT {
@@ -125,7 +138,7 @@ pub(crate) fn encode_str<S: Sink>(
             }
             out.extend_from_slice(&bytes[..from]);
             add(Path::AsciiPrefix, from);
-            single_byte::encode_str(single_byte::table(i), text, from, policy, out, kernels)
+            single_byte::encode_str(table, text, from, policy, out, kernels)
         }
         Kind::MultiByte(_) | Kind::Iso2022Jp | Kind::JdkMultiByte(_) => {
             let from = ascii_prefix(kind, text, kernels);
@@ -151,6 +164,14 @@ pub(crate) fn encode_str<S: Sink>(
         out.truncate(start);
     }
     result
+}
+
+/// Whether the first 64 bytes of `bytes` (all of them when there are fewer) are ASCII: one
+/// vector OR of them.
+#[inline(always)]
+fn ascii_head(bytes: &[u8]) -> bool {
+    let head = bytes.get(..64).unwrap_or(bytes);
+    head.iter().fold(0u8, |acc, &b| acc | b) < 0x80
 }
 
 /// The chars of `text`, counted by the kernel where the set has one.

@@ -325,21 +325,36 @@ pub(crate) fn window_run<S: Sink>(
     i
 }
 
-/// Appends the encoding of `text[from..]` to `out`, whose spare capacity is exactly the
-/// number of chars in `text[from..]` (one byte each). With [`Policy::Whatwg`] the first
-/// unmappable char grows `out` once to the exact size of the rest.
-///
-/// The input goes in blocks of up to [`BLOCK`] bytes that end on a char boundary: an ASCII
-/// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
-/// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. Where
-/// `kernels` has the table window kernel, a [`window_run`] of it goes first and after every
-/// such block (with SSSE3 alone, for tables not near Latin-1); for windows-1252 and its kin
-/// ([`Table::latin1`]) without the AVX-512 kernel, [`latin1_run`] does. A table that is
-/// Latin-1 with no exception (windows-1252, ISO-8859-1), written in place, goes first through
-/// the Latin-1 writer ([`Kernels::latin1_bytes`]) straight into `out`'s room, up to the first
-/// char it does not take, and again after the block that holds that char; where the writer
-/// takes nothing, the paths above do. US-ASCII under [`Policy::Jdk`]
-/// ([`Table::ascii_only`]) goes through [`crate::us_ascii`] instead.
+/// Whether [`latin1_lane`] takes text for `table` into a sink of type `S`: a table that is
+/// Latin-1 with no exception (ISO-8859-1), a sink that writes in place, and a Latin-1 kernel
+/// in `kernels`.
+#[inline(always)]
+pub(crate) fn has_latin1_lane<S: Sink>(table: &Table, kernels: Kernels) -> bool {
+    S::IN_PLACE && table.latin1 && table.except.is_none() && kernels.has_latin1_bytes()
+}
+
+/// The engine's lane for text that is not ASCII from its start (see [`has_latin1_lane`]):
+/// the Latin-1 kernel from the first byte of `bytes` (a text) into `out`'s room in place
+/// (it takes ASCII at its full speed, so no ASCII prefix is scanned first). Returns the bytes
+/// it read: up to the first char it does not take, or what the room holds.
+#[inline]
+pub(crate) fn latin1_lane<S: Sink>(
+    table: &Table,
+    bytes: &[u8],
+    out: &mut S,
+    kernels: Kernels,
+) -> usize {
+    let mut read = 0;
+    out.put_with(bytes.len().min(out.spare()), |room| {
+        let Some((r, written)) = kernels.latin1_bytes(bytes, room, 0, table.whole_latin1) else {
+            return 0;
+        };
+        read = r;
+        written
+    });
+    read
+}
+
 pub(crate) fn encode_str<S: Sink>(
     table: &Table,
     text: &str,
@@ -375,8 +390,7 @@ pub(crate) fn encode_str<S: Sink>(
         kernels.has_table_window() && (kernels.has_wide_table_window() || !table.latin1);
     // A table that is Latin-1 with no exception, written in place: the Latin-1 kernel
     // first, the table window where it takes nothing.
-    let mut in_place_latin1 =
-        S::IN_PLACE && table.latin1 && table.except.is_none() && kernels.has_latin1_bytes();
+    let mut in_place_latin1 = has_latin1_lane::<S>(table, kernels);
     while i < bytes.len() && !out.full() {
         let mut latin1_read = 0;
         if in_place_latin1 {

@@ -96,7 +96,7 @@ fn with_avx2(level: &str, n: usize) -> usize {
 /// Latin-1 text in a Latin-1 table: the portable Latin-1 window, the SSSE3 one, or the
 /// AVX-512 table window, 15 windows of 64 bytes, the last 40 bytes in a two-byte block. A
 /// table with no exception goes whole through the Latin-1 kernel instead at the AVX2 and
-/// AVX-512 levels.
+/// AVX-512 levels, with no ASCII prefix scanned.
 #[test]
 fn latin1_text_goes_through_the_latin1_or_the_wide_table_window() {
     let text = "é".repeat(500);
@@ -121,17 +121,48 @@ fn latin1_text_goes_through_the_latin1_or_the_wide_table_window() {
                 _ if exceptions => "table_window_avx512",
                 _ => "latin1_bytes_avx512",
             };
-            let mut expected = vec![("is_ascii_avx2", with_avx2(name, 1000))];
+            let mut expected = Vec::new();
             match window {
+                // Text that is not ASCII from its start goes to the Latin-1 kernel from its
+                // first byte: no ASCII prefix is scanned.
                 "latin1_bytes_avx512" | "latin1_bytes_avx2" => {
-                    expected.extend([(window, 1000), ("two_byte_block", 0)])
+                    expected.extend([(window, 1000), ("two_byte_block", 0), ("is_ascii_avx2", 0)])
                 }
-                _ => expected.extend([(window, 960), ("two_byte_block", 40)]),
+                _ => expected.extend([
+                    (window, 960),
+                    ("two_byte_block", 40),
+                    ("is_ascii_avx2", with_avx2(name, 1000)),
+                ]),
             }
             if name != "portable" {
                 expected.push(("latin1_window_portable", 0));
             }
             check(&counts, name, &format!("{charset}"), &expected);
+        }
+    }
+}
+
+/// Latin-1 text that starts with 64 ASCII bytes or more, into a Latin-1 table with no
+/// exception: its ASCII prefix is found and copied first, the rest goes through the Latin-1
+/// kernel (at the AVX2 and AVX-512 levels); text that does not, through the kernel whole.
+#[test]
+fn an_ascii_head_is_copied_before_the_latin1_kernel() {
+    for (ascii, latin1) in [(64, 300), (200, 300), (63, 300), (0, 10)] {
+        let text = "a".repeat(ascii) + &"é".repeat(latin1);
+        for charset in [Charset::ISO_8859_1, Charset::from(WINDOWS_1252)] {
+            for level in levels::all() {
+                let name = level.name();
+                let kernel = match name {
+                    "avx2" => "latin1_bytes_avx2",
+                    "avx512" => "latin1_bytes_avx512",
+                    _ => continue,
+                };
+                let counts = encode_counted(level, charset, &text);
+                let prefix = if ascii >= 64 { ascii } else { 0 };
+                let what = format!("{charset} at {name}: {ascii} + {latin1}");
+                assert_eq!(counts["ascii_prefix"], prefix, "{what}");
+                assert_eq!(counts[kernel], text.len() - prefix, "{what}");
+            }
         }
     }
 }
