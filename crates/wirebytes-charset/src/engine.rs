@@ -111,18 +111,21 @@ pub(crate) fn encode_str<S: Sink>(
         Kind::ByteMap(i) => byte_map::encode_str(single_byte::table(i), text, policy, out, kernels),
         Kind::SingleByte(i) => {
             let bytes = text.as_bytes();
-            let table = single_byte::table(i);
-            if !ascii_head(bytes) && single_byte::has_latin1_lane::<S>(table, kernels) {
-                // Not ASCII from the start, into a Latin-1 table in place: the Latin-1 kernel
-                // from the first byte, with no ASCII prefix scanned and copied first.
-                if S::EXACT {
-                    out.reserve_exact(chars(text, kernels));
-                }
-                let read = single_byte::latin1_lane(table, bytes, out, kernels);
-                if read == bytes.len() {
-                    return Ok(());
-                }
-                return single_byte::encode_str(table, text, read, policy, out, kernels);
+            // Text with a char above ASCII in its first 32 bytes, into a Latin-1 table in
+            // place: the Latin-1 kernel from the first byte, with no ASCII prefix scanned and
+            // copied first. ASCII text (the common case, copied whole) pays the head check.
+            if S::IN_PLACE
+                && kernels.has_latin1_bytes()
+                && !ascii_head(bytes)
+                && single_byte::has_latin1_lane::<S>(single_byte::table(i), kernels)
+            {
+                return single_byte::encode_latin1_lane(
+                    single_byte::table(i),
+                    text,
+                    policy,
+                    out,
+                    kernels,
+                );
             }
             let from = ascii_prefix(kind, text, kernels);
             if from == bytes.len() {
@@ -138,7 +141,7 @@ pub(crate) fn encode_str<S: Sink>(
             }
             out.extend_from_slice(&bytes[..from]);
             add(Path::AsciiPrefix, from);
-            single_byte::encode_str(table, text, from, policy, out, kernels)
+            single_byte::encode_str(single_byte::table(i), text, from, policy, out, kernels)
         }
         Kind::MultiByte(_) | Kind::Iso2022Jp | Kind::JdkMultiByte(_) => {
             let from = ascii_prefix(kind, text, kernels);
@@ -166,12 +169,16 @@ pub(crate) fn encode_str<S: Sink>(
     result
 }
 
-/// Whether the first 64 bytes of `bytes` (all of them when there are fewer) are ASCII: one
+/// Whether the first 32 bytes of `bytes` (all of them when there are fewer) are ASCII: one
 /// vector OR of them.
 #[inline(always)]
 fn ascii_head(bytes: &[u8]) -> bool {
-    let head = bytes.get(..64).unwrap_or(bytes);
-    head.iter().fold(0u8, |acc, &b| acc | b) < 0x80
+    let or = |head: &[u8]| head.iter().fold(0u8, |acc, &b| acc | b);
+    match bytes.first_chunk::<32>() {
+        // A fixed length: the compiler unrolls it into vector ORs.
+        Some(head) => or(head) < 0x80,
+        None => or(bytes) < 0x80,
+    }
 }
 
 /// The chars of `text`, counted by the kernel where the set has one.

@@ -334,16 +334,22 @@ pub(crate) fn has_latin1_lane<S: Sink>(table: &Table, kernels: Kernels) -> bool 
 }
 
 /// The engine's lane for text that is not ASCII from its start (see [`has_latin1_lane`]):
-/// the Latin-1 kernel from the first byte of `bytes` (a text) into `out`'s room in place
-/// (it takes ASCII at its full speed, so no ASCII prefix is scanned first). Returns the bytes
-/// it read: up to the first char it does not take, or what the room holds.
-#[inline]
-pub(crate) fn latin1_lane<S: Sink>(
+/// the Latin-1 kernel from the first byte of `text` into `out`'s room in place (it takes
+/// ASCII at its full speed, so no ASCII prefix is scanned or copied first), then
+/// [`encode_str`] from the first char it does not take. Kept out of the engine's frame, which
+/// ASCII text (copied whole) goes through.
+#[inline(never)]
+pub(crate) fn encode_latin1_lane<S: Sink>(
     table: &Table,
-    bytes: &[u8],
+    text: &str,
+    policy: Policy,
     out: &mut S,
     kernels: Kernels,
-) -> usize {
+) -> Result<(), usize> {
+    let bytes = text.as_bytes();
+    if S::EXACT {
+        out.reserve_exact(crate::engine::chars(text, kernels));
+    }
     let mut read = 0;
     out.put_with(bytes.len().min(out.spare()), |room| {
         let Some((r, written)) = kernels.latin1_bytes(bytes, room, 0, table.whole_latin1) else {
@@ -352,7 +358,10 @@ pub(crate) fn latin1_lane<S: Sink>(
         read = r;
         written
     });
-    read
+    if read == bytes.len() {
+        return Ok(());
+    }
+    encode_str(table, text, read, policy, out, kernels)
 }
 
 pub(crate) fn encode_str<S: Sink>(
