@@ -252,6 +252,9 @@ mod tests {
             ("", None),
             ("text/plain; charset=\"unterminated", Some("unterminated")),
             ("text/plain; charset=a; charset=b", Some("a")),
+            // Blanks after the `=` are skipped before a quoted value too.
+            ("text/plain; charset= \"utf-8\"", Some("utf-8")),
+            ("text/plain; charset=\t\"utf-8\"", Some("utf-8")),
         ];
         for (value, expected) in cases {
             assert_eq!(

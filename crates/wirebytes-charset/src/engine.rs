@@ -377,7 +377,8 @@ fn max_len(charset: Charset, len: usize, policy: Policy, utf16: bool) -> Option<
 
 /// The longest input (in units of UTF-8 or UTF-16) whose worst case, plus `slack`, fits in
 /// `room` bytes: what the streaming encoder can write straight into a slice. `None` when not
-/// even an empty input's does.
+/// even an empty input's does. `charset` writes no byte order mark of its own (the streaming
+/// encoder writes the mark once and the text in the charset without it).
 pub(crate) fn max_input(
     charset: Charset,
     room: usize,
@@ -386,9 +387,9 @@ pub(crate) fn max_input(
     utf16: bool,
 ) -> Option<usize> {
     let kind = encodings::kind(charset);
+    debug_assert!(own_bom(kind).is_empty(), "{charset} writes its own mark");
     let (per_unit, once) = worst_case(kind, policy, utf16);
-    let prefix = prefix(charset, kind, false, true).len();
-    Some(room.checked_sub(once + prefix + slack)? / per_unit)
+    Some(room.checked_sub(once + slack)? / per_unit)
 }
 
 /// Infallible policies never produce `Err`; this keeps the public functions panic-free.
