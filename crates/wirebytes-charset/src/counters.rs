@@ -101,6 +101,9 @@ pub(crate) enum Path {
     Latin1BytesAvx2,
     /// UTF-16 input to UTF-8, written a run at a time into the sink's room: the units read.
     Utf16ToUtf8Run,
+    /// UTF-16 input to UTF-8 outside the kernels: the units of the runs of ASCII taken in
+    /// whole chunks of sixteen.
+    Utf16AsciiChunks,
     /// UTF-16 input to a single-byte charset, sixteen units that all map at a time: the
     /// units.
     Utf16TableChunks,
@@ -138,7 +141,7 @@ pub(crate) enum Path {
 impl Path {
     /// Every path, in the order of the counters.
     #[cfg(any(test, feature = "__counters"))]
-    pub(crate) const ALL: [Path; 52] = [
+    pub(crate) const ALL: [Path; 53] = [
         Path::Latin1WindowSsse3,
         Path::TableWindowSsse3,
         Path::TableWindowAvx512,
@@ -177,6 +180,7 @@ impl Path {
         Path::CountUnitsAvx512,
         Path::Latin1BytesAvx2,
         Path::Utf16ToUtf8Run,
+        Path::Utf16AsciiChunks,
         Path::Utf16TableChunks,
         Path::Utf16Latin1Run,
         Path::Utf16Latin1Avx2,
@@ -235,6 +239,7 @@ impl Path {
             Path::CountUnitsAvx512 => "count_units_avx512",
             Path::Latin1BytesAvx2 => "latin1_bytes_avx2",
             Path::Utf16ToUtf8Run => "utf16_to_utf8_run",
+            Path::Utf16AsciiChunks => "utf16_ascii_chunks",
             Path::Utf16TableChunks => "utf16_table_chunks",
             Path::Utf16Latin1Run => "utf16_latin1_run",
             Path::Utf16Latin1Avx2 => "utf16_latin1_avx2",

@@ -256,6 +256,7 @@ fn write_run(
         if units[r] < 0x80 {
             let run = ascii_run_len(&units[r..]);
             if run > 0 && room.put_each(w, &units[r..r + run], |u| [u as u8]) {
+                add(Path::Utf16AsciiChunks, run);
                 r += run;
                 w += run;
                 continue;

@@ -1161,6 +1161,25 @@ fn utf16_input_to_utf8_is_written_in_runs() {
     }
 }
 
+/// Outside the kernels (the portable and SSSE3 levels), runs of ASCII in UTF-16 input to
+/// UTF-8 go in whole chunks of sixteen units: of two runs of 500 and 499 units, 31 chunks
+/// each; the units past them four or one at a time.
+#[test]
+fn utf16_ascii_runs_go_in_chunks_of_sixteen() {
+    let text = "a".repeat(500) + "\u{E9}" + &"b".repeat(499);
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let want = reference::encode_from_utf16(Charset::UTF_8, &units, JDK);
+    for name in ["portable", "ssse3"] {
+        let Some(level) = levels::get(name) else {
+            continue;
+        };
+        let mut body = Vec::new();
+        let counts = counted(|| body = level.encode_from_utf16(Charset::UTF_8, &units, JDK));
+        assert_eq!(body, want, "{name}");
+        assert_eq!(counts["utf16_ascii_chunks"], 2 * 31 * 16, "{name}");
+    }
+}
+
 /// UTF-16 input to UTF-8 goes all through the AVX-512 kernel, into a `Vec` and the caller's
 /// slice (the last units, fewer than 32, in a step under a mask), surrogate pairs included;
 /// at the AVX2 level, through the AVX2 kernel into a `Vec`. No other level has a kernel.
