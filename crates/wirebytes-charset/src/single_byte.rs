@@ -325,7 +325,7 @@ pub(crate) fn window_run<S: Sink>(
     i
 }
 
-/// Whether [`latin1_lane`] takes text for `table` into a sink of type `S`: a table that is
+/// Whether [`encode_latin1_lane`] takes text for `table` into a sink of type `S`: a table that is
 /// Latin-1 with no exception (ISO-8859-1), a sink that writes in place, and a Latin-1 kernel
 /// in `kernels`.
 #[inline(always)]
@@ -364,6 +364,21 @@ pub(crate) fn encode_latin1_lane<S: Sink>(
     encode_str(table, text, read, policy, out, kernels)
 }
 
+/// Appends the encoding of `text[from..]` to `out`, whose spare capacity is exactly the
+/// number of chars in `text[from..]` (one byte each). With [`Policy::Whatwg`] the first
+/// unmappable char grows `out` once to the exact size of the rest.
+///
+/// The input goes in blocks of up to [`BLOCK`] bytes that end on a char boundary: an ASCII
+/// block is copied, a block of one- and two-byte chars goes through [`two_byte_block`], and
+/// any other block (or one with an unmappable char or a NUL) through [`encode_scalar`]. Where
+/// `kernels` has the table window kernel, a [`window_run`] of it goes first and after every
+/// such block (with SSSE3 alone, for tables not near Latin-1); for windows-1252 and its kin
+/// ([`Table::latin1`]) without the AVX-512 kernel, [`latin1_run`] does. A table that is
+/// Latin-1 with no exception (windows-1252, ISO-8859-1), written in place, goes first through
+/// the Latin-1 writer ([`Kernels::latin1_bytes`]) straight into `out`'s room, up to the first
+/// char it does not take, and again after the block that holds that char; where the writer
+/// takes nothing, the paths above do. US-ASCII under [`Policy::Jdk`]
+/// ([`Table::ascii_only`]) goes through [`crate::us_ascii`] instead.
 pub(crate) fn encode_str<S: Sink>(
     table: &Table,
     text: &str,
